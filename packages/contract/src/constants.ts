@@ -1,0 +1,50 @@
+// Every game number lives here, once (GAME_RULES.md: "a named constant in one place").
+
+export const SPORTS = ['bbl', 'wbbl'] as const
+export type Sport = (typeof SPORTS)[number]
+
+/** GAME_RULES.md: a sport is the women's league when its identifier contains `wbbl`. */
+export const isWomensCompetition = (identifier: string): boolean => identifier.includes('wbbl')
+
+export const POINTS_PER_TIP = 1
+export const CLEAN_SWEEP_BONUS = 2
+export const GOLDEN_WEEK_MULTIPLIER = 2
+/** A correct auto-tip counts only while the user has fewer than this many correct non-auto tips. */
+export const AUTOTIP_COUNT_LIMIT = 4
+
+export const MARGIN_MIN = 0
+export const MARGIN_MAX = 100
+export const MARGIN_DEBOUNCE_MS = 500
+export const SAVE_CONFIRMATION_MS = 1500
+
+export const LADDER_PAGE_SIZE = 20
+export const LEAGUE_LIST_PAGE_SIZE = 10
+export const TOP_LEAGUE_HIGHLIGHT = 3
+export const TOP_RANKING_HIGHLIGHT = 1
+
+export const REFRESH_INTERVAL_MS = 31_000
+export const COPIED_MS = 3000
+export const CONFIRMATION_DELAY_MS = 2000
+export const LAZY_RETRY_COUNT = 5
+export const LAZY_RETRY_DELAY_MS = 1000
+export const PKCE_VERIFIER_LENGTH = 128
+
+export const MOBILE_BREAKPOINT_PX = 640
+export const ADVERT_BREAKPOINT_PX = 700
+export const MENS_LINK_VISIBLE_FROM = '2025-12-14'
+export const PREREGISTRATION_NAME_MIN = 2
+export const TOP_PRIZE = '$10,000'
+export const SEASON_PROMOTION = '2025-26'
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 200
+export const LEAGUE_NAME_MIN = 3
+export const LEAGUE_NAME_MAX = 50
+export const LEAGUE_DESCRIPTION_MAX = 200
+
+export const ROLES = ['ROLE_USER_BBL', 'ROLE_USER_WBBL', 'ROLE_ADMIN'] as const
+export type Role = (typeof ROLES)[number]
+export const roleForSport = (sport: Sport): Role =>
+  sport === 'bbl' ? 'ROLE_USER_BBL' : 'ROLE_USER_WBBL'
+
+export const SESSION_COOKIE = 'tip_session'

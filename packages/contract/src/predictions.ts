@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { MARGIN_MAX, MARGIN_MIN } from './constants.ts'
+
+export const LIFECYCLE = ['scheduled', 'active', 'complete'] as const
+export const lifecycleSchema = z.enum(LIFECYCLE)
+export type Lifecycle = z.infer<typeof lifecycleSchema>
+
+export const matchOutcomeSchema = z.enum(['win', 'no_result', 'tie'])
+export type MatchOutcome = z.infer<typeof matchOutcomeSchema>
+
+export const matchSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  status: lifecycleSchema,
+  /** Start (lockout) time, ISO 8601 UTC. */
+  date: z.string(),
+  homeSquadId: z.number().int(),
+  awaySquadId: z.number().int(),
+  homeRuns: z.number().int().nullable(),
+  awayRuns: z.number().int().nullable(),
+  homeWicketsFallen: z.number().int().nullable(),
+  awayWicketsFallen: z.number().int().nullable(),
+  homeOvers: z.string().nullable(),
+  awayOvers: z.string().nullable(),
+  venueId: z.number().int(),
+  class: z.string(),
+  isMarginGame: z.boolean(),
+  winnerSquadId: z.number().int().nullable(),
+  outcome: matchOutcomeSchema.nullable(),
+  sixes: z.number().int().nullable(),
+  home_percent: z.number(),
+  away_percent: z.number(),
+})
+export type Match = z.infer<typeof matchSchema>
+
+export const roundSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  label: z.string(),
+  status: lifecycleSchema,
+  startDate: z.string(),
+  endDate: z.string(),
+  isGoldenWeek: z.boolean(),
+})
+export type Round = z.infer<typeof roundSchema>
+
+/** One pick as the server reports it: the user's tip (or squad 0 when untipped) on one match. */
+export const predictionSchema = z.object({
+  match: z.number().int(),
+  squad: z.number().int(),
+  margin: z.number().int().nullable(),
+  isMarginGame: z.boolean(),
+  isAutoTip: z.boolean(),
+  isCorrect: z.boolean().nullable(),
+  counted: z.boolean().nullable(),
+  marginResult: z.number().int().nullable(),
+  status: lifecycleSchema,
+})
+export type Prediction = z.infer<typeof predictionSchema>
+
+export const roundParamsSchema = z.object({ round: z.coerce.number().int().min(1).max(1000) })
+
+export const predictionsResponseSchema = z.object({
+  round: roundSchema,
+  matches: z.array(matchSchema),
+  predictions: z.array(predictionSchema),
+})
+export type PredictionsResponse = z.infer<typeof predictionsResponseSchema>
+
+export const marginSchema = z.number().int().min(MARGIN_MIN).max(MARGIN_MAX)
+
+export const tipInputSchema = z.object({
+  match: z.number().int().positive(),
+  squad: z.number().int().positive(),
+  margin: marginSchema.nullable().optional(),
+})
+export type TipInput = z.infer<typeof tipInputSchema>
+
+export const savePredictionsBodySchema = z.object({
+  predictions: z.array(tipInputSchema).min(1, 'Pick at least one squad').max(100),
+})
+export type SavePredictionsBody = z.infer<typeof savePredictionsBodySchema>
+
+export const savePredictionsResponseSchema = z.object({ predictions: z.array(predictionSchema) })
+export type SavePredictionsResponse = z.infer<typeof savePredictionsResponseSchema>

@@ -1,0 +1,31 @@
+import type { Lifecycle } from '../predictions.ts'
+
+export interface PickState {
+  match: number
+  squad: number
+  margin: number | null
+  status: Lifecycle
+}
+
+/** Specification 5: only scheduled picks with a team chosen are saved. */
+export function picksToSave<T extends PickState>(picks: readonly T[]): T[] {
+  return picks.filter((p) => p.status === 'scheduled' && p.squad > 0)
+}
+
+/** Specification 4: save needs saving allowed, a round that is not complete, and one pick. */
+export function canSave(opts: {
+  canSave: boolean
+  roundStatus: Lifecycle
+  picks: readonly PickState[]
+}): boolean {
+  return opts.canSave && opts.roundStatus !== 'complete' && picksToSave(opts.picks).length > 0
+}
+
+/** Specification 5: a picks value that is not a list is refused with this message. */
+export const INVALID_PICKS_MESSAGE = 'Invalid picks data: expected array'
+
+export function assertPicksArray(value: unknown): asserts value is unknown[] {
+  if (!Array.isArray(value)) throw new TypeError(INVALID_PICKS_MESSAGE)
+}
+
+export const allPicked = (picks: readonly PickState[]): boolean => picks.every((p) => p.squad > 0)

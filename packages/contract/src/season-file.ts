@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { sportSchema } from './sport.ts'
+import { matchOutcomeSchema } from './predictions.ts'
+
+// Files under data/seasons/ and data/results/ that `npm run import` reads.
+
+const code = z.string().regex(/^[A-Z]{2,4}$/)
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/)
+
+export const seasonFileSchema = z.object({
+  sport: sportSchema,
+  season: z.number().int().positive(),
+  name: z.string().min(1),
+  year: z.string(),
+  goldenWeekRound: z.number().int().positive().nullable(),
+  ladderPoints: z.object({
+    win: z.number().int(),
+    noResult: z.number().int(),
+    tie: z.number().int(),
+    loss: z.number().int(),
+  }),
+  squads: z
+    .array(
+      z.object({
+        code,
+        name: z.string(),
+        shortName: z.string(),
+        nickname: z.string(),
+        colour: hex,
+        secondColour: hex,
+      }),
+    )
+    .min(2),
+  venues: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      city: z.string(),
+      state: z.string(),
+      timezone: z.string(),
+    }),
+  ),
+  rounds: z
+    .array(
+      z.object({
+        number: z.number().int().positive(),
+        label: z.string(),
+        matches: z
+          .array(
+            z.object({
+              number: z.number().int().positive(),
+              startsAt: z.iso.datetime(),
+              venue: z.string(),
+              home: code,
+              away: code,
+              marginGame: z.boolean(),
+              stage: z.enum(['regular', 'final']),
+              assumed: z.array(z.string()),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(1),
+  assumptions: z.array(z.string()),
+  sources: z.array(z.string()),
+})
+export type SeasonFile = z.infer<typeof seasonFileSchema>
+
+const innings = z.object({ runs: z.number().int(), wickets: z.number().int(), overs: z.string() })
+
+export const resultsFileSchema = z.object({
+  sport: sportSchema,
+  season: z.number().int().positive(),
+  results: z.array(
+    z.object({
+      match: z.number().int().positive(),
+      winner: code.nullable(),
+      outcome: matchOutcomeSchema,
+      home: innings.nullable(),
+      away: innings.nullable(),
+      sixes: z.number().int().nullable(),
+      method: z.string().nullable(),
+      cricsheetId: z.string().nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
+})
+export type ResultsFile = z.infer<typeof resultsFileSchema>

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { lifecycleSchema, matchOutcomeSchema } from './predictions.ts'
+
+// Shapes of the JSON files the publisher writes under /static/ (ARCHITECTURE.md: static root).
+
+export const squadSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nickname: z.string(),
+  shortName: z.string(),
+  colour: z.string(),
+  secondColour: z.string(),
+  logo: z.string(),
+})
+export type Squad = z.infer<typeof squadSchema>
+export const squadsFileSchema = z.object({ squads: z.array(squadSchema) })
+export type SquadsFile = z.infer<typeof squadsFileSchema>
+
+export const venueSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  timezone: z.string(),
+})
+export type Venue = z.infer<typeof venueSchema>
+export const venuesFileSchema = z.object({ venues: z.array(venueSchema) })
+export type VenuesFile = z.infer<typeof venuesFileSchema>
+
+export const fixtureMatchSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  status: lifecycleSchema,
+  date: z.string(),
+  homeSquadId: z.number().int(),
+  awaySquadId: z.number().int(),
+  venueId: z.number().int(),
+  isMarginGame: z.boolean(),
+  class: z.string(),
+  winnerSquadId: z.number().int().nullable(),
+  outcome: matchOutcomeSchema.nullable(),
+})
+export const fixtureRoundSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  label: z.string(),
+  status: lifecycleSchema,
+  startDate: z.string(),
+  endDate: z.string(),
+  isGoldenWeek: z.boolean(),
+  matches: z.array(fixtureMatchSchema),
+})
+export type FixtureRound = z.infer<typeof fixtureRoundSchema>
+export const roundsFileSchema = z.object({
+  competition: z.object({
+    identifier: z.string(),
+    name: z.string(),
+    season: z.number().int(),
+    year: z.string(),
+    goldenWeekRound: z.number().int().nullable(),
+  }),
+  rounds: z.array(fixtureRoundSchema),
+})
+export type RoundsFile = z.infer<typeof roundsFileSchema>
+
+/** checksums.json: path relative to the static root -> content hash. */
+export const checksumsFileSchema = z.object({ files: z.record(z.string(), z.string()) })
+export type ChecksumsFile = z.infer<typeof checksumsFileSchema>

@@ -1,0 +1,140 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Clock } from './clock.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/schema.ts'
+import { AppError } from './errors.ts'
+import { failure, success } from './http/envelope.ts'
+import { registerErrorHandler } from './http/error-handler.ts'
+import { registerOriginCheck } from './http/origin-check.ts'
+import { SessionGate } from './http/session.ts'
+import { authRoutes } from './modules/auth/routes.ts'
+import { AuthService } from './modules/auth/service.ts'
+import { healthRoutes } from './modules/health/routes.ts'
+import { predictionsRoutes } from './modules/predictions/routes.ts'
+import { PredictionsService } from './modules/predictions/service.ts'
+import { Publisher } from './modules/publisher/service.ts'
+import { AdjustableClock } from './clock.ts'
+
+export interface AppDeps {
+  config: Config
+  db: Database
+  engine: 'pglite' | 'postgres'
+  clock: Clock
+}
+
+export interface BuiltApp {
+  app: FastifyInstance
+  publisher: Publisher
+}
+
+/** Builds the whole HTTP app from configuration and its parts; nothing global, nothing listening. */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, db, clock } = deps
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandler(app)
+
+  await app.register(cookie)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  })
+  await app.register(swagger, {
+    openapi: { info: { title: 'Big Bash Tipping API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  })
+  registerOriginCheck(app, config.APP_ORIGIN)
+
+  const policy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS }
+  const auth = new AuthService(db, clock, policy)
+  const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
+  const predictions = new PredictionsService(db, clock)
+  const publisher = new Publisher(db, clock, {
+    staticDir: config.STATIC_DIR,
+    logosDir: path.join(config.DATA_DIR, 'logos'),
+  })
+
+  healthRoutes(app, { db, engine: deps.engine })
+  authRoutes(app, { auth, gate })
+  predictionsRoutes(app, { predictions, gate })
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
+
+  if (config.ENABLE_TEST_ROUTES && clock instanceof AdjustableClock) {
+    // Test-only: lets end-to-end tests move time (a match locking while the page is open).
+    app.post('/api/test/clock', { schema: { hide: true } }, async (request) => {
+      const body = request.body as { at?: string; advanceMs?: number } | undefined
+      if (body?.at) clock.set(new Date(body.at))
+      if (typeof body?.advanceMs === 'number') clock.advance(body.advanceMs)
+      return success({ now: clock.now().toISOString() })
+    })
+  }
+
+  fs.mkdirSync(config.STATIC_DIR, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: config.STATIC_DIR,
+    prefix: '/static/',
+    etag: true,
+    lastModified: false,
+    // Revalidate every time: the ETag makes it a 304, and a new result shows at once.
+    cacheControl: false,
+    setHeaders: (res) => res.header('cache-control', 'no-cache'),
+  })
+
+  const webIndex = path.join(config.WEB_DIST_DIR, 'index.html')
+  const hasWeb = fs.existsSync(webIndex)
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST_DIR,
+      prefix: '/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable')
+        }
+      },
+    })
+  }
+  const indexHtml = hasWeb ? fs.readFileSync(webIndex) : null
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url
+    if (url.startsWith('/api/') || url.startsWith('/static/') || !indexHtml || request.method !== 'GET') {
+      return reply
+        .status(404)
+        .send(failure([{ code: 'NOT_FOUND', message: `No route for ${request.method} ${url.split('?')[0]}`, param: null }]))
+    }
+    // The single-page app owns every other path (its router shows the not-found page).
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml)
+  })
+
+  return { app, publisher }
+}

@@ -1,0 +1,57 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+/** Repository root, so paths work whichever directory a command is run from. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Public origin of the app; state-changing requests must come from it. */
+  APP_ORIGIN: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PGLITE_DIR: z.string().default(path.join(REPO_ROOT, 'data/db')),
+  STATIC_DIR: z.string().default(path.join(REPO_ROOT, 'data/static')),
+  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'packages/web/dist')),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  /** `demo` seeds a playable season on an empty database; `none` starts clean. */
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  DEMO_USERS: z.coerce.number().int().min(0).max(100_000).default(300),
+  SPONSOR_PREFIX: z.string().regex(/^[a-z0-9]+$/).default('xyz'),
+  /** Cookies get `Secure` unless this is false (plain-HTTP development on localhost). */
+  COOKIE_SECURE: bool.default(false),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(90),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Test-only: fix the server clock at this instant (ISO 8601). */
+  CLOCK_NOW: z.iso.datetime().optional(),
+  /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */
+  ENABLE_TEST_ROUTES: bool.default(false),
+})
+
+export type Config = z.infer<typeof envSchema>
+
+/** Parse the environment once; a bad value stops the process naming the variable (STYLE.md). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return result.data
+}
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({}),
+  SEED: 'none',
+  LOG_LEVEL: 'silent',
+  ...overrides,
+})

@@ -1,0 +1,261 @@
+import type { ColumnType, Generated, Selectable } from 'kysely'
+
+// Kysely's view of the tables. Rows never leave the server: services map them to contract DTOs.
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type Json<T> = ColumnType<T, string | undefined, string>
+export type LifecycleColumn = 'scheduled' | 'active' | 'complete'
+
+export interface SportsTable {
+  code: string
+  name: string
+}
+
+export interface CompetitionsTable {
+  id: Generated<number>
+  sport: string
+  identifier: string
+  season: number
+  name: string
+  year: string
+  status: Generated<LifecycleColumn>
+  is_current: Generated<boolean>
+  golden_week_round: number | null
+  ladder_points: Json<{ win: number; noResult: number; tie: number; loss: number }>
+  assumptions: Json<string[]>
+  sources: Json<string[]>
+  created_at: DefaultTimestamp
+}
+
+export interface SquadsTable {
+  id: Generated<number>
+  sport: string
+  code: string
+  name: string
+  short_name: string
+  nickname: string
+  colour: string
+  second_colour: string
+}
+
+export interface VenuesTable {
+  id: Generated<number>
+  key: string
+  name: string
+  city: string
+  state: string
+  timezone: string
+}
+
+export interface RoundsTable {
+  id: Generated<number>
+  competition_id: number
+  number: number
+  label: string
+  status: Generated<LifecycleColumn>
+}
+
+export interface MatchesTable {
+  id: Generated<number>
+  competition_id: number
+  round_id: number
+  number: number
+  status: Generated<LifecycleColumn>
+  starts_at: Timestamp
+  venue_id: number
+  home_squad_id: number
+  away_squad_id: number
+  stage: Generated<'regular' | 'final'>
+  match_class: Generated<string>
+  is_margin_game: Generated<boolean>
+  home_runs: number | null
+  home_wickets: number | null
+  home_balls: number | null
+  home_balls_allotted: number | null
+  away_runs: number | null
+  away_wickets: number | null
+  away_balls: number | null
+  away_balls_allotted: number | null
+  sixes: number | null
+  sixes_simulated: Generated<boolean>
+  outcome: 'win' | 'no_result' | 'tie' | null
+  winner_squad_id: number | null
+  method: string | null
+  cricsheet_id: string | null
+  assumed: Json<string[]>
+  completed_at: Timestamp | null
+  updated_at: DefaultTimestamp
+}
+
+export interface UsersTable {
+  id: Generated<number>
+  email: string
+  password_hash: string | null
+  first_name: Generated<string>
+  last_name: Generated<string>
+  team_name: string | null
+  team_supported: Generated<number>
+  external_id: string | null
+  tipping_id: Generated<string>
+  disabled_notifications: Generated<boolean>
+  is_weekly_reminder_enabled: Generated<boolean>
+  roles: ColumnType<string[], string[] | undefined, string[]>
+  recovered: Generated<boolean>
+  registered_at: DefaultTimestamp
+  deactivated_at: Timestamp | null
+  updated_at: DefaultTimestamp
+}
+
+export interface CompetitionRegistrationsTable {
+  competition_id: number
+  user_id: number
+  registered_at: DefaultTimestamp
+}
+
+export interface SessionsTable {
+  id_hash: Buffer
+  user_id: number
+  created_at: DefaultTimestamp
+  last_seen_at: DefaultTimestamp
+  expires_at: Timestamp
+  revoked_at: Timestamp | null
+}
+
+export interface TipsTable {
+  user_id: number
+  match_id: number
+  round_id: number
+  squad_id: number
+  margin: number | null
+  is_auto_tip: Generated<boolean>
+  created_at: DefaultTimestamp
+  updated_at: DefaultTimestamp
+}
+
+export interface RoundScoresTable {
+  round_id: number
+  user_id: number
+  competition_id: number
+  correct: Generated<number>
+  counted: Generated<number>
+  tip_points: Generated<number>
+  bonus: Generated<number>
+  points: Generated<number>
+  margin: Generated<number>
+  rank: number | null
+}
+
+export interface StandingsTable {
+  competition_id: number
+  user_id: number
+  total_points: Generated<number>
+  total_margin: Generated<number>
+  rank: number | null
+}
+
+export interface LeaguesTable {
+  id: Generated<number>
+  competition_id: number
+  user_id: number
+  name: string
+  description: Generated<string>
+  privacy: Generated<'private' | 'public'>
+  code: string
+  start_round: Generated<number>
+  status: Generated<LifecycleColumn>
+  league_class: Generated<string>
+  num_users: Generated<number>
+  created_at: DefaultTimestamp
+  updated_at: DefaultTimestamp
+}
+
+export interface LeagueMembersTable {
+  league_id: number
+  user_id: number
+  joined_at: DefaultTimestamp
+}
+
+export interface ContentSettingsTable {
+  key: string
+  value: Json<unknown>
+  updated_at: DefaultTimestamp
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: Buffer
+  user_id: number
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+export interface EmailOutboxTable {
+  id: Generated<string>
+  kind: string
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  created_at: DefaultTimestamp
+  sent_at: Timestamp | null
+  error: string | null
+}
+
+export interface ReminderLogTable {
+  round_id: number
+  user_id: number
+  sent_at: DefaultTimestamp
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>
+  user_id: number | null
+  name: string
+  email: string
+  message: string
+  created_at: DefaultTimestamp
+}
+
+export interface PreregistrationsTable {
+  email: string
+  name: string
+  created_at: DefaultTimestamp
+}
+
+export interface AuditLogTable {
+  id: Generated<string>
+  actor_user_id: number | null
+  action: string
+  entity: string
+  entity_id: string | null
+  data: Json<unknown>
+  created_at: DefaultTimestamp
+}
+
+export interface DB {
+  sports: SportsTable
+  competitions: CompetitionsTable
+  squads: SquadsTable
+  venues: VenuesTable
+  rounds: RoundsTable
+  matches: MatchesTable
+  users: UsersTable
+  competition_registrations: CompetitionRegistrationsTable
+  sessions: SessionsTable
+  tips: TipsTable
+  round_scores: RoundScoresTable
+  standings: StandingsTable
+  leagues: LeaguesTable
+  league_members: LeagueMembersTable
+  content_settings: ContentSettingsTable
+  password_reset_tokens: PasswordResetTokensTable
+  email_outbox: EmailOutboxTable
+  reminder_log: ReminderLogTable
+  contact_messages: ContactMessagesTable
+  preregistrations: PreregistrationsTable
+  audit_log: AuditLogTable
+}
+
+export type UserRow = Selectable<UsersTable>
+export type MatchRow = Selectable<MatchesTable>
+export type Database = import('kysely').Kysely<DB>

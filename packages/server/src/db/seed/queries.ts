@@ -1,0 +1,112 @@
+import { sql } from 'kysely'
+import type { Database } from '../schema.ts'
+
+// Set-based inserts for the demo: one statement per table, never a loop per user.
+
+const FIRST_NAMES = [
+  'Alex', 'Sam', 'Jordan', 'Charlie', 'Riley', 'Jess', 'Tom', 'Mia', 'Noah', 'Ava', 'Liam', 'Zoe',
+  'Ethan', 'Chloe', 'Jack', 'Grace', 'Oliver', 'Isla', 'Lucas', 'Ruby', 'Harry', 'Ella', 'Max',
+  'Lily', 'Ben', 'Sophie', 'Josh', 'Emma', 'Kai', 'Priya', 'Arjun', 'Mei', 'Tariq', 'Aisha',
+]
+const LAST_NAMES = [
+  'Smith', 'Nguyen', 'Brown', 'Wilson', 'Taylor', 'Patel', 'Martin', 'Anderson', 'Thompson',
+  'White', 'Walker', 'Harris', 'Lee', 'Ryan', 'Robinson', 'Kelly', 'King', 'Chen', 'Singh',
+  'Murphy', 'Clarke', 'Davies', 'Hughes', 'Evans', 'Wood', 'Campbell', 'Scott', 'Khan',
+]
+const TEAM_WORDS = [
+  'Sixes', 'Slog', 'Yorkers', 'Googlies', 'Bouncers', 'Cover Drives', 'Power Play', 'Nightwatch',
+  'Duck Dodgers', 'Boundary Riders', 'Free Hits', 'Reverse Sweeps', 'Super Overs', 'Bails',
+]
+
+export const earliestMatchStart = async (db: Database): Promise<Date> => {
+  const row = await db
+    .selectFrom('matches')
+    .select((eb) => eb.fn.min('starts_at').as('first'))
+    .executeTakeFirstOrThrow()
+  return row.first ? new Date(row.first) : new Date()
+}
+
+export async function insertSimulatedTippers(db: Database, count: number, registeredAt: Date, roles: string[]) {
+  if (count <= 0) return
+  await sql`
+    INSERT INTO users (email, first_name, last_name, team_name, roles, registered_at)
+    SELECT
+      'tipper' || n || '@demo.invalid',
+      (${FIRST_NAMES}::text[])[1 + (hashint4(n) & 2147483647) % ${FIRST_NAMES.length}],
+      (${LAST_NAMES}::text[])[1 + (hashint4(n + 7919) & 2147483647) % ${LAST_NAMES.length}],
+      (${FIRST_NAMES}::text[])[1 + (hashint4(n) & 2147483647) % ${FIRST_NAMES.length}] || '''s ' ||
+        (${TEAM_WORDS}::text[])[1 + (hashint4(n + 104729) & 2147483647) % ${TEAM_WORDS.length}],
+      ${roles}::text[],
+      ${registeredAt}::timestamptz + (n || ' minutes')::interval
+    FROM generate_series(1, ${count}) AS n
+  `.execute(db)
+}
+
+export async function insertDemoAccount(
+  db: Database,
+  a: { email: string; passwordHash: string; registeredAt: Date; roles: string[] },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: a.email,
+      password_hash: a.passwordHash,
+      first_name: 'Demo',
+      last_name: 'Tipper',
+      team_name: 'Demo Dashers',
+      roles: a.roles,
+      registered_at: a.registeredAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export async function registerEveryoneForCurrentCompetitions(db: Database, at: Date) {
+  await sql`
+    INSERT INTO competition_registrations (competition_id, user_id, registered_at)
+    SELECT c.id, u.id, ${at}::timestamptz FROM competitions c CROSS JOIN users u
+    WHERE c.is_current
+    ON CONFLICT DO NOTHING
+  `.execute(db)
+}
+
+/**
+ * Simulated tips, skewed towards a per-match favourite: most tippers tip every locked match; about
+ * half have already tipped the open matches of the demo round. A locked match nobody tipped gets
+ * the away-squad auto-tip (GAME_RULES.md). The demo account leaves the demo round open to play.
+ */
+export async function insertSimulatedTips(
+  db: Database,
+  o: { now: Date; demoUserId: number; demoRound: number },
+) {
+  await sql`SELECT setseed(0.2025)`.execute(db)
+  await sql`
+    INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, created_at, updated_at)
+    SELECT u.id, m.id, m.round_id,
+      CASE WHEN random() < 0.5 + ((hashint4(m.id) & 2147483647) % 41 - 20) / 100.0
+           THEN m.home_squad_id ELSE m.away_squad_id END,
+      CASE WHEN m.is_margin_game THEN 4 + floor(random() * 22)::int END,
+      false,
+      m.starts_at - interval '1 day', m.starts_at - interval '1 day'
+    FROM matches m
+    JOIN rounds r ON r.id = m.round_id
+    JOIN competitions c ON c.id = m.competition_id AND c.is_current
+    CROSS JOIN users u
+    WHERE r.number <= ${o.demoRound}
+      AND NOT (u.id = ${o.demoUserId} AND r.number = ${o.demoRound})
+      AND random() < CASE WHEN m.starts_at <= ${o.now}::timestamptz THEN 0.93 ELSE 0.55 END
+  `.execute(db)
+  await sql`
+    INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, created_at, updated_at)
+    SELECT cr.user_id, m.id, m.round_id, m.away_squad_id,
+      CASE WHEN m.is_margin_game THEN 0 END, true, m.starts_at, m.starts_at
+    FROM matches m
+    JOIN competition_registrations cr ON cr.competition_id = m.competition_id
+    WHERE m.starts_at <= ${o.now}::timestamptz AND cr.registered_at < m.starts_at
+    ON CONFLICT (user_id, match_id) DO NOTHING
+  `.execute(db)
+}
+
+export const hasCompetitions = async (db: Database): Promise<boolean> =>
+  (await db.selectFrom('competitions').select('id').limit(1).executeTakeFirst()) !== undefined

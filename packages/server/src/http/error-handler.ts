@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError } from '../errors.ts'
+import { failure } from './envelope.ts'
+
+/** `body.predictions.0.squad` -> `predictions.0.squad`: the param a client can show by its field. */
+function paramOf(context: string | undefined, instancePath: string): string {
+  const fromPath = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.')
+  if (fromPath) return fromPath
+  return context ?? 'body'
+}
+
+/** One error handler (STYLE.md): every failure leaves as the envelope; 5xx text never leaks. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(failure([{ code: err.code, message: err.message, param: err.param }]))
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        code: 'VALIDATION',
+        message: v.message ?? 'Invalid value',
+        param: paramOf(err.validationContext, v.instancePath),
+      }))
+      return reply.status(400).send(failure(errors))
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send(failure([{ code: 'RATE_LIMITED', message: 'Too many requests, try again soon', param: null }]))
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: bad JSON, wrong content type, body too large.
+      return reply.status(status).send(failure([{ code: 'VALIDATION', message: err.message, param: 'body' }]))
+    }
+    if (status === 503) {
+      return reply
+        .status(503)
+        .send(failure([{ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable, try again soon', param: null }]))
+    }
+    request.log.error({ err }, 'request failed')
+    return reply
+      .status(500)
+      .send(failure([{ code: 'INTERNAL', message: 'Something went wrong on our side', param: null }]))
+  })
+}

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { roleForSport, SESSION_COOKIE, type Sport } from '@tipping/contract/constants'
+import { AppError } from '../errors.ts'
+import {
+  sessionMaxAgeSeconds,
+  type AuthService,
+  type SessionPolicy,
+  type SessionUser,
+} from '../modules/auth/service.ts'
+
+/** Reads and writes the session cookie; resolves the signed-in user once per request. */
+export class SessionGate {
+  private readonly cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly policy: SessionPolicy,
+    private readonly secureCookies: boolean,
+  ) {}
+
+  cookieValue(request: FastifyRequest): string | undefined {
+    return request.cookies[SESSION_COOKIE]
+  }
+
+  optionalUser(request: FastifyRequest): Promise<SessionUser | null> {
+    let found = this.cache.get(request)
+    if (!found) {
+      found = this.auth.resolve(this.cookieValue(request))
+      this.cache.set(request, found)
+    }
+    return found
+  }
+
+  /** 401 with no live session; 513 when the user is not registered for the sport's game. */
+  async requireUser(request: FastifyRequest, sport?: Sport): Promise<SessionUser> {
+    const user = await this.optionalUser(request)
+    if (!user) throw new AppError('UNAUTHORIZED', 'Session expired. Please log in again.')
+    if (sport && !user.row.roles.includes(roleForSport(sport))) {
+      throw new AppError('NOT_REGISTERED', `You are not registered for ${sport.toUpperCase()} tipping`)
+    }
+    return user
+  }
+
+  setCookie(reply: FastifyReply, sessionId: string): void {
+    reply.setCookie(SESSION_COOKIE, sessionId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookies,
+      maxAge: sessionMaxAgeSeconds(this.policy),
+    })
+  }
+
+  clearCookie(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secureCookies })
+  }
+}

@@ -1,0 +1,58 @@
+import { AdjustableClock, systemClock, type Clock } from './clock.ts'
+import { loadConfig, type Config } from './config.ts'
+import { openDatabase } from './db/database.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts'
+import { hasCompetitions } from './db/seed/queries.ts'
+import { buildApp } from './app.ts'
+
+function makeClock(config: Config): Clock {
+  if (config.CLOCK_NOW) return new AdjustableClock(new Date(config.CLOCK_NOW))
+  return config.ENABLE_TEST_ROUTES ? new AdjustableClock() : systemClock
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR })
+  await migrateToLatest(handle.db)
+  const clock = makeClock(config)
+
+  let demo: Awaited<ReturnType<typeof seedDemo>> | null = null
+  if (config.SEED === 'demo' && !(await hasCompetitions(handle.db))) {
+    demo = await seedDemo(handle.db, {
+      dataDir: config.DATA_DIR,
+      sponsorPrefix: config.SPONSOR_PREFIX,
+      now: clock.now(),
+      users: config.DEMO_USERS,
+    })
+  }
+
+  const { app, publisher } = await buildApp({ config, db: handle.db, engine: handle.engine, clock })
+  await publisher.publishAll()
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    // Stop taking requests, let those in flight finish, then close the database.
+    await app.close()
+    await handle.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST })
+  const where = handle.engine === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.PGLITE_DIR}`
+  console.log(`\nBig Bash Tipping is up at ${address.replace('127.0.0.1', 'localhost')} (database: ${where})`)
+  if (demo) console.log(`Demo season seeded with ${demo.users} simulated tippers.`)
+  if (config.SEED === 'demo') {
+    console.log(`Demo account: email ${demo?.email ?? DEMO_EMAIL}  password ${demo?.password ?? DEMO_PASSWORD}\n`)
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+})

@@ -1,0 +1,174 @@
+import { AUTOTIP_COUNT_LIMIT, type Sport } from '@tipping/contract/constants'
+import type {
+  Lifecycle,
+  Match,
+  Prediction,
+  PredictionsResponse,
+  Round,
+  TipInput,
+} from '@tipping/contract/predictions'
+import { oversFromBalls } from '@tipping/contract/rules/cricket'
+import type { Clock } from '../../clock.ts'
+import type { Database } from '../../db/schema.ts'
+import { AppError, notFound } from '../../errors.ts'
+import * as q from './queries.ts'
+
+/**
+ * GAME_RULES.md: a match locks at its start time. The stored status may lag the clock until the
+ * lifecycle job runs, so reads and writes both judge by the clock too.
+ */
+export function effectiveStatus(status: Lifecycle, startsAt: Date, now: Date): Lifecycle {
+  if (status === 'scheduled' && startsAt.getTime() <= now.getTime()) return 'active'
+  return status
+}
+
+/** GAME_RULES.md: scheduled until the first match starts, complete when all are complete. */
+export function roundStatus(statuses: readonly Lifecycle[]): Lifecycle {
+  if (statuses.length > 0 && statuses.every((s) => s === 'complete')) return 'complete'
+  if (statuses.every((s) => s === 'scheduled')) return 'scheduled'
+  return 'active'
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 100) / whole))
+
+export class PredictionsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  private async competition(sport: Sport) {
+    const competition = await q.currentCompetition(this.db, sport)
+    if (!competition) throw notFound('Competition', 'sport')
+    return competition
+  }
+
+  async roundForUser(sport: Sport, roundNumber: number, userId: number): Promise<PredictionsResponse> {
+    const competition = await this.competition(sport)
+    const round = await q.roundByNumber(this.db, competition.id, roundNumber)
+    if (!round) throw notFound('Round', 'round')
+    const [matches, tips, counts] = await Promise.all([
+      q.roundMatches(this.db, round.id),
+      q.userRoundTips(this.db, userId, round.id),
+      q.roundPickCounts(this.db, round.id),
+    ])
+    const now = this.clock.now()
+    const matchDtos = matches.map((m) => toMatch(m, counts, now))
+    const roundDto: Round = {
+      id: round.id,
+      number: round.number,
+      label: round.label,
+      status: roundStatus(matchDtos.map((m) => m.status)),
+      startDate: matchDtos[0]?.date ?? '',
+      endDate: matchDtos.at(-1)?.date ?? '',
+      isGoldenWeek: competition.golden_week_round === round.number,
+    }
+    return { round: roundDto, matches: matchDtos, predictions: toPredictions(matchDtos, tips) }
+  }
+
+  /**
+   * Saves a list of tips as one transaction: if any tip is refused (locked match, squad not in
+   * the match, match of another competition), nothing is written.
+   */
+  async saveList(sport: Sport, userId: number, items: TipInput[]): Promise<Prediction[]> {
+    const competition = await this.competition(sport)
+    const seen = new Map<number, number>()
+    items.forEach((item, i) => {
+      if (seen.has(item.match)) {
+        throw new AppError('VALIDATION', 'This match is listed twice', `predictions.${i}.match`)
+      }
+      seen.set(item.match, i)
+    })
+    const roundIds = await this.db.transaction().execute(async (trx) => {
+      if (!(await q.isRegistered(trx, competition.id, userId))) {
+        throw new AppError('NOT_REGISTERED', `You are not registered for ${sport.toUpperCase()} tipping`)
+      }
+      const matches = await q.matchesForTipping(trx, competition.id, [...seen.keys()])
+      const byId = new Map(matches.map((m) => [m.id, m]))
+      const now = this.clock.now()
+      const writes = items.map((item, i) => {
+        const match = byId.get(item.match)
+        if (!match) throw new AppError('NOT_FOUND', 'No such match in this competition', `predictions.${i}.match`)
+        if (effectiveStatus(match.status, match.starts_at, now) !== 'scheduled') {
+          throw new AppError('MATCH_LOCKED', 'This match has started; its tip can no longer change', `predictions.${i}.match`)
+        }
+        if (item.squad !== match.home_squad_id && item.squad !== match.away_squad_id) {
+          throw new AppError('INVALID_SQUAD', 'That squad is not playing in this match', `predictions.${i}.squad`)
+        }
+        // GAME_RULES.md: only the margin game carries a sixes prediction.
+        const margin = match.is_margin_game ? (item.margin ?? null) : null
+        return { userId, matchId: match.id, roundId: match.round_id, squadId: item.squad, margin, now }
+      })
+      await q.upsertTips(trx, writes)
+      return [...new Set(writes.map((w) => w.roundId))]
+    })
+    const predictions: Prediction[] = []
+    for (const roundId of roundIds) {
+      const [matches, tips] = await Promise.all([
+        q.roundMatches(this.db, roundId),
+        q.userRoundTips(this.db, userId, roundId),
+      ])
+      const now = this.clock.now()
+      predictions.push(...toPredictions(matches.map((m) => toMatch(m, [], now)), tips))
+    }
+    return predictions
+  }
+}
+
+function toMatch(m: q.MatchRecord, counts: readonly { match_id: number; squad_id: number; picks: number }[], now: Date): Match {
+  const mine = counts.filter((c) => c.match_id === m.id)
+  const home = mine.find((c) => c.squad_id === m.home_squad_id)?.picks ?? 0
+  const away = mine.find((c) => c.squad_id === m.away_squad_id)?.picks ?? 0
+  const homePercent = percent(home, home + away)
+  return {
+    id: m.id,
+    number: m.number,
+    status: effectiveStatus(m.status, m.starts_at, now),
+    date: m.starts_at.toISOString(),
+    homeSquadId: m.home_squad_id,
+    awaySquadId: m.away_squad_id,
+    homeRuns: m.home_runs,
+    awayRuns: m.away_runs,
+    homeWicketsFallen: m.home_wickets,
+    awayWicketsFallen: m.away_wickets,
+    homeOvers: m.home_balls === null ? null : oversFromBalls(m.home_balls),
+    awayOvers: m.away_balls === null ? null : oversFromBalls(m.away_balls),
+    venueId: m.venue_id,
+    class: m.match_class,
+    isMarginGame: m.is_margin_game,
+    winnerSquadId: m.winner_squad_id,
+    outcome: m.outcome,
+    sixes: m.sixes,
+    home_percent: home + away === 0 ? 0 : homePercent,
+    away_percent: home + away === 0 ? 0 : 100 - homePercent,
+  }
+}
+
+/** One prediction per match of the round; squad 0 where the user has no tip. */
+function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]): Prediction[] {
+  const byMatch = new Map(tips.map((t) => [t.match_id, t]))
+  const isCorrect = (m: Match, t: q.TipRecord | undefined) =>
+    m.status === 'complete' && t !== undefined && m.winnerSquadId !== null ? m.winnerSquadId === t.squad_id : null
+  // GAME_RULES.md: counting auto-tips. C = correct non-auto tips in the round.
+  const correctOwn = matches.filter((m) => {
+    const t = byMatch.get(m.id)
+    return t !== undefined && !t.is_auto_tip && isCorrect(m, t) === true
+  }).length
+  return matches.map((m) => {
+    const t = byMatch.get(m.id)
+    const correct = isCorrect(m, t)
+    const marginResult =
+      m.isMarginGame && m.status === 'complete' && m.sixes !== null && t ? Math.abs((t.margin ?? 0) - m.sixes) : null
+    return {
+      match: m.id,
+      squad: t?.squad_id ?? 0,
+      margin: t?.margin ?? null,
+      isMarginGame: m.isMarginGame,
+      isAutoTip: t?.is_auto_tip ?? false,
+      isCorrect: correct,
+      counted: correct === true ? !t?.is_auto_tip || correctOwn < AUTOTIP_COUNT_LIMIT : correct === false ? false : null,
+      marginResult,
+      status: m.status,
+    }
+  })
+}

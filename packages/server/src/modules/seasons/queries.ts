@@ -1,0 +1,216 @@
+import { sql } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { SeasonFile } from '@tipping/contract/season-file'
+
+export async function upsertCompetition(
+  db: Database,
+  c: { identifier: string; file: SeasonFile },
+): Promise<number> {
+  const { file } = c
+  const row = await db
+    .insertInto('competitions')
+    .values({
+      sport: file.sport,
+      identifier: c.identifier,
+      season: file.season,
+      name: file.name,
+      year: file.year,
+      golden_week_round: file.goldenWeekRound,
+      ladder_points: JSON.stringify(file.ladderPoints),
+      assumptions: JSON.stringify(file.assumptions),
+      sources: JSON.stringify(file.sources),
+    })
+    .onConflict((oc) =>
+      oc.column('identifier').doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        year: eb.ref('excluded.year'),
+        golden_week_round: eb.ref('excluded.golden_week_round'),
+        ladder_points: eb.ref('excluded.ladder_points'),
+        assumptions: eb.ref('excluded.assumptions'),
+        sources: eb.ref('excluded.sources'),
+      })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** The newest imported season of a sport is the one being played. */
+export async function makeCurrent(db: Database, sport: string, competitionId: number): Promise<void> {
+  await db.updateTable('competitions').set({ is_current: false }).where('sport', '=', sport).execute()
+  await db.updateTable('competitions').set({ is_current: true }).where('id', '=', competitionId).execute()
+}
+
+export async function upsertSquads(db: Database, sport: string, squads: SeasonFile['squads']) {
+  return db
+    .insertInto('squads')
+    .values(
+      squads.map((s) => ({
+        sport,
+        code: s.code,
+        name: s.name,
+        short_name: s.shortName,
+        nickname: s.nickname,
+        colour: s.colour,
+        second_colour: s.secondColour,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['sport', 'code']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        short_name: eb.ref('excluded.short_name'),
+        nickname: eb.ref('excluded.nickname'),
+        colour: eb.ref('excluded.colour'),
+        second_colour: eb.ref('excluded.second_colour'),
+      })),
+    )
+    .returning(['id', 'code'])
+    .execute()
+}
+
+export async function upsertVenues(db: Database, venues: SeasonFile['venues']) {
+  return db
+    .insertInto('venues')
+    .values(venues.map((v) => ({ key: v.key, name: v.name, city: v.city, state: v.state, timezone: v.timezone })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        city: eb.ref('excluded.city'),
+        state: eb.ref('excluded.state'),
+        timezone: eb.ref('excluded.timezone'),
+      })),
+    )
+    .returning(['id', 'key'])
+    .execute()
+}
+
+export async function upsertRound(db: Database, competitionId: number, number: number, label: string) {
+  const row = await db
+    .insertInto('rounds')
+    .values({ competition_id: competitionId, number, label })
+    .onConflict((oc) => oc.columns(['competition_id', 'number']).doUpdateSet({ label }))
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export interface MatchWrite {
+  competitionId: number
+  roundId: number
+  number: number
+  startsAt: Date
+  venueId: number
+  homeSquadId: number
+  awaySquadId: number
+  stage: 'regular' | 'final'
+  isMarginGame: boolean
+  assumed: string[]
+}
+
+export async function upsertMatches(db: Database, matches: MatchWrite[]) {
+  // The margin game may move between matches of a round: clear the flags first so the
+  // one-margin-game-per-round index is never violated halfway through.
+  const roundIds = [...new Set(matches.map((m) => m.roundId))]
+  if (roundIds.length > 0) {
+    await db.updateTable('matches').set({ is_margin_game: false }).where('round_id', 'in', roundIds).execute()
+  }
+  await db
+    .insertInto('matches')
+    .values(
+      matches.map((m) => ({
+        competition_id: m.competitionId,
+        round_id: m.roundId,
+        number: m.number,
+        starts_at: m.startsAt,
+        venue_id: m.venueId,
+        home_squad_id: m.homeSquadId,
+        away_squad_id: m.awaySquadId,
+        stage: m.stage,
+        is_margin_game: m.isMarginGame,
+        assumed: JSON.stringify(m.assumed),
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['competition_id', 'number']).doUpdateSet((eb) => ({
+        round_id: eb.ref('excluded.round_id'),
+        starts_at: eb.ref('excluded.starts_at'),
+        venue_id: eb.ref('excluded.venue_id'),
+        home_squad_id: eb.ref('excluded.home_squad_id'),
+        away_squad_id: eb.ref('excluded.away_squad_id'),
+        stage: eb.ref('excluded.stage'),
+        is_margin_game: eb.ref('excluded.is_margin_game'),
+        assumed: eb.ref('excluded.assumed'),
+        updated_at: sql`now()`,
+      })),
+    )
+    .execute()
+}
+
+export const competitionMatchNumbers = (db: Database, competitionId: number) =>
+  db
+    .selectFrom('matches')
+    .select(['id', 'number', 'home_squad_id', 'away_squad_id', 'starts_at'])
+    .where('competition_id', '=', competitionId)
+    .execute()
+
+export const squadIdsBySport = (db: Database, sport: string) =>
+  db.selectFrom('squads').select(['id', 'code']).where('sport', '=', sport).execute()
+
+export interface ResultWrite {
+  matchId: number
+  outcome: 'win' | 'no_result' | 'tie'
+  winnerSquadId: number | null
+  homeRuns: number | null
+  homeWickets: number | null
+  homeBalls: number | null
+  awayRuns: number | null
+  awayWickets: number | null
+  awayBalls: number | null
+  sixes: number | null
+  sixesSimulated: boolean
+  method: string | null
+  cricsheetId: string | null
+  completedAt: Date
+}
+
+export async function writeResult(db: Database, r: ResultWrite) {
+  await db
+    .updateTable('matches')
+    .set({
+      status: 'complete',
+      outcome: r.outcome,
+      winner_squad_id: r.winnerSquadId,
+      home_runs: r.homeRuns,
+      home_wickets: r.homeWickets,
+      home_balls: r.homeBalls,
+      away_runs: r.awayRuns,
+      away_wickets: r.awayWickets,
+      away_balls: r.awayBalls,
+      sixes: r.sixes,
+      sixes_simulated: r.sixesSimulated,
+      method: r.method,
+      cricsheet_id: r.cricsheetId,
+      completed_at: r.completedAt,
+      updated_at: r.completedAt,
+    })
+    .where('id', '=', r.matchId)
+    .execute()
+}
+
+export const competitionBySportSeason = (db: Database, sport: string, season: number) =>
+  db
+    .selectFrom('competitions')
+    .select(['id', 'identifier'])
+    .where('sport', '=', sport)
+    .where('season', '=', season)
+    .executeTakeFirst()
+
+export const marginGameNumbers = async (db: Database, competitionId: number) =>
+  (
+    await db
+      .selectFrom('matches')
+      .select('number')
+      .where('competition_id', '=', competitionId)
+      .where('is_margin_game', '=', true)
+      .execute()
+  ).map((r) => r.number)

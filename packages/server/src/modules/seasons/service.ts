@@ -1,0 +1,117 @@
+import fs from 'node:fs/promises'
+import { resultsFileSchema, seasonFileSchema, type ResultsFile, type SeasonFile } from '@tipping/contract/season-file'
+import { ballsFromOvers } from '@tipping/contract/rules/cricket'
+import type { Database } from '../../db/schema.ts'
+import { AppError } from '../../errors.ts'
+import * as q from './queries.ts'
+
+/** GAME_RULES.md: `{sponsorPrefix}-{sport}-{season}`. */
+export const competitionIdentifier = (prefix: string, sport: string, season: number) =>
+  `${prefix}-${sport}-${season}`
+
+export async function readSeasonFile(file: string): Promise<SeasonFile> {
+  return seasonFileSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')))
+}
+
+export async function readResultsFile(file: string): Promise<ResultsFile> {
+  return resultsFileSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')))
+}
+
+export interface ImportOptions {
+  sponsorPrefix: string
+  /** Moves every start time by this much (the demo shifts the season around today). */
+  shiftMs?: number
+}
+
+/**
+ * Loads a season fixture (competition, squads, venues, rounds, matches) in one transaction.
+ * Idempotent: importing the same file again updates in place and keeps ids (and so tips).
+ */
+export async function importSeason(db: Database, file: SeasonFile, opts: ImportOptions): Promise<number> {
+  const shift = opts.shiftMs ?? 0
+  const venueKeys = new Set(file.venues.map((v) => v.key))
+  const squadCodes = new Set(file.squads.map((s) => s.code))
+  for (const round of file.rounds) {
+    for (const m of round.matches) {
+      if (!venueKeys.has(m.venue)) throw new AppError('VALIDATION', `Unknown venue ${m.venue}`, `match ${m.number}`)
+      if (!squadCodes.has(m.home) || !squadCodes.has(m.away) || m.home === m.away) {
+        throw new AppError('VALIDATION', `Bad squads ${m.home} v ${m.away}`, `match ${m.number}`)
+      }
+    }
+  }
+  return db.transaction().execute(async (trx) => {
+    const identifier = competitionIdentifier(opts.sponsorPrefix, file.sport, file.season)
+    const competitionId = await q.upsertCompetition(trx, { identifier, file })
+    const squads = new Map((await q.upsertSquads(trx, file.sport, file.squads)).map((s) => [s.code, s.id]))
+    const venues = new Map((await q.upsertVenues(trx, file.venues)).map((v) => [v.key, v.id]))
+    const writes: q.MatchWrite[] = []
+    for (const round of file.rounds) {
+      const roundId = await q.upsertRound(trx, competitionId, round.number, round.label)
+      for (const m of round.matches) {
+        writes.push({
+          competitionId,
+          roundId,
+          number: m.number,
+          startsAt: new Date(Date.parse(m.startsAt) + shift),
+          venueId: venues.get(m.venue)!,
+          homeSquadId: squads.get(m.home)!,
+          awaySquadId: squads.get(m.away)!,
+          stage: m.stage,
+          isMarginGame: m.marginGame,
+          assumed: m.assumed,
+        })
+      }
+    }
+    await q.upsertMatches(trx, writes)
+    await q.makeCurrent(trx, file.sport, competitionId)
+    return competitionId
+  })
+}
+
+export interface ApplyResultsOptions {
+  /** Only matches that started at least this long before `now` are completed. */
+  now?: Date
+  minAgeMs?: number
+  /** Fills unknown sixes on margin games with this generator (labelled simulated). */
+  simulateSixes?: (matchNumber: number) => number
+}
+
+/** Writes the real results of a results file onto the fixture; returns the matches completed. */
+export async function applyResults(db: Database, file: ResultsFile, opts: ApplyResultsOptions = {}): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const competition = await q.competitionBySportSeason(trx, file.sport, file.season)
+    if (!competition) throw new AppError('NOT_FOUND', `Import the ${file.sport} season ${file.season} fixture first`)
+    const matches = new Map((await q.competitionMatchNumbers(trx, competition.id)).map((m) => [m.number, m]))
+    const squads = new Map((await q.squadIdsBySport(trx, file.sport)).map((s) => [s.code, s.id]))
+    const marginGames = new Set(await q.marginGameNumbers(trx, competition.id))
+    let completed = 0
+    for (const r of file.results) {
+      const match = matches.get(r.match)
+      if (!match) throw new AppError('VALIDATION', `Result for unknown match ${r.match}`, 'match')
+      if (opts.now && match.starts_at.getTime() + (opts.minAgeMs ?? 0) > opts.now.getTime()) continue
+      const winner = r.winner === null ? null : (squads.get(r.winner) ?? null)
+      if (r.winner !== null && winner !== match.home_squad_id && winner !== match.away_squad_id) {
+        throw new AppError('VALIDATION', `Winner ${r.winner} did not play match ${r.match}`, 'winner')
+      }
+      const simulated = r.sixes === null && marginGames.has(r.match) && opts.simulateSixes !== undefined
+      await q.writeResult(trx, {
+        matchId: match.id,
+        outcome: r.outcome,
+        winnerSquadId: winner,
+        homeRuns: r.home?.runs ?? null,
+        homeWickets: r.home?.wickets ?? null,
+        homeBalls: r.home ? ballsFromOvers(r.home.overs) : null,
+        awayRuns: r.away?.runs ?? null,
+        awayWickets: r.away?.wickets ?? null,
+        awayBalls: r.away ? ballsFromOvers(r.away.overs) : null,
+        sixes: simulated ? opts.simulateSixes!(r.match) : r.sixes,
+        sixesSimulated: simulated,
+        method: r.method,
+        cricsheetId: r.cricsheetId,
+        completedAt: opts.now ?? new Date(match.starts_at.getTime() + 4 * 3_600_000),
+      })
+      completed++
+    }
+    return completed
+  })
+}

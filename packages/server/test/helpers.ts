@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { inject } from 'vitest'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '../src/app.ts'
+import { AdjustableClock } from '../src/clock.ts'
+import { REPO_ROOT, testConfig } from '../src/config.ts'
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts'
+import type { Database } from '../src/db/schema.ts'
+import { importSeason, readSeasonFile, applyResults, readResultsFile } from '../src/modules/seasons/service.ts'
+import { withDatabase } from './global-setup.ts'
+import os from 'node:os'
+
+export const ENGINE = process.env.DATABASE_URL ? 'postgres' : 'pglite'
+
+/** A fresh, migrated database: PGlite from the template tarball, or a clone on PostgreSQL. */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  const template = inject('postgresTemplate')
+  const url = process.env.DATABASE_URL
+  if (url && template) {
+    const name = `tipping_test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
+    await admin.end()
+    const handle = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 10 })
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close()
+        const drop = new pg.Client({ connectionString: url })
+        await drop.connect()
+        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await drop.end()
+      },
+    }
+  }
+  const tarball = await fs.readFile(inject('pgliteTemplate'))
+  return openDatabase({ pgliteLoadDataDir: new Blob([tarball]) })
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Database
+  clock: AdjustableClock
+  staticDir: string
+  close(): Promise<void>
+}
+
+/** The real app on a fresh database, with a clock the test controls. */
+export async function createTestApp(opts: { now?: Date } = {}): Promise<TestApp> {
+  const handle = await freshDatabase()
+  const clock = new AdjustableClock(opts.now ?? new Date('2025-12-01T00:00:00Z'))
+  const staticDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tipping-static-'))
+  const config = testConfig({ STATIC_DIR: staticDir, WEB_DIST_DIR: path.join(staticDir, 'no-web') })
+  const { app } = await buildApp({ config, db: handle.db, engine: handle.engine, clock })
+  await app.ready()
+  return {
+    app,
+    db: handle.db,
+    clock,
+    staticDir,
+    close: async () => {
+      await app.close()
+      await handle.close()
+      await fs.rm(staticDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const seasonPath = (sport: 'bbl' | 'wbbl') => path.join(REPO_ROOT, 'data/seasons', `${sport}-2025-26.json`)
+export const resultsPath = (sport: 'bbl' | 'wbbl') => path.join(REPO_ROOT, 'data/results', `${sport}-2025-26.json`)
+
+/** Loads the real 2025-26 fixtures (unshifted) of both sports. */
+export async function loadSeasons(db: Database): Promise<void> {
+  for (const sport of ['bbl', 'wbbl'] as const) {
+    await importSeason(db, await readSeasonFile(seasonPath(sport)), { sponsorPrefix: 'xyz' })
+  }
+}
+
+export async function loadResults(db: Database, sport: 'bbl' | 'wbbl', now: Date): Promise<number> {
+  return applyResults(db, await readResultsFile(resultsPath(sport)), { now, minAgeMs: 4 * 3_600_000 })
+}
+
+/** Pulls the session cookie out of a response, for the next request. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'tip_session')
+  if (!cookie) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`)
+  return `tip_session=${cookie.value}`
+}
+
+let counter = 0
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<{ cookie: string; id: number; email: string }> {
+  const email = `user${++counter}-${randomBytes(3).toString('hex')}@example.com`
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: 'correct horse battery', firstName: 'Test', lastName: 'Tipper', ...overrides },
+  })
+  if (res.statusCode !== 200) throw new Error(`register failed ${res.statusCode}: ${res.body}`)
+  return { cookie: sessionCookie(res), id: res.json().success.user.id, email }
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { roundsFileSchema, squadsFileSchema, venuesFileSchema } from '@tipping/contract/static-files'
+import { Publisher } from '../src/modules/publisher/service.ts'
+import { REPO_ROOT } from '../src/config.ts'
+import { createTestApp, loadResults, loadSeasons, type TestApp } from './helpers.ts'
+
+const NOW = new Date('2026-01-02T12:00:00Z')
+let t: TestApp
+let publisher: Publisher
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW })
+  await loadSeasons(t.db)
+  await loadResults(t.db, 'bbl', NOW)
+  publisher = new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: path.join(REPO_ROOT, 'data/logos') })
+})
+afterAll(() => t.close())
+
+describe('static publisher', () => {
+  it('writes rounds, squads and venues per sport, logos, and checksums of each', async () => {
+    const files = await publisher.publishAll()
+    for (const sport of ['bbl', 'wbbl']) {
+      expect(files).toHaveProperty(`${sport}/rounds.json`)
+      const rounds = roundsFileSchema.parse(JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'rounds.json'), 'utf8')))
+      expect(rounds.rounds.length).toBeGreaterThan(3)
+      expect(rounds.competition.identifier).toBe(`xyz-${sport}-${sport === 'bbl' ? 15 : 11}`)
+      const squads = squadsFileSchema.parse(JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'squads.json'), 'utf8')))
+      expect(squads.squads).toHaveLength(8)
+      for (const s of squads.squads) expect(files[s.logo]).toBeDefined()
+      venuesFileSchema.parse(JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'venues.json'), 'utf8')))
+    }
+    const bbl = roundsFileSchema.parse(JSON.parse(await fs.readFile(path.join(t.staticDir, 'bbl/rounds.json'), 'utf8')))
+    expect(bbl.rounds.map((r) => r.status).slice(0, 4)).toEqual(['complete', 'complete', 'active', 'scheduled'])
+    const checksums = JSON.parse(await fs.readFile(path.join(t.staticDir, 'checksums.json'), 'utf8'))
+    expect(checksums.files).toEqual(files)
+  })
+
+  it('keeps a checksum stable when nothing changed and changes it when a result arrives', async () => {
+    const first = await publisher.publishAll()
+    const second = await publisher.publishAll()
+    expect(second['bbl/rounds.json']).toBe(first['bbl/rounds.json'])
+    t.clock.set(new Date('2026-01-03T20:00:00Z'))
+    await loadResults(t.db, 'bbl', t.clock.now())
+    const third = await publisher.publishAll()
+    expect(third['bbl/rounds.json']).not.toBe(first['bbl/rounds.json'])
+    expect(third['wbbl/squads.json']).toBe(first['wbbl/squads.json'])
+  })
+
+  it('serves the files under /static/ with an ETag and answers 304 to a revalidation', async () => {
+    await publisher.publishAll()
+    const res = await t.app.inject({ url: '/static/bbl/squads.json' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers.etag).toBeDefined()
+    const again = await t.app.inject({ url: '/static/bbl/squads.json', headers: { 'if-none-match': String(res.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+    const logo = await t.app.inject({ url: '/static/logo/1.webp' })
+    expect(logo.statusCode).toBe(200)
+    expect(logo.headers['content-type']).toBe('image/webp')
+  })
+})
