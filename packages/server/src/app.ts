@@ -9,7 +9,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/schema.ts'
-import { AppError } from './errors.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
@@ -104,7 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     lastModified: false,
     // Revalidate every time: the ETag makes it a 304, and a new result shows at once.
     cacheControl: false,
-    setHeaders: (res) => res.header('cache-control', 'no-cache'),
+    setHeaders: (res) => {
+      res.header('cache-control', 'no-cache')
+    },
   })
 
   const webIndex = path.join(config.WEB_DIST_DIR, 'index.html')

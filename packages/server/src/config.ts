@@ -31,6 +31,8 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(90),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often the in-process scheduler runs lockouts and publishing; 0 leaves it to `npm run worker`. */
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */

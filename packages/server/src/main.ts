@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts'
 import { hasCompetitions } from './db/seed/queries.ts'
 import { buildApp } from './app.ts'
+import { Scheduler } from './jobs/scheduler.ts'
 
 function makeClock(config: Config): Clock {
   if (config.CLOCK_NOW) return new AdjustableClock(new Date(config.CLOCK_NOW))
@@ -29,6 +30,14 @@ async function main(): Promise<void> {
 
   const { app, publisher } = await buildApp({ config, db: handle.db, engine: handle.engine, clock })
   await publisher.publishAll()
+  const scheduler = new Scheduler({
+    db: handle.db,
+    clock,
+    publisher,
+    log: app.log,
+    intervalMs: config.SCHEDULER_INTERVAL_MS,
+  })
+  if (config.SCHEDULER_INTERVAL_MS > 0) scheduler.start()
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -36,6 +45,7 @@ async function main(): Promise<void> {
     closing = true
     app.log.info({ signal }, 'shutting down')
     // Stop taking requests, let those in flight finish, then close the database.
+    await scheduler.stop()
     await app.close()
     await handle.close()
     process.exit(0)

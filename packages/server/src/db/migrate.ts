@@ -1,18 +1,18 @@
-import { promises as fs } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Kysely } from 'kysely'
-import { FileMigrationProvider, Migrator } from 'kysely/migration'
+import type { Kysely, Migration, MigrationProvider } from 'kysely'
+import { Migrator } from 'kysely/migration'
+import * as initialSchema from './migrations/2026-11-23T0100-initial-schema.ts'
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+// Listed statically (not read from the folder at run time) so the same code runs under tsx,
+// vitest and any bundler. Names sort in the order they apply; add new ones at the end.
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-23T0100-initial-schema': initialSchema,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 
 /** Bring the schema up to date; throws (and changes nothing more) if a migration fails. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }),
-  })
-  const { error, results } = await migrator.migrateToLatest()
-  if (error) throw error instanceof Error ? error : new Error(String(error))
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error })
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { ColumnType, Generated, Kysely, Selectable } from 'kysely'
 
 // Kysely's view of the tables. Rows never leave the server: services map them to contract DTOs.
 
@@ -258,4 +258,4 @@ export interface DB {
 
 export type UserRow = Selectable<UsersTable>
 export type MatchRow = Selectable<MatchesTable>
-export type Database = import('kysely').Kysely<DB>
+export type Database = Kysely<DB>

@@ -1,0 +1,33 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { CHROMIUM } from './global-setup.ts'
+
+// Debian's Chromium, with the flags this closed network needs (no background calls home).
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export const baseURL = (): string => inject('baseURL')
+
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 390, height: 844 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport })
+  const page = await context.newPage()
+  return { context, page }
+}
+
+export const uniqueEmail = (prefix: string): string =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`

@@ -1,0 +1,74 @@
+// @ts-check
+import fs from 'node:fs'
+import tseslint from 'typescript-eslint'
+import importX from 'eslint-plugin-import-x'
+
+// Layer boundaries (STYLE.md), checked rather than remembered:
+// web: ui/lib -> features -> app, and a feature never imports another feature;
+// contract imports neither server nor web; server SQL lives only in queries.ts and migrations.
+const webFeatures = fs.existsSync('packages/web/src/features')
+  ? fs.readdirSync('packages/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : []
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', 'e2e/.artifacts/**', '**/*.js', '**/*.mjs'],
+  },
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/contract', from: ['./packages/server', './packages/web'], message: 'The contract imports neither server nor web.' },
+            { target: './packages/server', from: './packages/web' },
+            { target: './packages/web', from: './packages/server' },
+            { target: ['./packages/web/src/ui', './packages/web/src/lib'], from: ['./packages/web/src/features', './packages/web/src/app'], message: 'Shared ui/lib sit below features and app.' },
+            { target: './packages/web/src/features', from: './packages/web/src/app', message: 'Features do not import the app layer.' },
+            ...webFeatures.map((f) => ({
+              target: `./packages/web/src/features/${f}`,
+              from: './packages/web/src/features',
+              except: [`./${f}`],
+              message: 'A feature never imports another feature; compose them in app/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/modules/**/*.ts'],
+    ignores: ['packages/server/src/modules/**/queries.ts', 'packages/server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'SQL lives in queries.ts only.', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    // Kysely's migration guide: migrations are typed against Kysely<any>, never the app's schema.
+    files: ['packages/server/src/db/migrations/*.ts', 'packages/server/src/db/migrate.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+)

@@ -1,0 +1,133 @@
+import {
+  AUTOTIP_COUNT_LIMIT,
+  CLEAN_SWEEP_BONUS,
+  GOLDEN_WEEK_MULTIPLIER,
+  POINTS_PER_TIP,
+} from '../constants.ts'
+import type { Lifecycle } from '../predictions.ts'
+
+// The reference implementation of GAME_RULES.md "Scoring a round" and "Ranking": plain, slow and
+// obviously right. The server scores with set-based SQL; property tests hold the two equal.
+
+export interface ScoringMatch {
+  id: number
+  roundNumber: number
+  status: Lifecycle
+  /** Null for no result, abandoned or a tie without a winner. */
+  winnerSquadId: number | null
+  isMarginGame: boolean
+  sixes: number | null
+}
+
+export interface ScoringTip {
+  userId: number
+  matchId: number
+  squadId: number
+  margin: number | null
+  isAutoTip: boolean
+}
+
+export interface RoundScore {
+  userId: number
+  roundNumber: number
+  correct: number
+  counted: number
+  tipPoints: number
+  bonus: number
+  points: number
+  margin: number
+}
+
+export interface Standing {
+  userId: number
+  totalPoints: number
+  totalMargin: number
+  rank: number
+}
+
+/** One user's round. `goldenWeek` doubles tip points, never the bonus. */
+export function scoreRound(
+  userId: number,
+  roundNumber: number,
+  matches: readonly ScoringMatch[],
+  tips: readonly ScoringTip[],
+  goldenWeek: boolean,
+): RoundScore {
+  const inRound = matches.filter((m) => m.roundNumber === roundNumber)
+  const ids = new Set(inRound.map((m) => m.id))
+  const mine = new Map(tips.filter((t) => t.userId === userId && ids.has(t.matchId)).map((t) => [t.matchId, t]))
+  const isCorrect = (m: ScoringMatch) => {
+    const t = mine.get(m.id)
+    return m.status === 'complete' && m.winnerSquadId !== null && t !== undefined && t.squadId === m.winnerSquadId
+  }
+  const correctMatches = inRound.filter(isCorrect)
+  const correctOwn = correctMatches.filter((m) => !mine.get(m.id)!.isAutoTip).length
+  const counted = correctMatches.filter((m) => !mine.get(m.id)!.isAutoTip || correctOwn < AUTOTIP_COUNT_LIMIT).length
+  const tipPoints = counted * POINTS_PER_TIP * (goldenWeek ? GOLDEN_WEEK_MULTIPLIER : 1)
+
+  const withWinner = inRound.filter((m) => m.winnerSquadId !== null)
+  const sweep =
+    inRound.length > 0 &&
+    inRound.every((m) => m.status === 'complete') &&
+    withWinner.length > 0 &&
+    withWinner.every(isCorrect) &&
+    [...mine.values()].every((t) => !t.isAutoTip)
+  const bonus = sweep ? CLEAN_SWEEP_BONUS : 0
+
+  const marginGame = inRound.find((m) => m.isMarginGame)
+  const margin =
+    marginGame && marginGame.status === 'complete' && marginGame.sixes !== null
+      ? Math.abs((mine.get(marginGame.id)?.margin ?? 0) - marginGame.sixes)
+      : 0
+
+  return {
+    userId,
+    roundNumber,
+    correct: correctMatches.length,
+    counted,
+    tipPoints,
+    bonus,
+    points: tipPoints + bonus,
+    margin,
+  }
+}
+
+/** SQL RANK(): points descending, then margin ascending; equals share a rank and the next skips. */
+export function rankRows<T extends { points: number; margin: number }>(rows: readonly T[]): (T & { rank: number })[] {
+  const sorted = [...rows].sort((a, b) => b.points - a.points || a.margin - b.margin)
+  return sorted.map((row, i) => {
+    let first = i
+    while (first > 0 && sorted[first - 1]!.points === row.points && sorted[first - 1]!.margin === row.margin) first--
+    return { ...row, rank: first + 1 }
+  })
+}
+
+export interface SeasonInput {
+  users: readonly number[]
+  rounds: readonly { number: number; isGoldenWeek: boolean }[]
+  matches: readonly ScoringMatch[]
+  tips: readonly ScoringTip[]
+}
+
+/** Every user's score in every round, and the overall standings ranked over everyone. */
+export function scoreSeason(input: SeasonInput): { rounds: RoundScore[]; standings: Standing[] } {
+  const rounds: RoundScore[] = []
+  for (const r of input.rounds) {
+    for (const u of input.users) rounds.push(scoreRound(u, r.number, input.matches, input.tips, r.isGoldenWeek))
+  }
+  const totals = input.users.map((userId) => {
+    const mine = rounds.filter((s) => s.userId === userId)
+    return {
+      userId,
+      points: mine.reduce((a, s) => a + s.points, 0),
+      margin: mine.reduce((a, s) => a + s.margin, 0),
+    }
+  })
+  const standings = rankRows(totals).map((t) => ({
+    userId: t.userId,
+    totalPoints: t.points,
+    totalMargin: t.margin,
+    rank: t.rank,
+  }))
+  return { rounds, standings }
+}

@@ -1,0 +1,18 @@
+import type { Database } from '../../db/schema.ts'
+import * as q from './queries.ts'
+
+/**
+ * Re-scores what a result touches: the given rounds, then totals and ranks. One transaction under
+ * an advisory lock, so two processes never interleave and a crash leaves the previous numbers.
+ */
+export async function rescore(db: Database, competitionId: number, roundIds?: number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await q.lockCompetitionScoring(trx, competitionId)
+    const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
+    for (const roundId of rounds) {
+      await q.scoreRound(trx, roundId)
+      await q.rankRound(trx, roundId)
+    }
+    await q.rebuildStandings(trx, competitionId)
+  })
+}
