@@ -1,21 +1,27 @@
 import { defineConfig } from 'vitest/config'
 
+const serverTests = {
+  root: 'packages/server',
+  include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+}
+
 // Three tiers (STYLE.md): unit tests beside the code, integration tests through app.inject on a
 // freshly migrated database, and Playwright end-to-end specs in e2e/ (run by `npm run test:e2e`).
+if (process.env.CI && !process.env.DATABASE_URL) {
+  throw new Error('CI must also run the suite on PostgreSQL: set DATABASE_URL')
+}
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'server',
-          root: 'packages/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          globalSetup: ['test/global-setup.ts'],
-        },
-      },
+      { test: { ...serverTests, name: 'server', globalSetup: ['test/global-setup.ts'] } },
+      // The same suite on a real PostgreSQL server whenever DATABASE_URL names one (CI always does).
+      ...(process.env.DATABASE_URL
+        ? [{ test: { ...serverTests, name: 'server-postgres', globalSetup: ['test/global-setup-postgres.ts'] } }]
+        : []),
       'packages/web',
       {
         test: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, ENGINE, type TestApp } from './helpers.ts'
+import { createTestApp, engine, type TestApp } from './helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -11,7 +11,7 @@ describe('the app shell', () => {
   it('reports health with the database checked', async () => {
     const res = await t.app.inject({ url: '/api/health' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ success: { status: 'ok', database: 'ok', engine: ENGINE } })
+    expect(res.json()).toEqual({ success: { status: 'ok', database: 'ok', engine: engine() } })
   })
 
   it('answers unknown API routes with a 404 envelope', async () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../src/db/database.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
@@ -26,30 +25,8 @@ export default async function setup(project: TestProject) {
   await dumpPgliteDir(path.join(dir, 'db'), tarball)
   project.provide('pgliteTemplate', tarball)
 
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    if (process.env.CI) throw new Error('CI must run the suite on PostgreSQL too: set DATABASE_URL')
-    project.provide('postgresTemplate', null)
-    return async () => fs.rm(dir, { recursive: true, force: true })
-  }
-  const template = `tipping_template_${process.pid}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${template}`)
-  await admin.query(`CREATE DATABASE ${template}`)
-  const templateHandle = await openDatabase({ databaseUrl: withDatabase(url, template) })
-  await migrateToLatest(templateHandle.db)
-  await templateHandle.close()
-  project.provide('postgresTemplate', template)
-  return async () => {
-    const stale = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'tipping_test_%' OR datname = $1`,
-      [template],
-    )
-    for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
-    await admin.end()
-    await fs.rm(dir, { recursive: true, force: true })
-  }
+  project.provide('postgresTemplate', null)
+  return async () => fs.rm(dir, { recursive: true, force: true })
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -13,7 +13,7 @@ import { importSeason, readSeasonFile, applyResults, readResultsFile } from '../
 import { withDatabase } from './global-setup.ts'
 import os from 'node:os'
 
-export const ENGINE = process.env.DATABASE_URL ? 'postgres' : 'pglite'
+export const engine = (): 'postgres' | 'pglite' => (inject('postgresTemplate') ? 'postgres' : 'pglite')
 
 /** A fresh, migrated database: PGlite from the template tarball, or a clone on PostgreSQL. */
 export async function freshDatabase(): Promise<DatabaseHandle> {

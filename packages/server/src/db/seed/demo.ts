@@ -51,7 +51,8 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     const round = season.rounds.find((r) => r.number === DEMO_ROUND) ?? season.rounds[0]!
     const ordered = [...round.matches].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
     const pivot = ordered[Math.floor((ordered.length - 1) / 2)]!
-    const shiftMs = opts.now.getTime() - HOUR - Date.parse(pivot.startsAt)
+    // Whole five minutes, so shifted start times still read like real ones (19:15, not 19:17:43).
+    const shiftMs = Math.round((opts.now.getTime() - HOUR - Date.parse(pivot.startsAt)) / 300_000) * 300_000
     await importSeason(db, season, { sponsorPrefix: opts.sponsorPrefix, shiftMs })
     const results = await readResultsFile(path.join(opts.dataDir, 'results', `${sport}-2025-26.json`))
     const random = seededRandom(season.season)
