@@ -19,6 +19,8 @@ import { healthRoutes } from './modules/health/routes.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
 import { Publisher } from './modules/publisher/service.ts'
+import { resultsRoutes } from './modules/results/routes.ts'
+import { ResultsService } from './modules/results/service.ts'
 import { AdjustableClock } from './clock.ts'
 
 export interface AppDeps {
@@ -82,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   healthRoutes(app, { db, engine: deps.engine })
   authRoutes(app, { auth, gate })
   predictionsRoutes(app, { predictions, gate })
+  resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
 

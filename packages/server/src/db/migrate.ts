@@ -1,4 +1,5 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Migration, MigrationProvider } from 'kysely/migration'
 import { Migrator } from 'kysely/migration'
 import * as initialSchema from './migrations/2026-11-23T0100-initial-schema.ts'
 

@@ -3,6 +3,7 @@ import { SPORTS, roleForSport } from '@tipping/contract/constants'
 import type { Database } from '../schema.ts'
 import { applyResults, importSeason, readResultsFile, readSeasonFile } from '../../modules/seasons/service.ts'
 import { hashPassword } from '../../modules/auth/passwords.ts'
+import { rescore } from '../../modules/scoring/service.ts'
 import * as q from './queries.ts'
 
 export const DEMO_EMAIL = 'demo@tipping.example'
@@ -78,5 +79,6 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     await q.registerEveryoneForCurrentCompetitions(trx, registeredAt)
     await q.insertSimulatedTips(trx, { now: opts.now, demoUserId: demoId, demoRound: DEMO_ROUND })
   })
+  for (const competitionId of await q.currentCompetitionIds(db)) await rescore(db, competitionId)
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, users: opts.users }
 }

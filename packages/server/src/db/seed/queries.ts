@@ -110,3 +110,6 @@ export async function insertSimulatedTips(
 
 export const hasCompetitions = async (db: Database): Promise<boolean> =>
   (await db.selectFrom('competitions').select('id').limit(1).executeTakeFirst()) !== undefined
+
+export const currentCompetitionIds = async (db: Database): Promise<number[]> =>
+  (await db.selectFrom('competitions').select('id').where('is_current', '=', true).execute()).map((r) => r.id)

@@ -23,3 +23,6 @@ export async function runLockouts(db: Database, clock: Clock): Promise<Lifecycle
 }
 
 export const nextLockout = (db: Database): Promise<Date | null> => q.nextLockout(db)
+
+export const refreshRoundStatuses = (db: Database, roundIds: number[]): Promise<void> =>
+  q.refreshRoundStatuses(db, roundIds)

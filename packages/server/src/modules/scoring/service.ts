@@ -6,13 +6,16 @@ import * as q from './queries.ts'
  * an advisory lock, so two processes never interleave and a crash leaves the previous numbers.
  */
 export async function rescore(db: Database, competitionId: number, roundIds?: number[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await q.lockCompetitionScoring(trx, competitionId)
-    const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
-    for (const roundId of rounds) {
-      await q.scoreRound(trx, roundId)
-      await q.rankRound(trx, roundId)
-    }
-    await q.rebuildStandings(trx, competitionId)
-  })
+  await db.transaction().execute((trx) => rescoreInTransaction(trx, competitionId, roundIds))
+}
+
+/** The same, inside a transaction the caller holds (a result and its scores commit together). */
+export async function rescoreInTransaction(trx: Database, competitionId: number, roundIds?: number[]): Promise<void> {
+  await q.lockCompetitionScoring(trx, competitionId)
+  const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
+  for (const roundId of rounds) {
+    await q.scoreRound(trx, roundId)
+    await q.rankRound(trx, roundId)
+  }
+  await q.rebuildStandings(trx, competitionId)
 }

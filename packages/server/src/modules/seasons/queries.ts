@@ -149,7 +149,7 @@ export async function upsertMatches(db: Database, matches: MatchWrite[]) {
 export const competitionMatchNumbers = (db: Database, competitionId: number) =>
   db
     .selectFrom('matches')
-    .select(['id', 'number', 'home_squad_id', 'away_squad_id', 'starts_at'])
+    .select(['id', 'number', 'round_id', 'home_squad_id', 'away_squad_id', 'starts_at'])
     .where('competition_id', '=', competitionId)
     .execute()
 
@@ -163,9 +163,11 @@ export interface ResultWrite {
   homeRuns: number | null
   homeWickets: number | null
   homeBalls: number | null
+  homeBallsAllotted?: number | null
   awayRuns: number | null
   awayWickets: number | null
   awayBalls: number | null
+  awayBallsAllotted?: number | null
   sixes: number | null
   sixesSimulated: boolean
   method: string | null
@@ -183,9 +185,11 @@ export async function writeResult(db: Database, r: ResultWrite) {
       home_runs: r.homeRuns,
       home_wickets: r.homeWickets,
       home_balls: r.homeBalls,
+      home_balls_allotted: r.homeBallsAllotted ?? null,
       away_runs: r.awayRuns,
       away_wickets: r.awayWickets,
       away_balls: r.awayBalls,
+      away_balls_allotted: r.awayBallsAllotted ?? null,
       sixes: r.sixes,
       sixes_simulated: r.sixesSimulated,
       method: r.method,

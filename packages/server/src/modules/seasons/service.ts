@@ -3,7 +3,12 @@ import { resultsFileSchema, seasonFileSchema, type ResultsFile, type SeasonFile 
 import { ballsFromOvers } from '@tipping/contract/rules/cricket'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
+import { refreshRoundStatuses } from '../lifecycle/service.ts'
 import * as q from './queries.ts'
+
+export type { ResultWrite } from './queries.ts'
+/** Writes a completed match's result (status, score, winner); scoring is the caller's next step. */
+export const writeResult = (db: Database, r: q.ResultWrite) => q.writeResult(db, r)
 
 /** GAME_RULES.md: `{sponsorPrefix}-{sport}-{season}`. */
 export const competitionIdentifier = (prefix: string, sport: string, season: number) =>
@@ -84,6 +89,7 @@ export async function applyResults(db: Database, file: ResultsFile, opts: ApplyR
     const matches = new Map((await q.competitionMatchNumbers(trx, competition.id)).map((m) => [m.number, m]))
     const squads = new Map((await q.squadIdsBySport(trx, file.sport)).map((s) => [s.code, s.id]))
     const marginGames = new Set(await q.marginGameNumbers(trx, competition.id))
+    const touchedRounds = new Set<number>()
     let completed = 0
     for (const r of file.results) {
       const match = matches.get(r.match)
@@ -110,8 +116,10 @@ export async function applyResults(db: Database, file: ResultsFile, opts: ApplyR
         cricsheetId: r.cricsheetId,
         completedAt: opts.now ?? new Date(match.starts_at.getTime() + 4 * 3_600_000),
       })
+      touchedRounds.add(match.round_id)
       completed++
     }
+    await refreshRoundStatuses(trx, [...touchedRounds])
     return completed
   })
 }
