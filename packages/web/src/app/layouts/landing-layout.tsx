@@ -1,0 +1,53 @@
+import { useCallback, useState } from 'react'
+import { Link } from 'react-router'
+import type { Sport } from '@tipping/contract/constants'
+import { LandingPage } from '../../features/landing/landing-page.tsx'
+import { sessionActions } from '../../features/auth/session-slice.ts'
+import { rememberSport, storedSport } from '../sport.ts'
+import { useAppDispatch, useAppSelector } from '../store.ts'
+import styles from './layout.module.css'
+import { SiteFooter } from './site-footer.tsx'
+
+/** The landing group: `/`, `/login`, `/registration`, `/forgot-password`, `/bbl`, `/wbbl`. */
+export function LandingLayout() {
+  const dispatch = useAppDispatch()
+  const isAuthorized = useAppSelector((s) => s.session.isAuthorized)
+  const [sport, setSport] = useState<Sport>(storedSport)
+  const changeSport = useCallback((next: Sport) => {
+    rememberSport(next)
+    setSport(next)
+  }, [])
+  const open = useCallback((modal: 'login' | 'registration' | 'forgot-password') => dispatch(sessionActions.authModalOpened(modal)), [dispatch])
+  return (
+    <div className={styles.shell} data-sport={sport}>
+      <header className={styles.topbar}>
+        <div className={styles.topbarInner}>
+          <Link to="/" className={styles.brand}>
+            Big Bash Tipping
+          </Link>
+        </div>
+      </header>
+      <main className={styles.main}>
+        <LandingPage sport={sport} isAuthorized={isAuthorized} onSportChange={changeSport} onOpen={open} />
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}
+
+/** Landing-styled frame for standalone pages (terms, privacy, not found). */
+export function PlainLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className={styles.shell}>
+      <header className={styles.topbar}>
+        <div className={styles.topbarInner}>
+          <Link to="/" className={styles.brand}>
+            Big Bash Tipping
+          </Link>
+        </div>
+      </header>
+      <main className={styles.main}>{children}</main>
+      <SiteFooter />
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import { useEffect } from 'react'
+import { Navigate, Outlet, useNavigate, useParams } from 'react-router'
+import { logout } from '../../features/auth/auth-api.ts'
+import { sessionActions } from '../../features/auth/session-slice.ts'
+import NotFoundPage from '../../features/pages/not-found-page.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
+import { isSport, rememberSport } from '../sport.ts'
+import { useAppDispatch, useAppSelector } from '../store.ts'
+import { Header } from './header.tsx'
+import styles from './layout.module.css'
+import { SiteFooter } from './site-footer.tsx'
+
+/** The signed-in group: its guard sends visitors to `/`; a spinner shows until the user is ready. */
+export function SignedInLayout() {
+  const { sport } = useParams()
+  const session = useAppSelector((s) => s.session)
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const valid = isSport(sport)
+
+  useEffect(() => {
+    if (valid) rememberSport(sport)
+  }, [valid, sport])
+
+  if (!valid) return <NotFoundPage />
+  if (!session.isSessionChecked && !session.isAuthorized) return <Spinner label="Checking your session" />
+  if (!session.isAuthorized) return <Navigate to="/" replace />
+
+  const signOut = () => {
+    void logout(sport).finally(() => {
+      dispatch(sessionActions.loggedOut())
+      void navigate('/')
+    })
+  }
+  return (
+    <div className={styles.shell} data-sport={sport}>
+      <Header sport={sport} now={new Date()} onLogout={signOut} />
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}
+
+/** `/logout`: ends the session on the server, then goes home. */
+export function LogoutRoute() {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  useEffect(() => {
+    void logout('bbl').finally(() => {
+      dispatch(sessionActions.loggedOut())
+      void navigate('/', { replace: true })
+    })
+  }, [dispatch, navigate])
+  return <Spinner label="Logging out" />
+}

@@ -1,0 +1,162 @@
+import { useState, type FormEvent } from 'react'
+import { useDispatch, useSelector } from 'react-redux'
+import { useNavigate } from 'react-router'
+import type { Sport } from '@tipping/contract/constants'
+import { PASSWORD_MIN } from '@tipping/contract/constants'
+import { ApiCallError } from '../../lib/api-client.ts'
+import { Button } from '../../ui/button.tsx'
+import { FormField } from '../../ui/form-field.tsx'
+import { Modal } from '../../ui/modal.tsx'
+import * as authApi from './auth-api.ts'
+import styles from './auth-forms.module.css'
+import { sessionActions, type SessionState } from './session-slice.ts'
+
+type Errors = Record<string, string>
+
+const fieldErrors = (err: unknown): { fields: Errors; form: string | null } => {
+  if (err instanceof ApiCallError && err.param && err.param !== 'body') return { fields: { [err.param]: err.message }, form: null }
+  return { fields: {}, form: err instanceof Error ? err.message : 'Something went wrong' }
+}
+
+/** The login and registration modals: at most one open at a time (spec 2). */
+export function AuthModals({ sport }: { sport: Sport }) {
+  const session = useSelector((s: { session: SessionState }) => s.session)
+  const dispatch = useDispatch()
+  const close = () => dispatch(sessionActions.authModalOpened(null))
+  return (
+    <>
+      <Modal open={session.authModal === 'login'} title="Log in" onClose={close}>
+        <LoginForm sport={sport} notice={session.authNotice} />
+      </Modal>
+      <Modal open={session.authModal === 'registration'} title="Create your account" onClose={close}>
+        <RegistrationForm sport={sport} />
+      </Modal>
+      <Modal open={session.authModal === 'forgot-password'} title="Forgot your password?" onClose={close}>
+        <p>Password reset by email is on its way. Until then, contact support to regain access.</p>
+      </Modal>
+    </>
+  )
+}
+
+function useSignedIn(sport: Sport) {
+  const dispatch = useDispatch()
+  const navigate = useNavigate()
+  return (user: Parameters<typeof sessionActions.loginSucceeded>[0]) => {
+    dispatch(sessionActions.loginSucceeded(user))
+    void navigate(`/${sport}/tipping`)
+  }
+}
+
+function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
+  const dispatch = useDispatch()
+  const signedIn = useSignedIn(sport)
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({ fields: {}, form: null })
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const data = new FormData(e.currentTarget)
+    setBusy(true)
+    dispatch(sessionActions.loginRequested())
+    try {
+      const { user } = await authApi.login({ email: String(data.get('email')), password: String(data.get('password')) })
+      signedIn(user)
+    } catch (err) {
+      const e2 = fieldErrors(err)
+      // A wrong password is reported on the form, not against one field.
+      setErrors(err instanceof ApiCallError && err.code === 'INVALID_CREDENTIALS' ? { fields: {}, form: err.message } : e2)
+      if (err instanceof ApiCallError) dispatch(sessionActions.authFailed({ code: err.code, param: err.param, message: err.message }))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      {notice ? <p className={styles.notice}>{notice}</p> : null}
+      {errors.form ? (
+        <p className={styles.formError} role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.fields.email} />
+      <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.fields.password} />
+      <Button type="submit" block disabled={busy}>
+        {busy ? 'Logging in…' : 'Log in'}
+      </Button>
+      <p className={styles.switch}>
+        New here?{' '}
+        <button type="button" className={styles.link} onClick={() => dispatch(sessionActions.authModalOpened('registration'))}>
+          Create an account
+        </button>
+        {' · '}
+        <button type="button" className={styles.link} onClick={() => dispatch(sessionActions.authModalOpened('forgot-password'))}>
+          Forgot password?
+        </button>
+      </p>
+    </form>
+  )
+}
+
+function RegistrationForm({ sport }: { sport: Sport }) {
+  const dispatch = useDispatch()
+  const signedIn = useSignedIn(sport)
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({ fields: {}, form: null })
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const data = new FormData(e.currentTarget)
+    const teamName = String(data.get('teamName') ?? '').trim()
+    setBusy(true)
+    try {
+      const { user } = await authApi.register({
+        firstName: String(data.get('firstName')),
+        lastName: String(data.get('lastName')),
+        email: String(data.get('email')),
+        password: String(data.get('password')),
+        ...(teamName ? { teamName } : {}),
+      })
+      signedIn(user)
+    } catch (err) {
+      setErrors(fieldErrors(err))
+      if (err instanceof ApiCallError) dispatch(sessionActions.authFailed({ code: err.code, param: err.param, message: err.message }))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      {errors.form ? (
+        <p className={styles.formError} role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className={styles.row}>
+        <FormField label="First name" name="firstName" autoComplete="given-name" required error={errors.fields.firstName} />
+        <FormField label="Last name" name="lastName" autoComplete="family-name" required error={errors.fields.lastName} />
+      </div>
+      <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.fields.email} />
+      <FormField
+        label={`Password (at least ${PASSWORD_MIN} characters)`}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN}
+        required
+        error={errors.fields.password}
+      />
+      <FormField label="Tipping team name (optional)" name="teamName" autoComplete="off" error={errors.fields.teamName} />
+      <Button type="submit" block disabled={busy}>
+        {busy ? 'Creating account…' : 'Sign up and start tipping'}
+      </Button>
+      <p className={styles.switch}>
+        Already tipping?{' '}
+        <button type="button" className={styles.link} onClick={() => dispatch(sessionActions.authModalOpened('login'))}>
+          Log in
+        </button>
+      </p>
+    </form>
+  )
+}

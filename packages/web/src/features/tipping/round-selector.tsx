@@ -1,0 +1,52 @@
+import type { FixtureRound } from '@tipping/contract/static-files'
+import { formatRoundDate } from '../../lib/dates.ts'
+import styles from './round-selector.module.css'
+
+interface Props {
+  rounds: readonly FixtureRound[]
+  current: number
+  onChange: (roundNumber: number) => void
+}
+
+/** Previous / next arrows, disabled at the first and last round (spec 2: Round selector). */
+export function RoundSelector({ rounds, current, onChange }: Props) {
+  const index = rounds.findIndex((r) => r.number === current)
+  const round = rounds[index]
+  const prev = index > 0 ? rounds[index - 1] : undefined
+  const next = index >= 0 && index < rounds.length - 1 ? rounds[index + 1] : undefined
+  return (
+    <nav className={`${styles.selector} ${round?.isGoldenWeek ? styles.isGolden : ''}`} aria-label="Choose a week">
+      <button
+        type="button"
+        className={styles.arrow}
+        data-testid="round-prev"
+        disabled={!prev}
+        onClick={() => prev && onChange(prev.number)}
+        aria-label={prev ? `Previous: ${prev.label}` : 'No earlier week'}
+      >
+        ‹
+      </button>
+      <div className={styles.middle} aria-live="polite">
+        <p className={styles.label} data-testid="round-label">
+          {round ? `Week ${round.number}` : `Week ${current}`}
+        </p>
+        {round ? (
+          <span className={styles.dates}>
+            {formatRoundDate(round.startDate)} – {formatRoundDate(round.endDate)}
+          </span>
+        ) : null}
+        {round?.isGoldenWeek ? <span className={styles.golden}>BKT GOLDEN WEEK · DOUBLE POINTS</span> : null}
+      </div>
+      <button
+        type="button"
+        className={styles.arrow}
+        data-testid="round-next"
+        disabled={!next}
+        onClick={() => next && onChange(next.number)}
+        aria-label={next ? `Next: ${next.label}` : 'No later week'}
+      >
+        ›
+      </button>
+    </nav>
+  )
+}

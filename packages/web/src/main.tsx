@@ -1,0 +1,17 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { Provider } from 'react-redux'
+import { RouterProvider } from 'react-router'
+import { createRouter } from './app/router.tsx'
+import { createStore } from './app/store.ts'
+import './ui/global.css'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('No #root element')
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={createStore()}>
+      <RouterProvider router={createRouter()} />
+    </Provider>
+  </StrictMode>,
+)

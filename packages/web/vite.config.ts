@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+const server = 'http://localhost:3000'
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { '/api': server, '/static': server, '/share': server } },
+  build: { target: 'es2022', sourcemap: false },
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+})
