@@ -7,33 +7,67 @@ import importX from 'eslint-plugin-import-x'
 // web: ui/lib -> features -> app, and a feature never imports another feature;
 // contract imports neither server nor web; server SQL lives only in queries.ts and migrations.
 const webFeatures = fs.existsSync('packages/web/src/features')
-  ? fs.readdirSync('packages/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync('packages/web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : []
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', 'e2e/.artifacts/**', '**/*.js', '**/*.mjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'bench/results/**',
+      'e2e/.artifacts/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
   },
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/require-await': 'off',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './packages/contract', from: ['./packages/server', './packages/web'], message: 'The contract imports neither server nor web.' },
+            {
+              target: './packages/contract',
+              from: ['./packages/server', './packages/web'],
+              message: 'The contract imports neither server nor web.',
+            },
             { target: './packages/server', from: './packages/web' },
             { target: './packages/web', from: './packages/server' },
-            { target: ['./packages/web/src/ui', './packages/web/src/lib'], from: ['./packages/web/src/features', './packages/web/src/app'], message: 'Shared ui/lib sit below features and app.' },
-            { target: './packages/web/src/features', from: './packages/web/src/app', message: 'Features do not import the app layer.' },
+            {
+              target: ['./packages/web/src/ui', './packages/web/src/lib'],
+              from: ['./packages/web/src/features', './packages/web/src/app'],
+              message: 'Shared ui/lib sit below features and app.',
+            },
+            {
+              target: './packages/web/src/features',
+              from: './packages/web/src/app',
+              message: 'Features do not import the app layer.',
+            },
             ...webFeatures.map((f) => ({
               target: `./packages/web/src/features/${f}`,
               from: './packages/web/src/features',
@@ -47,11 +81,18 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/modules/**/*.ts'],
-    ignores: ['packages/server/src/modules/**/queries.ts', 'packages/server/src/modules/**/*.test.ts'],
+    ignores: [
+      'packages/server/src/modules/**/queries.ts',
+      'packages/server/src/modules/**/*.test.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'kysely', message: 'SQL lives in queries.ts only.', allowTypeImports: true }] },
+        {
+          paths: [
+            { name: 'kysely', message: 'SQL lives in queries.ts only.', allowTypeImports: true },
+          ],
+        },
       ],
     },
   },

@@ -20,7 +20,15 @@ export default defineConfig({
       { test: { ...serverTests, name: 'server', globalSetup: ['test/global-setup.ts'] } },
       // The same suite on a real PostgreSQL server whenever DATABASE_URL names one (CI always does).
       ...(process.env.DATABASE_URL
-        ? [{ test: { ...serverTests, name: 'server-postgres', globalSetup: ['test/global-setup-postgres.ts'] } }]
+        ? [
+            {
+              test: {
+                ...serverTests,
+                name: 'server-postgres',
+                globalSetup: ['test/global-setup-postgres.ts'],
+              },
+            },
+          ]
         : []),
       'packages/web',
       {

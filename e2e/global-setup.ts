@@ -21,7 +21,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`End-to-end tests need Debian's Chromium at ${CHROMIUM}: apt-get install chromium`)
+    throw new Error(
+      `End-to-end tests need Debian's Chromium at ${CHROMIUM}: apt-get install chromium`,
+    )
   }
   if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
     throw new Error('Build the web app first: npm run build -w packages/web')
@@ -56,11 +58,15 @@ export default async function setup(project: TestProject) {
       await c.end()
     }
   }
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()))
   server.stderr?.on('data', (d: Buffer) => (output += d.toString()))
@@ -68,7 +74,9 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 180_000
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    const ok = await fetch(`${baseURL}/api/health`).then((r) => r.ok).catch(() => false)
+    const ok = await fetch(`${baseURL}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false)
     if (ok) break
     if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`)
     await new Promise((r) => setTimeout(r, 500))

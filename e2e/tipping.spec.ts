@@ -33,31 +33,44 @@ describe('tipping a round', () => {
     await register(page, uniqueEmail('e2e'))
     await expect.poll(() => page.getByTestId('round-label').textContent()).toContain('3')
 
-    const round: RoundJson = await page.evaluate(async () => (await (await fetch('/api/bbl/predictions/3')).json()).success)
+    const round: RoundJson = await page.evaluate(
+      async () => (await (await fetch('/api/bbl/predictions/3')).json()).success,
+    )
     const open = round.matches.filter((m) => m.status === 'scheduled')
     const started = round.matches.filter((m) => m.status !== 'scheduled')
     expect(open.length).toBeGreaterThan(1)
     expect(started.length).toBeGreaterThan(0)
 
     // Tip the first open match home, the second away.
-    const choices = open.slice(0, 2).map((m, i) => ({ match: m.id, squad: i === 0 ? m.homeSquadId : m.awaySquadId }))
+    const choices = open
+      .slice(0, 2)
+      .map((m, i) => ({ match: m.id, squad: i === 0 ? m.homeSquadId : m.awaySquadId }))
     for (const c of choices) await page.getByTestId(`pick-${c.match}-${c.squad}`).click()
     for (const c of choices) {
-      await expect.poll(() => page.getByTestId(`pick-${c.match}-${c.squad}`).getAttribute('aria-pressed')).toBe('true')
+      await expect
+        .poll(() => page.getByTestId(`pick-${c.match}-${c.squad}`).getAttribute('aria-pressed'))
+        .toBe('true')
     }
     await page.getByTestId('save-picks').click()
     await expect.poll(() => page.getByTestId('save-picks').textContent()).toMatch(/Saved/)
 
     await page.reload()
     for (const c of choices) {
-      await expect.poll(() => page.getByTestId(`pick-${c.match}-${c.squad}`).getAttribute('aria-pressed')).toBe('true')
+      await expect
+        .poll(() => page.getByTestId(`pick-${c.match}-${c.squad}`).getAttribute('aria-pressed'))
+        .toBe('true')
     }
-    const after: RoundJson = await page.evaluate(async () => (await (await fetch('/api/bbl/predictions/3')).json()).success)
-    for (const c of choices) expect(after.predictions.find((p) => p.match === c.match)?.squad).toBe(c.squad)
+    const after: RoundJson = await page.evaluate(
+      async () => (await (await fetch('/api/bbl/predictions/3')).json()).success,
+    )
+    for (const c of choices)
+      expect(after.predictions.find((p) => p.match === c.match)?.squad).toBe(c.squad)
 
     // A match that has started: its choices are disabled, and the server refuses it anyway.
     const locked = started[0]!
-    expect(await page.getByTestId(`pick-${locked.id}-${locked.homeSquadId}`).isDisabled()).toBe(true)
+    expect(await page.getByTestId(`pick-${locked.id}-${locked.homeSquadId}`).isDisabled()).toBe(
+      true,
+    )
     const refused = await page.evaluate(async (m) => {
       const res = await fetch('/api/bbl/predictions_list', {
         method: 'POST',

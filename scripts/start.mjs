@@ -6,10 +6,14 @@ import { buildWeb, ensureDependencies, root } from './prepare.mjs'
 
 ensureDependencies()
 buildWeb()
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-})
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  },
+)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

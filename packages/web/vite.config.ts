@@ -7,5 +7,10 @@ export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': server, '/static': server, '/share': server } },
   build: { target: 'es2022', sourcemap: false },
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+  },
 })

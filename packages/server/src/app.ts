@@ -5,7 +5,12 @@ import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
 import type { Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/schema.ts'
@@ -42,7 +47,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+          },
     trustProxy: true,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>()
@@ -131,10 +143,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
-    if (url.startsWith('/api/') || url.startsWith('/static/') || !indexHtml || request.method !== 'GET') {
-      return reply
-        .status(404)
-        .send(failure([{ code: 'NOT_FOUND', message: `No route for ${request.method} ${url.split('?')[0]}`, param: null }]))
+    if (
+      url.startsWith('/api/') ||
+      url.startsWith('/static/') ||
+      !indexHtml ||
+      request.method !== 'GET'
+    ) {
+      return reply.status(404).send(
+        failure([
+          {
+            code: 'NOT_FOUND',
+            message: `No route for ${request.method} ${url.split('?')[0]}`,
+            param: null,
+          },
+        ]),
+      )
     }
     // The single-page app owns every other path (its router shows the not-found page).
     return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml)

@@ -5,9 +5,7 @@ import { z } from 'zod'
 /** Repository root, so paths work whichever directory a command is run from. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,7 +23,10 @@ const envSchema = z.object({
   /** `demo` seeds a playable season on an empty database; `none` starts clean. */
   SEED: z.enum(['demo', 'none']).default('demo'),
   DEMO_USERS: z.coerce.number().int().min(0).max(100_000).default(300),
-  SPONSOR_PREFIX: z.string().regex(/^[a-z0-9]+$/).default('xyz'),
+  SPONSOR_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9]+$/)
+    .default('xyz'),
   /** Cookies get `Secure` unless this is false (plain-HTTP development on localhost). */
   COOKIE_SECURE: bool.default(false),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),

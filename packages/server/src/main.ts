@@ -14,7 +14,10 @@ function makeClock(config: Config): Clock {
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR })
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.PGLITE_DIR,
+  })
   await migrateToLatest(handle.db)
   const clock = makeClock(config)
 
@@ -55,10 +58,14 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST })
   const where = handle.engine === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.PGLITE_DIR}`
-  console.log(`\nBig Bash Tipping is up at ${address.replace('127.0.0.1', 'localhost')} (database: ${where})`)
+  console.log(
+    `\nBig Bash Tipping is up at ${address.replace('127.0.0.1', 'localhost')} (database: ${where})`,
+  )
   if (demo) console.log(`Demo season seeded with ${demo.users} simulated tippers.`)
   if (config.SEED === 'demo') {
-    console.log(`Demo account: email ${demo?.email ?? DEMO_EMAIL}  password ${demo?.password ?? DEMO_PASSWORD}\n`)
+    console.log(
+      `Demo account: email ${demo?.email ?? DEMO_EMAIL}  password ${demo?.password ?? DEMO_PASSWORD}\n`,
+    )
   }
 }
 

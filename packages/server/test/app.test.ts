@@ -43,7 +43,11 @@ describe('the app shell', () => {
     const doc = res.json()
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/register', '/api/{sport}/predictions/{round}', '/api/{sport}/predictions_list']),
+      expect.arrayContaining([
+        '/api/auth/register',
+        '/api/{sport}/predictions/{round}',
+        '/api/{sport}/predictions_list',
+      ]),
     )
   })
 

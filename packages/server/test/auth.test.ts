@@ -13,7 +13,12 @@ const register = (payload: Record<string, unknown>) =>
 
 describe('registration', () => {
   it('creates the user, registers for both competitions and starts a session', async () => {
-    const res = await register({ email: 'Ann@Example.com', password: 'long enough pw', firstName: 'Ann', lastName: 'Lee' })
+    const res = await register({
+      email: 'Ann@Example.com',
+      password: 'long enough pw',
+      firstName: 'Ann',
+      lastName: 'Lee',
+    })
     expect(res.statusCode).toBe(200)
     const { user } = res.json().success
     expect(user).toMatchObject({
@@ -29,7 +34,11 @@ describe('registration', () => {
     const cookie = res.cookies.find((c) => c.name === 'tip_session')
     expect(cookie?.httpOnly).toBe(true)
     expect(cookie?.sameSite).toBe('Lax')
-    const regs = await t.db.selectFrom('competition_registrations').selectAll().where('user_id', '=', user.id).execute()
+    const regs = await t.db
+      .selectFrom('competition_registrations')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute()
     expect(regs).toHaveLength(2)
     const me = await t.app.inject({ url: '/api/bbl/user', headers: { cookie: sessionCookie(res) } })
     expect(me.statusCode).toBe(200)
@@ -37,12 +46,30 @@ describe('registration', () => {
   })
 
   it('refuses a taken email (any case) naming the field, and creates nothing', async () => {
-    await register({ email: 'dup@example.com', password: 'long enough pw', firstName: 'A', lastName: 'B' })
-    const before = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const res = await register({ email: 'DUP@example.com', password: 'long enough pw', firstName: 'A', lastName: 'B' })
+    await register({
+      email: 'dup@example.com',
+      password: 'long enough pw',
+      firstName: 'A',
+      lastName: 'B',
+    })
+    const before = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    const res = await register({
+      email: 'DUP@example.com',
+      password: 'long enough pw',
+      firstName: 'A',
+      lastName: 'B',
+    })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ errors: [{ code: 'EMAIL_TAKEN', message: expect.any(String), param: 'email' }] })
-    const after = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(res.json()).toEqual({
+      errors: [{ code: 'EMAIL_TAKEN', message: expect.any(String), param: 'email' }],
+    })
+    const after = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })
 
@@ -50,7 +77,16 @@ describe('registration', () => {
     [{ email: 'not-an-email', password: 'long enough pw', firstName: 'A', lastName: 'B' }, 'email'],
     [{ email: 'a@example.com', password: 'short', firstName: 'A', lastName: 'B' }, 'password'],
     [{ email: 'a@example.com', password: 'long enough pw', lastName: 'B' }, 'firstName'],
-    [{ email: 'a@example.com', password: 'long enough pw', firstName: 'A', lastName: 'B', sport: 'ipl' }, 'sport'],
+    [
+      {
+        email: 'a@example.com',
+        password: 'long enough pw',
+        firstName: 'A',
+        lastName: 'B',
+        sport: 'ipl',
+      },
+      'sport',
+    ],
   ])('refuses %j with 400 naming %s', async (payload, param) => {
     const res = await register(payload)
     expect(res.statusCode).toBe(400)
@@ -59,10 +95,18 @@ describe('registration', () => {
   })
 
   it('registers for one sport only when asked, and the other sport answers 513', async () => {
-    const res = await register({ email: 'only-w@example.com', password: 'long enough pw', firstName: 'W', lastName: 'Only', sport: 'wbbl' })
+    const res = await register({
+      email: 'only-w@example.com',
+      password: 'long enough pw',
+      firstName: 'W',
+      lastName: 'Only',
+      sport: 'wbbl',
+    })
     expect(res.json().success.user.roles).toEqual(['ROLE_USER_WBBL'])
     const cookie = sessionCookie(res)
-    expect((await t.app.inject({ url: '/api/wbbl/user', headers: { cookie } })).statusCode).toBe(200)
+    expect((await t.app.inject({ url: '/api/wbbl/user', headers: { cookie } })).statusCode).toBe(
+      200,
+    )
     const men = await t.app.inject({ url: '/api/bbl/user', headers: { cookie } })
     expect(men.statusCode).toBe(513)
     expect(men.json().errors[0].code).toBe('NOT_REGISTERED')
@@ -73,22 +117,41 @@ describe('login, session check and logout', () => {
   it('answers 401 with the envelope when there is no session', async () => {
     const res = await t.app.inject({ url: '/api/bbl/user' })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ errors: [{ code: 'UNAUTHORIZED', message: 'Session expired. Please log in again.', param: null }] })
+    expect(res.json()).toEqual({
+      errors: [
+        { code: 'UNAUTHORIZED', message: 'Session expired. Please log in again.', param: null },
+      ],
+    })
   })
 
   it('ignores a forged cookie', async () => {
-    const res = await t.app.inject({ url: '/api/bbl/user', headers: { cookie: 'tip_session=forged' } })
+    const res = await t.app.inject({
+      url: '/api/bbl/user',
+      headers: { cookie: 'tip_session=forged' },
+    })
     expect(res.statusCode).toBe(401)
   })
 
   it('logs in with the right password only, with the same answer for an unknown email', async () => {
     const { email } = await registerUser(t.app)
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong password' } })
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong password' } })
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'wrong password' },
+    })
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'wrong password' },
+    })
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
     expect(wrong.json()).toEqual(unknown.json())
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: email.toUpperCase(), password: 'correct horse battery' } })
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: email.toUpperCase(), password: 'correct horse battery' },
+    })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().success.user.email).toBe(email)
   })
@@ -103,18 +166,30 @@ describe('login, session check and logout', () => {
     })
     const second = sessionCookie(login)
     expect(second).not.toBe(first)
-    expect((await t.app.inject({ url: '/api/bbl/user', headers: { cookie: first } })).statusCode).toBe(401)
-    expect((await t.app.inject({ url: '/api/bbl/user', headers: { cookie: second } })).statusCode).toBe(200)
-    const out = await t.app.inject({ method: 'POST', url: '/api/bbl/auth/logout', headers: { cookie: second } })
+    expect(
+      (await t.app.inject({ url: '/api/bbl/user', headers: { cookie: first } })).statusCode,
+    ).toBe(401)
+    expect(
+      (await t.app.inject({ url: '/api/bbl/user', headers: { cookie: second } })).statusCode,
+    ).toBe(200)
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/bbl/auth/logout',
+      headers: { cookie: second },
+    })
     expect(out.statusCode).toBe(200)
-    expect((await t.app.inject({ url: '/api/bbl/user', headers: { cookie: second } })).statusCode).toBe(401)
+    expect(
+      (await t.app.inject({ url: '/api/bbl/user', headers: { cookie: second } })).statusCode,
+    ).toBe(401)
   })
 
   it('expires a session left idle past the idle limit', async () => {
     const { cookie } = await registerUser(t.app)
     t.clock.advance(31 * 86_400_000)
     try {
-      expect((await t.app.inject({ url: '/api/bbl/user', headers: { cookie } })).statusCode).toBe(401)
+      expect((await t.app.inject({ url: '/api/bbl/user', headers: { cookie } })).statusCode).toBe(
+        401,
+      )
     } finally {
       t.clock.advance(-31 * 86_400_000)
     }

@@ -9,11 +9,17 @@ import { AdjustableClock } from '../src/clock.ts'
 import { REPO_ROOT, testConfig } from '../src/config.ts'
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts'
 import type { Database } from '../src/db/schema.ts'
-import { importSeason, readSeasonFile, applyResults, readResultsFile } from '../src/modules/seasons/service.ts'
+import {
+  importSeason,
+  readSeasonFile,
+  applyResults,
+  readResultsFile,
+} from '../src/modules/seasons/service.ts'
 import { withDatabase } from './global-setup.ts'
 import os from 'node:os'
 
-export const engine = (): 'postgres' | 'pglite' => (inject('postgresTemplate') ? 'postgres' : 'pglite')
+export const engine = (): 'postgres' | 'pglite' =>
+  inject('postgresTemplate') ? 'postgres' : 'pglite'
 
 /** A fresh, migrated database: PGlite from the template tarball, or a clone on PostgreSQL. */
 export async function freshDatabase(): Promise<DatabaseHandle> {
@@ -70,8 +76,10 @@ export async function createTestApp(opts: { now?: Date } = {}): Promise<TestApp>
   }
 }
 
-export const seasonPath = (sport: 'bbl' | 'wbbl') => path.join(REPO_ROOT, 'data/seasons', `${sport}-2025-26.json`)
-export const resultsPath = (sport: 'bbl' | 'wbbl') => path.join(REPO_ROOT, 'data/results', `${sport}-2025-26.json`)
+export const seasonPath = (sport: 'bbl' | 'wbbl') =>
+  path.join(REPO_ROOT, 'data/seasons', `${sport}-2025-26.json`)
+export const resultsPath = (sport: 'bbl' | 'wbbl') =>
+  path.join(REPO_ROOT, 'data/results', `${sport}-2025-26.json`)
 
 /** Loads the real 2025-26 fixtures (unshifted) of both sports. */
 export async function loadSeasons(db: Database): Promise<void> {
@@ -81,7 +89,10 @@ export async function loadSeasons(db: Database): Promise<void> {
 }
 
 export async function loadResults(db: Database, sport: 'bbl' | 'wbbl', now: Date): Promise<number> {
-  return applyResults(db, await readResultsFile(resultsPath(sport)), { now, minAgeMs: 4 * 3_600_000 })
+  return applyResults(db, await readResultsFile(resultsPath(sport)), {
+    now,
+    minAgeMs: 4 * 3_600_000,
+  })
 }
 
 /** Pulls the session cookie out of a response, for the next request. */
@@ -100,7 +111,13 @@ export async function registerUser(
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email, password: 'correct horse battery', firstName: 'Test', lastName: 'Tipper', ...overrides },
+    payload: {
+      email,
+      password: 'correct horse battery',
+      firstName: 'Test',
+      lastName: 'Tipper',
+      ...overrides,
+    },
   })
   if (res.statusCode !== 200) throw new Error(`register failed ${res.statusCode}: ${res.body}`)
   return { cookie: sessionCookie(res), id: res.json().success.user.id, email }

@@ -5,7 +5,10 @@ import { createTestApp, loadResults, loadSeasons, registerUser, type TestApp } f
 const NOW = new Date('2026-01-02T12:00:00Z')
 let t: TestApp
 let user: { cookie: string; id: number }
-const matchIds = new Map<number, { id: number; home: number; away: number; startsAt: Date; margin: boolean }>()
+const matchIds = new Map<
+  number,
+  { id: number; home: number; away: number; startsAt: Date; margin: boolean }
+>()
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW })
@@ -14,11 +17,24 @@ beforeAll(async () => {
   const rows = await t.db
     .selectFrom('matches')
     .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
-    .select(['matches.id', 'matches.number', 'home_squad_id', 'away_squad_id', 'starts_at', 'is_margin_game'])
+    .select([
+      'matches.id',
+      'matches.number',
+      'home_squad_id',
+      'away_squad_id',
+      'starts_at',
+      'is_margin_game',
+    ])
     .where('competitions.sport', '=', 'bbl')
     .execute()
   for (const r of rows) {
-    matchIds.set(r.number, { id: r.id, home: r.home_squad_id, away: r.away_squad_id, startsAt: r.starts_at, margin: r.is_margin_game })
+    matchIds.set(r.number, {
+      id: r.id,
+      home: r.home_squad_id,
+      away: r.away_squad_id,
+      startsAt: r.starts_at,
+      margin: r.is_margin_game,
+    })
   }
   user = await registerUser(t.app)
 })
@@ -28,9 +44,19 @@ const m = (n: number) => matchIds.get(n)!
 const getRound = (round: number, cookie = user.cookie) =>
   t.app.inject({ url: `/api/bbl/predictions/${round}`, headers: { cookie } })
 const save = (predictions: unknown, cookie = user.cookie) =>
-  t.app.inject({ method: 'POST', url: '/api/bbl/predictions_list', headers: { cookie }, payload: { predictions } })
+  t.app.inject({
+    method: 'POST',
+    url: '/api/bbl/predictions_list',
+    headers: { cookie },
+    payload: { predictions },
+  })
 const tipsOf = (userId: number) =>
-  t.db.selectFrom('tips').select(['match_id', 'squad_id', 'margin', 'is_auto_tip']).where('user_id', '=', userId).orderBy('match_id').execute()
+  t.db
+    .selectFrom('tips')
+    .select(['match_id', 'squad_id', 'margin', 'is_auto_tip'])
+    .where('user_id', '=', userId)
+    .orderBy('match_id')
+    .execute()
 
 describe('GET predictions/{round}', () => {
   it("returns the round's matches in order with their live status and no tips yet", async () => {
@@ -38,19 +64,37 @@ describe('GET predictions/{round}', () => {
     expect(res.statusCode).toBe(200)
     const { round, matches, predictions } = res.json().success
     expect(round).toMatchObject({ number: 3, status: 'active', isGoldenWeek: false })
-    expect(matches.map((x: { number: number }) => x.number)).toEqual([17, 18, 19, 20, 21, 22, 23, 24])
-    const status = Object.fromEntries(matches.map((x: { number: number; status: string }) => [x.number, x.status]))
-    expect(status).toMatchObject({ 17: 'complete', 18: 'complete', 19: 'complete', 20: 'active', 21: 'scheduled', 24: 'scheduled' })
+    expect(matches.map((x: { number: number }) => x.number)).toEqual([
+      17, 18, 19, 20, 21, 22, 23, 24,
+    ])
+    const status = Object.fromEntries(
+      matches.map((x: { number: number; status: string }) => [x.number, x.status]),
+    )
+    expect(status).toMatchObject({
+      17: 'complete',
+      18: 'complete',
+      19: 'complete',
+      20: 'active',
+      21: 'scheduled',
+      24: 'scheduled',
+    })
     expect(matches.filter((x: { isMarginGame: boolean }) => x.isMarginGame)).toHaveLength(1)
     const done = matches.find((x: { number: number }) => x.number === 17)
-    expect(done).toMatchObject({ homeRuns: expect.any(Number), awayRuns: expect.any(Number), winnerSquadId: expect.any(Number) })
+    expect(done).toMatchObject({
+      homeRuns: expect.any(Number),
+      awayRuns: expect.any(Number),
+      winnerSquadId: expect.any(Number),
+    })
     expect(predictions).toHaveLength(8)
     expect(predictions.every((p: { squad: number }) => p.squad === 0)).toBe(true)
   })
 
   it('answers 404 for a round that does not exist and 400 for a non-integer round', async () => {
     expect((await getRound(99)).statusCode).toBe(404)
-    const bad = await t.app.inject({ url: '/api/bbl/predictions/abc', headers: { cookie: user.cookie } })
+    const bad = await t.app.inject({
+      url: '/api/bbl/predictions/abc',
+      headers: { cookie: user.cookie },
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0].param).toBe('round')
   })
@@ -70,8 +114,15 @@ describe('POST predictions_list', () => {
     ])
     expect(res.statusCode).toBe(200)
     const saved = res.json().success.predictions
-    expect(saved.find((p: { match: number }) => p.match === m(marginGame).id)).toMatchObject({ squad: m(marginGame).home, margin: 14, isAutoTip: false })
-    expect(saved.find((p: { match: number }) => p.match === m(plain).id)).toMatchObject({ squad: m(plain).away, margin: null })
+    expect(saved.find((p: { match: number }) => p.match === m(marginGame).id)).toMatchObject({
+      squad: m(marginGame).home,
+      margin: 14,
+      isAutoTip: false,
+    })
+    expect(saved.find((p: { match: number }) => p.match === m(plain).id)).toMatchObject({
+      squad: m(plain).away,
+      margin: null,
+    })
 
     const again = await save([{ match: m(plain).id, squad: m(plain).home }])
     expect(again.statusCode).toBe(200)
@@ -80,7 +131,9 @@ describe('POST predictions_list', () => {
     expect(tips.find((x) => x.match_id === m(plain).id)?.squad_id).toBe(m(plain).home)
 
     const round = (await getRound(3)).json().success
-    expect(round.predictions.find((p: { match: number }) => p.match === m(plain).id).squad).toBe(m(plain).home)
+    expect(round.predictions.find((p: { match: number }) => p.match === m(plain).id).squad).toBe(
+      m(plain).home,
+    )
   })
 
   it('refuses the whole list when one tip is on a started match, and changes nothing', async () => {
@@ -95,7 +148,10 @@ describe('POST predictions_list', () => {
       u.cookie,
     )
     expect(res.statusCode).toBe(409)
-    expect(res.json().errors[0]).toMatchObject({ code: 'MATCH_LOCKED', param: 'predictions.1.match' })
+    expect(res.json().errors[0]).toMatchObject({
+      code: 'MATCH_LOCKED',
+      param: 'predictions.1.match',
+    })
     expect(await tipsOf(u.id)).toEqual(before)
   })
 
@@ -103,7 +159,10 @@ describe('POST predictions_list', () => {
     const other = [m(21).home, m(21).away].includes(m(22).home) ? m(22).away : m(22).home
     const res = await save([{ match: m(21).id, squad: other }])
     expect(res.statusCode).toBe(400)
-    expect(res.json().errors[0]).toMatchObject({ code: 'INVALID_SQUAD', param: 'predictions.0.squad' })
+    expect(res.json().errors[0]).toMatchObject({
+      code: 'INVALID_SQUAD',
+      param: 'predictions.0.squad',
+    })
   })
 
   it('locks at the start time to the millisecond', async () => {
@@ -111,12 +170,16 @@ describe('POST predictions_list', () => {
     const target = m(23)
     t.clock.set(new Date(target.startsAt.getTime() - 1))
     try {
-      expect((await save([{ match: target.id, squad: target.home }], u.cookie)).statusCode).toBe(200)
+      expect((await save([{ match: target.id, squad: target.home }], u.cookie)).statusCode).toBe(
+        200,
+      )
       t.clock.set(new Date(target.startsAt.getTime()))
       const late = await save([{ match: target.id, squad: target.away }], u.cookie)
       expect(late.statusCode).toBe(409)
       t.clock.set(new Date(target.startsAt.getTime() + 1))
-      expect((await save([{ match: target.id, squad: target.away }], u.cookie)).statusCode).toBe(409)
+      expect((await save([{ match: target.id, squad: target.away }], u.cookie)).statusCode).toBe(
+        409,
+      )
       expect((await tipsOf(u.id)).map((x) => x.squad_id)).toEqual([target.home])
     } finally {
       t.clock.set(NOW)
@@ -131,7 +194,12 @@ describe('POST predictions_list', () => {
     [{ predictions: [{ match: 1, squad: 2, margin: 2.5 }] }, 'predictions.0.margin'],
     [{ predictions: [{ match: -1, squad: 2 }] }, 'predictions.0.match'],
   ])('refuses body %j naming %s', async (payload, param) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/bbl/predictions_list', headers: { cookie: user.cookie }, payload })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bbl/predictions_list',
+      headers: { cookie: user.cookie },
+      payload,
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors[0]).toMatchObject({ code: 'VALIDATION', param })
   })

@@ -1,7 +1,11 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { roundsFileSchema, squadsFileSchema, venuesFileSchema } from '@tipping/contract/static-files'
+import {
+  roundsFileSchema,
+  squadsFileSchema,
+  venuesFileSchema,
+} from '@tipping/contract/static-files'
 import { Publisher } from '../src/modules/publisher/service.ts'
 import { REPO_ROOT } from '../src/config.ts'
 import { createTestApp, loadResults, loadSeasons, type TestApp } from './helpers.ts'
@@ -14,7 +18,10 @@ beforeAll(async () => {
   t = await createTestApp({ now: NOW })
   await loadSeasons(t.db)
   await loadResults(t.db, 'bbl', NOW)
-  publisher = new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: path.join(REPO_ROOT, 'data/logos') })
+  publisher = new Publisher(t.db, t.clock, {
+    staticDir: t.staticDir,
+    logosDir: path.join(REPO_ROOT, 'data/logos'),
+  })
 })
 afterAll(() => t.close())
 
@@ -23,17 +30,32 @@ describe('static publisher', () => {
     const files = await publisher.publishAll()
     for (const sport of ['bbl', 'wbbl']) {
       expect(files).toHaveProperty(`${sport}/rounds.json`)
-      const rounds = roundsFileSchema.parse(JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'rounds.json'), 'utf8')))
+      const rounds = roundsFileSchema.parse(
+        JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'rounds.json'), 'utf8')),
+      )
       expect(rounds.rounds.length).toBeGreaterThan(3)
       expect(rounds.competition.identifier).toBe(`xyz-${sport}-${sport === 'bbl' ? 15 : 11}`)
-      const squads = squadsFileSchema.parse(JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'squads.json'), 'utf8')))
+      const squads = squadsFileSchema.parse(
+        JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'squads.json'), 'utf8')),
+      )
       expect(squads.squads).toHaveLength(8)
       for (const s of squads.squads) expect(files[s.logo]).toBeDefined()
-      venuesFileSchema.parse(JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'venues.json'), 'utf8')))
+      venuesFileSchema.parse(
+        JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'venues.json'), 'utf8')),
+      )
     }
-    const bbl = roundsFileSchema.parse(JSON.parse(await fs.readFile(path.join(t.staticDir, 'bbl/rounds.json'), 'utf8')))
-    expect(bbl.rounds.map((r) => r.status).slice(0, 4)).toEqual(['complete', 'complete', 'active', 'scheduled'])
-    const checksums = JSON.parse(await fs.readFile(path.join(t.staticDir, 'checksums.json'), 'utf8'))
+    const bbl = roundsFileSchema.parse(
+      JSON.parse(await fs.readFile(path.join(t.staticDir, 'bbl/rounds.json'), 'utf8')),
+    )
+    expect(bbl.rounds.map((r) => r.status).slice(0, 4)).toEqual([
+      'complete',
+      'complete',
+      'active',
+      'scheduled',
+    ])
+    const checksums = JSON.parse(
+      await fs.readFile(path.join(t.staticDir, 'checksums.json'), 'utf8'),
+    )
     expect(checksums.files).toEqual(files)
   })
 
@@ -53,7 +75,10 @@ describe('static publisher', () => {
     const res = await t.app.inject({ url: '/static/bbl/squads.json' })
     expect(res.statusCode).toBe(200)
     expect(res.headers.etag).toBeDefined()
-    const again = await t.app.inject({ url: '/static/bbl/squads.json', headers: { 'if-none-match': String(res.headers.etag) } })
+    const again = await t.app.inject({
+      url: '/static/bbl/squads.json',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    })
     expect(again.statusCode).toBe(304)
     const logo = await t.app.inject({ url: '/static/logo/1.webp' })
     expect(logo.statusCode).toBe(200)

@@ -12,7 +12,11 @@ beforeAll(async () => {
   t = await createTestApp({ now: new Date('2025-12-01T00:00:00Z') })
   await loadSeasons(t.db)
   admin = await registerUser(t.app)
-  await t.db.updateTable('users').set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'] }).where('id', '=', admin.id).execute()
+  await t.db
+    .updateTable('users')
+    .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'] })
+    .where('id', '=', admin.id)
+    .execute()
   tipper = await registerUser(t.app)
   const rows = await t.db
     .selectFrom('matches')
@@ -23,21 +27,38 @@ beforeAll(async () => {
     .where('rounds.number', '=', 1)
     .orderBy('matches.number')
     .execute()
-  for (const r of rows) round1.push({ id: r.id, home: r.home_squad_id, away: r.away_squad_id, margin: r.is_margin_game })
+  for (const r of rows)
+    round1.push({
+      id: r.id,
+      home: r.home_squad_id,
+      away: r.away_squad_id,
+      margin: r.is_margin_game,
+    })
   // The tipper picks the home side everywhere, 10 sixes on the margin game.
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/bbl/predictions_list',
     headers: { cookie: tipper.cookie },
-    payload: { predictions: round1.map((m) => ({ match: m.id, squad: m.home, margin: m.margin ? 10 : null })) },
+    payload: {
+      predictions: round1.map((m) => ({
+        match: m.id,
+        squad: m.home,
+        margin: m.margin ? 10 : null,
+      })),
+    },
   })
   expect(res.statusCode).toBe(200)
   t.clock.set(NOW)
 })
 afterAll(() => t.close())
 
-const setResult = (matchId: number, body: unknown, cookie = admin.cookie) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/bbl/matches/${matchId}/result`, headers: { cookie }, payload: body })
+const setResult = (matchId: number, body: object, cookie = admin.cookie) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/bbl/matches/${matchId}/result`,
+    headers: { cookie },
+    payload: body,
+  })
 const win = (squad: number, sixes: number | null = null) => ({
   outcome: 'win',
   winnerSquadId: squad,
@@ -52,23 +73,36 @@ const roundScore = () =>
     .select(['points', 'bonus', 'margin', 'correct', 'round_scores.rank'])
     .where('user_id', '=', tipper.id)
     .where('rounds.number', '=', 1)
-    .where('round_scores.competition_id', '=', (eb) => eb.selectFrom('competitions').select('id').where('sport', '=', 'bbl'))
+    .where('round_scores.competition_id', '=', (eb) =>
+      eb.selectFrom('competitions').select('id').where('sport', '=', 'bbl'),
+    )
     .executeTakeFirst()
 
 describe('results in, scores out', () => {
   it('refuses visitors and non-admins, changing nothing', async () => {
-    const anon = await t.app.inject({ method: 'POST', url: `/api/admin/bbl/matches/${round1[0]!.id}/result`, payload: win(round1[0]!.home) })
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/bbl/matches/${round1[0]!.id}/result`,
+      payload: win(round1[0]!.home),
+    })
     expect(anon.statusCode).toBe(401)
     const user = await setResult(round1[0]!.id, win(round1[0]!.home), tipper.cookie)
     expect(user.statusCode).toBe(403)
-    const match = await t.db.selectFrom('matches').select('status').where('id', '=', round1[0]!.id).executeTakeFirstOrThrow()
+    const match = await t.db
+      .selectFrom('matches')
+      .select('status')
+      .where('id', '=', round1[0]!.id)
+      .executeTakeFirstOrThrow()
     expect(match.status).toBe('scheduled')
   })
 
   it('refuses a winner who did not play and a win without a winner', async () => {
     const m = round1[0]!
     const stranger = round1.find((x) => ![m.home, m.away].includes(x.home))!.home
-    expect((await setResult(m.id, win(stranger))).json().errors[0]).toMatchObject({ code: 'INVALID_SQUAD', param: 'winnerSquadId' })
+    expect((await setResult(m.id, win(stranger))).json().errors[0]).toMatchObject({
+      code: 'INVALID_SQUAD',
+      param: 'winnerSquadId',
+    })
     const res = await setResult(m.id, { ...win(m.home), winnerSquadId: null })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors[0].param).toBe('winnerSquadId')
@@ -79,7 +113,13 @@ describe('results in, scores out', () => {
       const res = await setResult(m.id, win(m.home, m.margin ? 14 : null))
       expect(res.statusCode).toBe(200)
     }
-    expect(await roundScore()).toMatchObject({ correct: 8, bonus: 2, points: 10, margin: 4, rank: 1 })
+    expect(await roundScore()).toMatchObject({
+      correct: 8,
+      bonus: 2,
+      points: 10,
+      margin: 4,
+      rank: 1,
+    })
     const round = await t.db
       .selectFrom('rounds')
       .innerJoin('competitions', 'competitions.id', 'rounds.competition_id')
@@ -93,9 +133,17 @@ describe('results in, scores out', () => {
     const first = round1[0]!
     expect((await setResult(first.id, win(first.away))).statusCode).toBe(200)
     expect(await roundScore()).toMatchObject({ correct: 7, bonus: 0, points: 7 })
-    const standing = await t.db.selectFrom('standings').select(['total_points']).where('user_id', '=', tipper.id).executeTakeFirstOrThrow()
+    const standing = await t.db
+      .selectFrom('standings')
+      .select(['total_points'])
+      .where('user_id', '=', tipper.id)
+      .executeTakeFirstOrThrow()
     expect(standing.total_points).toBe(7)
-    const audit = await t.db.selectFrom('audit_log').select(['action']).where('entity_id', '=', String(first.id)).execute()
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action'])
+      .where('entity_id', '=', String(first.id))
+      .execute()
     expect(audit.map((a) => a.action)).toEqual(['result.set', 'result.correct'])
   })
 })

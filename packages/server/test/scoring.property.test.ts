@@ -21,11 +21,23 @@ interface GenSeason {
     }[]
     marginIndex: number
   }[]
-  tips: { user: number; round: number; match: number; pick: 'home' | 'away'; margin: number | null; auto: boolean }[]
+  tips: {
+    user: number
+    round: number
+    match: number
+    pick: 'home' | 'away'
+    margin: number | null
+    auto: boolean
+  }[]
 }
 
 const matchArb = fc.record({
-  status: fc.constantFrom('scheduled' as const, 'active' as const, 'complete' as const, 'complete' as const),
+  status: fc.constantFrom(
+    'scheduled' as const,
+    'active' as const,
+    'complete' as const,
+    'complete' as const,
+  ),
   winner: fc.constantFrom('home' as const, 'away' as const, null, 'home' as const),
   sixes: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
 })
@@ -33,15 +45,16 @@ const seasonArb: fc.Arbitrary<GenSeason> = fc
   .record({
     users: fc.integer({ min: 1, max: 6 }),
     rounds: fc.array(
-      fc.record({ matches: fc.array(matchArb, { minLength: 1, maxLength: 7 }), marginIndex: fc.nat() }),
+      fc.record({
+        matches: fc.array(matchArb, { minLength: 1, maxLength: 7 }),
+        marginIndex: fc.nat(),
+      }),
       { minLength: 1, maxLength: 3 },
     ),
     golden: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
   })
   .chain(({ users, rounds, golden }) => {
-    const slots = rounds.flatMap((r, ri) =>
-      r.matches.map((_, mi) => ({ round: ri, match: mi })),
-    )
+    const slots = rounds.flatMap((r, ri) => r.matches.map((_, mi) => ({ round: ri, match: mi })))
     const tipArb = fc.record({
       user: fc.integer({ min: 0, max: users - 1 }),
       slot: fc.constantFrom(...slots),
@@ -53,7 +66,14 @@ const seasonArb: fc.Arbitrary<GenSeason> = fc
       users,
       goldenRound: golden,
       rounds,
-      tips: tips.map((t) => ({ user: t.user, round: t.slot.round, match: t.slot.match, pick: t.pick, margin: t.margin, auto: t.auto })),
+      tips: tips.map((t) => ({
+        user: t.user,
+        round: t.slot.round,
+        match: t.slot.match,
+        pick: t.pick,
+        margin: t.margin,
+        auto: t.auto,
+      })),
     }))
   })
 
@@ -67,13 +87,35 @@ beforeAll(async () => {
   const rows = await db
     .insertInto('squads')
     .values([
-      { sport: 'bbl', code: 'AAA', name: 'Alpha', short_name: 'AAA', nickname: 'A', colour: '#000000', second_colour: '#ffffff' },
-      { sport: 'bbl', code: 'BBB', name: 'Beta', short_name: 'BBB', nickname: 'B', colour: '#000000', second_colour: '#ffffff' },
+      {
+        sport: 'bbl',
+        code: 'AAA',
+        name: 'Alpha',
+        short_name: 'AAA',
+        nickname: 'A',
+        colour: '#000000',
+        second_colour: '#ffffff',
+      },
+      {
+        sport: 'bbl',
+        code: 'BBB',
+        name: 'Beta',
+        short_name: 'BBB',
+        nickname: 'B',
+        colour: '#000000',
+        second_colour: '#ffffff',
+      },
     ])
     .returning('id')
     .execute()
   squads = [rows[0]!.id, rows[1]!.id]
-  venue = (await db.insertInto('venues').values({ key: 'v', name: 'V', city: 'C', state: 'S', timezone: 'UTC' }).returning('id').executeTakeFirstOrThrow()).id
+  venue = (
+    await db
+      .insertInto('venues')
+      .values({ key: 'v', name: 'V', city: 'C', state: 'S', timezone: 'UTC' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
 })
 afterAll(() => handle.close())
 
@@ -82,7 +124,17 @@ async function loadAndScore(season: GenSeason) {
   await sql`TRUNCATE competitions, users RESTART IDENTITY CASCADE`.execute(db)
   const competition = await db
     .insertInto('competitions')
-    .values({ sport: 'bbl', identifier: 'p-bbl-1', season: 1, name: 'P', year: 'x', golden_week_round: season.goldenRound, ladder_points: '{}', assumptions: '[]', sources: '[]' })
+    .values({
+      sport: 'bbl',
+      identifier: 'p-bbl-1',
+      season: 1,
+      name: 'P',
+      year: 'x',
+      golden_week_round: season.goldenRound,
+      ladder_points: '{}',
+      assumptions: '[]',
+      sources: '[]',
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   const users = await db
@@ -98,10 +150,15 @@ async function loadAndScore(season: GenSeason) {
   const refMatches: ScoringMatch[] = []
   let number = 0
   for (const [ri, r] of season.rounds.entries()) {
-    const round = await db.insertInto('rounds').values({ competition_id: competition.id, number: ri + 1, label: `Week ${ri + 1}` }).returning('id').executeTakeFirstOrThrow()
+    const round = await db
+      .insertInto('rounds')
+      .values({ competition_id: competition.id, number: ri + 1, label: `Week ${ri + 1}` })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const ids: number[] = []
     for (const [mi, m] of r.matches.entries()) {
-      const winner = m.status === 'complete' && m.winner ? (m.winner === 'home' ? squads[0] : squads[1]) : null
+      const winner =
+        m.status === 'complete' && m.winner ? (m.winner === 'home' ? squads[0] : squads[1]) : null
       const isMargin = mi === r.marginIndex % r.matches.length
       const row = await db
         .insertInto('matches')
@@ -123,7 +180,14 @@ async function loadAndScore(season: GenSeason) {
         .returning('id')
         .executeTakeFirstOrThrow()
       ids.push(row.id)
-      refMatches.push({ id: row.id, roundNumber: ri + 1, status: m.status, winnerSquadId: winner, isMarginGame: isMargin, sixes: m.status === 'complete' ? m.sixes : null })
+      refMatches.push({
+        id: row.id,
+        roundNumber: ri + 1,
+        status: m.status,
+        winnerSquadId: winner,
+        isMarginGame: isMargin,
+        sixes: m.status === 'complete' ? m.sixes : null,
+      })
     }
     matchIds.push(ids)
   }
@@ -144,29 +208,57 @@ async function loadAndScore(season: GenSeason) {
   const tips = [...tipMap.values()]
   if (tips.length > 0) {
     const roundOf = new Map(
-      (await db.selectFrom('matches').select(['id', 'round_id']).execute()).map((m) => [m.id, m.round_id]),
+      (await db.selectFrom('matches').select(['id', 'round_id']).execute()).map((m) => [
+        m.id,
+        m.round_id,
+      ]),
     )
     await db
       .insertInto('tips')
-      .values(tips.map((t) => ({ user_id: t.userId, match_id: t.matchId, round_id: roundOf.get(t.matchId)!, squad_id: t.squadId, margin: t.margin, is_auto_tip: t.isAutoTip })))
+      .values(
+        tips.map((t) => ({
+          user_id: t.userId,
+          match_id: t.matchId,
+          round_id: roundOf.get(t.matchId)!,
+          squad_id: t.squadId,
+          margin: t.margin,
+          is_auto_tip: t.isAutoTip,
+        })),
+      )
       .execute()
   }
   await rescore(db, competition.id)
 
   const expected = scoreSeason({
     users: users.map((u) => u.id),
-    rounds: season.rounds.map((_, i) => ({ number: i + 1, isGoldenWeek: season.goldenRound === i + 1 })),
+    rounds: season.rounds.map((_, i) => ({
+      number: i + 1,
+      isGoldenWeek: season.goldenRound === i + 1,
+    })),
     matches: refMatches,
     tips,
   })
   const actualRounds = await db
     .selectFrom('round_scores')
     .innerJoin('rounds', 'rounds.id', 'round_scores.round_id')
-    .select(['user_id', 'rounds.number', 'correct', 'counted', 'tip_points', 'bonus', 'points', 'margin'])
+    .select([
+      'user_id',
+      'rounds.number',
+      'correct',
+      'counted',
+      'tip_points',
+      'bonus',
+      'points',
+      'margin',
+    ])
     .orderBy('rounds.number')
     .orderBy('user_id')
     .execute()
-  const actualStandings = await db.selectFrom('standings').select(['user_id', 'total_points', 'total_margin', 'rank']).orderBy('user_id').execute()
+  const actualStandings = await db
+    .selectFrom('standings')
+    .select(['user_id', 'total_points', 'total_margin', 'rank'])
+    .orderBy('user_id')
+    .execute()
   return { expected, actualRounds, actualStandings }
 }
 
@@ -178,12 +270,26 @@ describe('SQL scoring equals the reference scorer', () => {
         expect(actualRounds).toEqual(
           [...expected.rounds]
             .sort((a, b) => a.roundNumber - b.roundNumber || a.userId - b.userId)
-            .map((s) => ({ user_id: s.userId, number: s.roundNumber, correct: s.correct, counted: s.counted, tip_points: s.tipPoints, bonus: s.bonus, points: s.points, margin: s.margin })),
+            .map((s) => ({
+              user_id: s.userId,
+              number: s.roundNumber,
+              correct: s.correct,
+              counted: s.counted,
+              tip_points: s.tipPoints,
+              bonus: s.bonus,
+              points: s.points,
+              margin: s.margin,
+            })),
         )
         expect(actualStandings).toEqual(
           [...expected.standings]
             .sort((a, b) => a.userId - b.userId)
-            .map((s) => ({ user_id: s.userId, total_points: s.totalPoints, total_margin: s.totalMargin, rank: s.rank })),
+            .map((s) => ({
+              user_id: s.userId,
+              total_points: s.totalPoints,
+              total_margin: s.totalMargin,
+              rank: s.rank,
+            })),
         )
       }),
       { numRuns: RUNS },

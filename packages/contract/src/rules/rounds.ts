@@ -22,7 +22,8 @@ interface MatchLike {
 /** Specification 4: a round counts as live if a match is active, or scheduled but already started. */
 export function isRoundLive(matches: readonly MatchLike[], now: Date): boolean {
   return matches.some(
-    (m) => m.status === 'active' || (m.status === 'scheduled' && Date.parse(m.date) <= now.getTime()),
+    (m) =>
+      m.status === 'active' || (m.status === 'scheduled' && Date.parse(m.date) <= now.getTime()),
   )
 }
 

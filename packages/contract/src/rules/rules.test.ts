@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { clampMargin } from './margin.ts'
 import { defaultRoundId, isRoundLive, isTippable } from './rounds.ts'
-import { allPicked, assertPicksArray, canSave, INVALID_PICKS_MESSAGE, picksToSave } from './picks.ts'
+import {
+  allPicked,
+  assertPicksArray,
+  canSave,
+  INVALID_PICKS_MESSAGE,
+  picksToSave,
+} from './picks.ts'
 import { ballsFromOvers, oversFromBalls } from './cricket.ts'
 import { MARGIN_MAX, MARGIN_MIN } from '../constants.ts'
 
@@ -32,10 +38,20 @@ describe('defaultRoundId', () => {
         { id: 12, status: 'scheduled' },
       ]),
     ).toBe(11)
-    expect(defaultRoundId([{ id: 10, status: 'complete' }, { id: 12, status: 'scheduled' }])).toBe(12)
+    expect(
+      defaultRoundId([
+        { id: 10, status: 'complete' },
+        { id: 12, status: 'scheduled' },
+      ]),
+    ).toBe(12)
   })
   it('falls back to the last round, then to 1', () => {
-    expect(defaultRoundId([{ id: 10, status: 'complete' }, { id: 11, status: 'complete' }])).toBe(11)
+    expect(
+      defaultRoundId([
+        { id: 10, status: 'complete' },
+        { id: 11, status: 'complete' },
+      ]),
+    ).toBe(11)
     expect(defaultRoundId([])).toBe(1)
   })
 })
@@ -67,7 +83,9 @@ describe('picks', () => {
     expect(canSave({ canSave: true, roundStatus: 'active', picks })).toBe(true)
     expect(canSave({ canSave: false, roundStatus: 'active', picks })).toBe(false)
     expect(canSave({ canSave: true, roundStatus: 'complete', picks })).toBe(false)
-    expect(canSave({ canSave: true, roundStatus: 'active', picks: [picks[1]!, picks[2]!] })).toBe(false)
+    expect(canSave({ canSave: true, roundStatus: 'active', picks: [picks[1]!, picks[2]!] })).toBe(
+      false,
+    )
   })
   it('knows when every match is picked', () => {
     expect(allPicked(picks)).toBe(false)
@@ -88,6 +106,8 @@ describe('overs notation', () => {
     expect(() => ballsFromOvers('19.6')).toThrow()
   })
   it('round-trips every ball count', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 600 }), (b) => ballsFromOvers(oversFromBalls(b)) === b))
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 600 }), (b) => ballsFromOvers(oversFromBalls(b)) === b),
+    )
   })
 })

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { rankRows, scoreRound, type ScoringMatch, type ScoringTip } from './scoring.ts'
 
-const match = (id: number, winner: number | null, extra: Partial<ScoringMatch> = {}): ScoringMatch => ({
+const match = (
+  id: number,
+  winner: number | null,
+  extra: Partial<ScoringMatch> = {},
+): ScoringMatch => ({
   id,
   roundNumber: 1,
   status: 'complete',
@@ -10,7 +14,12 @@ const match = (id: number, winner: number | null, extra: Partial<ScoringMatch> =
   sixes: null,
   ...extra,
 })
-const tip = (matchId: number, squadId: number, isAutoTip = false, margin: number | null = null): ScoringTip => ({
+const tip = (
+  matchId: number,
+  squadId: number,
+  isAutoTip = false,
+  margin: number | null = null,
+): ScoringTip => ({
   userId: 1,
   matchId,
   squadId,
@@ -22,22 +31,41 @@ describe('scoreRound (GAME_RULES.md)', () => {
   it('awards a point per correct tip and the clean sweep bonus when every tip is right', () => {
     const ms = [match(1, 10), match(2, 20), match(3, 30, { isMarginGame: true, sixes: 12 })]
     const s = scoreRound(1, 1, ms, [tip(1, 10), tip(2, 20), tip(3, 30, false, 9)], false)
-    expect(s).toMatchObject({ correct: 3, counted: 3, tipPoints: 3, bonus: 2, points: 5, margin: 3 })
+    expect(s).toMatchObject({
+      correct: 3,
+      counted: 3,
+      tipPoints: 3,
+      bonus: 2,
+      points: 5,
+      margin: 3,
+    })
   })
 
   it('doubles tip points in the Golden Week but not the bonus', () => {
     const ms = [match(1, 10), match(2, 20)]
-    expect(scoreRound(1, 1, ms, [tip(1, 10), tip(2, 20)], true)).toMatchObject({ tipPoints: 4, bonus: 2, points: 6 })
+    expect(scoreRound(1, 1, ms, [tip(1, 10), tip(2, 20)], true)).toMatchObject({
+      tipPoints: 4,
+      bonus: 2,
+      points: 6,
+    })
   })
 
   it('breaks the clean sweep with one auto-tip, even a correct one', () => {
     const ms = [match(1, 10), match(2, 20)]
-    expect(scoreRound(1, 1, ms, [tip(1, 10), tip(2, 20, true)], false)).toMatchObject({ correct: 2, bonus: 0, points: 2 })
+    expect(scoreRound(1, 1, ms, [tip(1, 10), tip(2, 20, true)], false)).toMatchObject({
+      correct: 2,
+      bonus: 0,
+      points: 2,
+    })
   })
 
   it('leaves a no-result match out of the sweep and gives nobody a point for it', () => {
     const ms = [match(1, 10), match(2, null)]
-    expect(scoreRound(1, 1, ms, [tip(1, 10), tip(2, 21)], false)).toMatchObject({ correct: 1, bonus: 2, points: 3 })
+    expect(scoreRound(1, 1, ms, [tip(1, 10), tip(2, 21)], false)).toMatchObject({
+      correct: 1,
+      bonus: 2,
+      points: 3,
+    })
   })
 
   it('gives no bonus before the last match of the round is complete', () => {
@@ -49,7 +77,14 @@ describe('scoreRound (GAME_RULES.md)', () => {
     const ms = [1, 2, 3, 4, 5, 6].map((id) => match(id, id * 10))
     const three = [tip(1, 10), tip(2, 20), tip(3, 30), tip(5, 50, true), tip(6, 60, true)]
     expect(scoreRound(1, 1, ms, three, false)).toMatchObject({ correct: 5, counted: 5 })
-    const four = [tip(1, 10), tip(2, 20), tip(3, 30), tip(4, 40), tip(5, 50, true), tip(6, 60, true)]
+    const four = [
+      tip(1, 10),
+      tip(2, 20),
+      tip(3, 30),
+      tip(4, 40),
+      tip(5, 50, true),
+      tip(6, 60, true),
+    ]
     expect(scoreRound(1, 1, ms, four, false)).toMatchObject({ correct: 6, counted: 4, points: 4 })
   })
 

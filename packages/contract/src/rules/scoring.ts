@@ -55,14 +55,23 @@ export function scoreRound(
 ): RoundScore {
   const inRound = matches.filter((m) => m.roundNumber === roundNumber)
   const ids = new Set(inRound.map((m) => m.id))
-  const mine = new Map(tips.filter((t) => t.userId === userId && ids.has(t.matchId)).map((t) => [t.matchId, t]))
+  const mine = new Map(
+    tips.filter((t) => t.userId === userId && ids.has(t.matchId)).map((t) => [t.matchId, t]),
+  )
   const isCorrect = (m: ScoringMatch) => {
     const t = mine.get(m.id)
-    return m.status === 'complete' && m.winnerSquadId !== null && t !== undefined && t.squadId === m.winnerSquadId
+    return (
+      m.status === 'complete' &&
+      m.winnerSquadId !== null &&
+      t !== undefined &&
+      t.squadId === m.winnerSquadId
+    )
   }
   const correctMatches = inRound.filter(isCorrect)
   const correctOwn = correctMatches.filter((m) => !mine.get(m.id)!.isAutoTip).length
-  const counted = correctMatches.filter((m) => !mine.get(m.id)!.isAutoTip || correctOwn < AUTOTIP_COUNT_LIMIT).length
+  const counted = correctMatches.filter(
+    (m) => !mine.get(m.id)!.isAutoTip || correctOwn < AUTOTIP_COUNT_LIMIT,
+  ).length
   const tipPoints = counted * POINTS_PER_TIP * (goldenWeek ? GOLDEN_WEEK_MULTIPLIER : 1)
 
   const withWinner = inRound.filter((m) => m.winnerSquadId !== null)
@@ -93,11 +102,18 @@ export function scoreRound(
 }
 
 /** SQL RANK(): points descending, then margin ascending; equals share a rank and the next skips. */
-export function rankRows<T extends { points: number; margin: number }>(rows: readonly T[]): (T & { rank: number })[] {
+export function rankRows<T extends { points: number; margin: number }>(
+  rows: readonly T[],
+): (T & { rank: number })[] {
   const sorted = [...rows].sort((a, b) => b.points - a.points || a.margin - b.margin)
   return sorted.map((row, i) => {
     let first = i
-    while (first > 0 && sorted[first - 1]!.points === row.points && sorted[first - 1]!.margin === row.margin) first--
+    while (
+      first > 0 &&
+      sorted[first - 1]!.points === row.points &&
+      sorted[first - 1]!.margin === row.margin
+    )
+      first--
     return { ...row, rank: first + 1 }
   })
 }
@@ -113,7 +129,8 @@ export interface SeasonInput {
 export function scoreSeason(input: SeasonInput): { rounds: RoundScore[]; standings: Standing[] } {
   const rounds: RoundScore[] = []
   for (const r of input.rounds) {
-    for (const u of input.users) rounds.push(scoreRound(u, r.number, input.matches, input.tips, r.isGoldenWeek))
+    for (const u of input.users)
+      rounds.push(scoreRound(u, r.number, input.matches, input.tips, r.isGoldenWeek))
   }
   const totals = input.users.map((userId) => {
     const mine = rounds.filter((s) => s.userId === userId)

@@ -2,7 +2,12 @@ import { systemClock } from '../clock.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
-import { applyResults, importSeason, readResultsFile, readSeasonFile } from '../modules/seasons/service.ts'
+import {
+  applyResults,
+  importSeason,
+  readResultsFile,
+  readSeasonFile,
+} from '../modules/seasons/service.ts'
 import { Publisher } from '../modules/publisher/service.ts'
 import path from 'node:path'
 
@@ -14,7 +19,10 @@ if (files.length === 0) {
   process.exit(2)
 }
 const config = loadConfig()
-const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR })
+const handle = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: config.PGLITE_DIR,
+})
 try {
   await migrateToLatest(handle.db)
   for (const file of files) {
@@ -23,7 +31,9 @@ try {
       const n = await applyResults(handle.db, await readResultsFile(json))
       console.log(`${file}: ${n} results applied`)
     } else {
-      const id = await importSeason(handle.db, await readSeasonFile(json), { sponsorPrefix: config.SPONSOR_PREFIX })
+      const id = await importSeason(handle.db, await readSeasonFile(json), {
+        sponsorPrefix: config.SPONSOR_PREFIX,
+      })
       console.log(`${file}: competition ${id} imported`)
     }
   }

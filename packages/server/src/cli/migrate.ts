@@ -3,7 +3,10 @@ import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 
 const config = loadConfig()
-const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR })
+const handle = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: config.PGLITE_DIR,
+})
 try {
   const applied = await migrateToLatest(handle.db)
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Schema is up to date')

@@ -10,7 +10,10 @@ import { Publisher } from '../modules/publisher/service.ts'
 // `npm run worker`: the scheduler as its own process (run API processes with SCHEDULER_INTERVAL_MS=0).
 const config = loadConfig()
 const log = pino({ level: config.LOG_LEVEL })
-const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR })
+const handle = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: config.PGLITE_DIR,
+})
 await migrateToLatest(handle.db)
 const publisher = new Publisher(handle.db, systemClock, {
   staticDir: config.STATIC_DIR,

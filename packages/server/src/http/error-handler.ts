@@ -14,7 +14,9 @@ function paramOf(context: string | undefined, instancePath: string): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send(failure([{ code: err.code, message: err.message, param: err.param }]))
+      return reply
+        .status(err.status)
+        .send(failure([{ code: err.code, message: err.message, param: err.param }]))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
@@ -28,20 +30,34 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) {
       return reply
         .status(429)
-        .send(failure([{ code: 'RATE_LIMITED', message: 'Too many requests, try again soon', param: null }]))
+        .send(
+          failure([
+            { code: 'RATE_LIMITED', message: 'Too many requests, try again soon', param: null },
+          ]),
+        )
     }
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: bad JSON, wrong content type, body too large.
-      return reply.status(status).send(failure([{ code: 'VALIDATION', message: err.message, param: 'body' }]))
+      return reply
+        .status(status)
+        .send(failure([{ code: 'VALIDATION', message: err.message, param: 'body' }]))
     }
     if (status === 503) {
-      return reply
-        .status(503)
-        .send(failure([{ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable, try again soon', param: null }]))
+      return reply.status(503).send(
+        failure([
+          {
+            code: 'SERVICE_UNAVAILABLE',
+            message: 'Service unavailable, try again soon',
+            param: null,
+          },
+        ]),
+      )
     }
     request.log.error({ err }, 'request failed')
     return reply
       .status(500)
-      .send(failure([{ code: 'INTERNAL', message: 'Something went wrong on our side', param: null }]))
+      .send(
+        failure([{ code: 'INTERNAL', message: 'Something went wrong on our side', param: null }]),
+      )
   })
 }

@@ -36,7 +36,10 @@ export class SessionGate {
     const user = await this.optionalUser(request)
     if (!user) throw new AppError('UNAUTHORIZED', 'Session expired. Please log in again.')
     if (sport && !user.row.roles.includes(roleForSport(sport))) {
-      throw new AppError('NOT_REGISTERED', `You are not registered for ${sport.toUpperCase()} tipping`)
+      throw new AppError(
+        'NOT_REGISTERED',
+        `You are not registered for ${sport.toUpperCase()} tipping`,
+      )
     }
     return user
   }
@@ -52,6 +55,11 @@ export class SessionGate {
   }
 
   clearCookie(reply: FastifyReply): void {
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secureCookies })
+    reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookies,
+    })
   }
 }

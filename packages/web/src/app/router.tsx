@@ -9,7 +9,9 @@ import { RouteError } from './route-error.tsx'
 
 const comingSoon = (name: string, plain = false): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const { ComingSoonPage } = await retryImport(() => import('../features/pages/coming-soon-page.tsx'))
+    const { ComingSoonPage } = await retryImport(
+      () => import('../features/pages/coming-soon-page.tsx'),
+    )
     return {
       Component: plain
         ? () => (
@@ -47,7 +49,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'tipping',
-            lazy: async () => ({ Component: (await retryImport(() => import('../features/tipping/tipping-page.tsx'))).default }),
+            lazy: async () => ({
+              Component: (await retryImport(() => import('../features/tipping/tipping-page.tsx')))
+                .default,
+            }),
           },
           { path: 'leagues', ...comingSoon('Your leagues') },
           { path: 'leagues/join', ...comingSoon('Join a league') },
@@ -66,7 +71,9 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         lazy: async () => {
-          const { default: NotFoundPage } = await retryImport(() => import('../features/pages/not-found-page.tsx'))
+          const { default: NotFoundPage } = await retryImport(
+            () => import('../features/pages/not-found-page.tsx'),
+          )
           return {
             Component: () => (
               <PlainLayout>

@@ -1,7 +1,8 @@
 import { SPORTS, type Sport } from '@tipping/contract/constants'
 import { readStored, writeStored } from '../lib/storage.ts'
 
-export const isSport = (value: string | undefined): value is Sport => SPORTS.includes(value as Sport)
+export const isSport = (value: string | undefined): value is Sport =>
+  SPORTS.includes(value as Sport)
 
 /** The last chosen sport is remembered locally (spec 1); bbl when nothing is stored. */
 export const storedSport = (): Sport => {

@@ -5,7 +5,9 @@ import { picksReducer } from '../features/tipping/picks-slice.ts'
 import { globalErrorReducer } from '../lib/global-error-slice.ts'
 
 export const createStore = () =>
-  configureStore({ reducer: { session: sessionReducer, picks: picksReducer, globalError: globalErrorReducer } })
+  configureStore({
+    reducer: { session: sessionReducer, picks: picksReducer, globalError: globalErrorReducer },
+  })
 
 export type AppStore = ReturnType<typeof createStore>
 export type RootState = ReturnType<AppStore['getState']>

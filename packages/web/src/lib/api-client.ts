@@ -48,7 +48,8 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       signal: controller.signal,
     })
   } catch {
-    if (controller.signal.aborted) throw new ApiCallError(`timeout of ${timeoutMs} ms exceeded`, 0, null, 0)
+    if (controller.signal.aborted)
+      throw new ApiCallError(`timeout of ${timeoutMs} ms exceeded`, 0, null, 0)
     throw new ApiCallError('Network error', 0, null, 0)
   } finally {
     clearTimeout(timer)

@@ -7,9 +7,11 @@ export interface GlobalErrorState {
   message: string | null
 }
 
+const initialState: GlobalErrorState = { message: null }
+
 const slice = createSlice({
   name: 'globalError',
-  initialState: { message: null } as GlobalErrorState,
+  initialState,
   reducers: {
     raised(state, action: PayloadAction<string>) {
       state.message = action.payload

@@ -6,7 +6,15 @@ interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean
 }
 
-export function Button({ variant = 'primary', block = false, className, type = 'button', ...rest }: Props) {
-  const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? ''].join(' ')
+export function Button({
+  variant = 'primary',
+  block = false,
+  className,
+  type = 'button',
+  ...rest
+}: Props) {
+  const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? ''].join(
+    ' ',
+  )
   return <button type={type} className={classes} {...rest} />
 }

@@ -16,7 +16,10 @@ export function Modal({ open, title, description, onClose, children }: Props) {
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} aria-describedby={description ? undefined : undefined}>
+        <Dialog.Content
+          className={styles.content}
+          aria-describedby={description ? undefined : undefined}
+        >
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label="Close">

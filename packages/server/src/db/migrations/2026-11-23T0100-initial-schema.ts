@@ -91,7 +91,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     CHECK (winner_squad_id IS NULL OR winner_squad_id IN (home_squad_id, away_squad_id))
   )`.execute(db)
   await sql`CREATE INDEX matches_round ON matches (round_id, starts_at)`.execute(db)
-  await sql`CREATE INDEX matches_lockout ON matches (starts_at) WHERE status = 'scheduled'`.execute(db)
+  await sql`CREATE INDEX matches_lockout ON matches (starts_at) WHERE status = 'scheduled'`.execute(
+    db,
+  )
   await sql`CREATE UNIQUE INDEX matches_one_margin_game ON matches (round_id) WHERE is_margin_game`.execute(
     db,
   )

@@ -1,7 +1,12 @@
 import path from 'node:path'
 import { SPORTS, roleForSport } from '@tipping/contract/constants'
 import type { Database } from '../schema.ts'
-import { applyResults, importSeason, readResultsFile, readSeasonFile } from '../../modules/seasons/service.ts'
+import {
+  applyResults,
+  importSeason,
+  readResultsFile,
+  readSeasonFile,
+} from '../../modules/seasons/service.ts'
 import { hashPassword } from '../../modules/auth/passwords.ts'
 import { rescore } from '../../modules/scoring/service.ts'
 import * as q from './queries.ts'
@@ -50,12 +55,17 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
   for (const sport of SPORTS) {
     const season = await readSeasonFile(path.join(opts.dataDir, 'seasons', `${sport}-2025-26.json`))
     const round = season.rounds.find((r) => r.number === DEMO_ROUND) ?? season.rounds[0]!
-    const ordered = [...round.matches].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
+    const ordered = [...round.matches].sort(
+      (a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt),
+    )
     const pivot = ordered[Math.floor((ordered.length - 1) / 2)]!
     // Whole five minutes, so shifted start times still read like real ones (19:15, not 19:17:43).
-    const shiftMs = Math.round((opts.now.getTime() - HOUR - Date.parse(pivot.startsAt)) / 300_000) * 300_000
+    const shiftMs =
+      Math.round((opts.now.getTime() - HOUR - Date.parse(pivot.startsAt)) / 300_000) * 300_000
     await importSeason(db, season, { sponsorPrefix: opts.sponsorPrefix, shiftMs })
-    const results = await readResultsFile(path.join(opts.dataDir, 'results', `${sport}-2025-26.json`))
+    const results = await readResultsFile(
+      path.join(opts.dataDir, 'results', `${sport}-2025-26.json`),
+    )
     const random = seededRandom(season.season)
     // Simulated: the 2025-26 data has no sixes counts, and the Super Sixes game needs one.
     await applyResults(db, results, {

@@ -4,18 +4,86 @@ import type { Database } from '../schema.ts'
 // Set-based inserts for the demo: one statement per table, never a loop per user.
 
 const FIRST_NAMES = [
-  'Alex', 'Sam', 'Jordan', 'Charlie', 'Riley', 'Jess', 'Tom', 'Mia', 'Noah', 'Ava', 'Liam', 'Zoe',
-  'Ethan', 'Chloe', 'Jack', 'Grace', 'Oliver', 'Isla', 'Lucas', 'Ruby', 'Harry', 'Ella', 'Max',
-  'Lily', 'Ben', 'Sophie', 'Josh', 'Emma', 'Kai', 'Priya', 'Arjun', 'Mei', 'Tariq', 'Aisha',
+  'Alex',
+  'Sam',
+  'Jordan',
+  'Charlie',
+  'Riley',
+  'Jess',
+  'Tom',
+  'Mia',
+  'Noah',
+  'Ava',
+  'Liam',
+  'Zoe',
+  'Ethan',
+  'Chloe',
+  'Jack',
+  'Grace',
+  'Oliver',
+  'Isla',
+  'Lucas',
+  'Ruby',
+  'Harry',
+  'Ella',
+  'Max',
+  'Lily',
+  'Ben',
+  'Sophie',
+  'Josh',
+  'Emma',
+  'Kai',
+  'Priya',
+  'Arjun',
+  'Mei',
+  'Tariq',
+  'Aisha',
 ]
 const LAST_NAMES = [
-  'Smith', 'Nguyen', 'Brown', 'Wilson', 'Taylor', 'Patel', 'Martin', 'Anderson', 'Thompson',
-  'White', 'Walker', 'Harris', 'Lee', 'Ryan', 'Robinson', 'Kelly', 'King', 'Chen', 'Singh',
-  'Murphy', 'Clarke', 'Davies', 'Hughes', 'Evans', 'Wood', 'Campbell', 'Scott', 'Khan',
+  'Smith',
+  'Nguyen',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Patel',
+  'Martin',
+  'Anderson',
+  'Thompson',
+  'White',
+  'Walker',
+  'Harris',
+  'Lee',
+  'Ryan',
+  'Robinson',
+  'Kelly',
+  'King',
+  'Chen',
+  'Singh',
+  'Murphy',
+  'Clarke',
+  'Davies',
+  'Hughes',
+  'Evans',
+  'Wood',
+  'Campbell',
+  'Scott',
+  'Khan',
 ]
 const TEAM_WORDS = [
-  'Sixes', 'Slog', 'Yorkers', 'Googlies', 'Bouncers', 'Cover Drives', 'Power Play', 'Nightwatch',
-  'Duck Dodgers', 'Boundary Riders', 'Free Hits', 'Reverse Sweeps', 'Super Overs', 'Bails',
+  'Sixes',
+  'Slog',
+  'Yorkers',
+  'Googlies',
+  'Bouncers',
+  'Cover Drives',
+  'Power Play',
+  'Nightwatch',
+  'Duck Dodgers',
+  'Boundary Riders',
+  'Free Hits',
+  'Reverse Sweeps',
+  'Super Overs',
+  'Bails',
 ]
 
 export const earliestMatchStart = async (db: Database): Promise<Date> => {
@@ -26,7 +94,12 @@ export const earliestMatchStart = async (db: Database): Promise<Date> => {
   return row.first ? new Date(row.first) : new Date()
 }
 
-export async function insertSimulatedTippers(db: Database, count: number, registeredAt: Date, roles: string[]) {
+export async function insertSimulatedTippers(
+  db: Database,
+  count: number,
+  registeredAt: Date,
+  roles: string[],
+) {
   if (count <= 0) return
   await sql`
     INSERT INTO users (email, first_name, last_name, team_name, roles, registered_at)
@@ -74,7 +147,8 @@ export async function registerEveryoneForCurrentCompetitions(db: Database, at: D
 /**
  * Simulated tips, skewed towards a per-match favourite: most tippers tip every locked match; about
  * half have already tipped the open matches of the demo round. A locked match nobody tipped gets
- * the away-squad auto-tip (GAME_RULES.md). The demo account leaves the demo round open to play.
+ * the away-squad auto-tip (GAME_RULES.md). The demo account has tipped every started match
+ * and leaves the open ones to play.
  */
 export async function insertSimulatedTips(
   db: Database,
@@ -94,8 +168,8 @@ export async function insertSimulatedTips(
     JOIN competitions c ON c.id = m.competition_id AND c.is_current
     CROSS JOIN users u
     WHERE r.number <= ${o.demoRound}
-      AND NOT (u.id = ${o.demoUserId} AND r.number = ${o.demoRound})
-      AND random() < CASE WHEN m.starts_at <= ${o.now}::timestamptz THEN 0.93 ELSE 0.55 END
+      AND NOT (u.id = ${o.demoUserId} AND m.starts_at > ${o.now}::timestamptz)
+      AND (u.id = ${o.demoUserId} OR random() < CASE WHEN m.starts_at <= ${o.now}::timestamptz THEN 0.93 ELSE 0.55 END)
   `.execute(db)
   await sql`
     INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, created_at, updated_at)
@@ -112,4 +186,6 @@ export const hasCompetitions = async (db: Database): Promise<boolean> =>
   (await db.selectFrom('competitions').select('id').limit(1).executeTakeFirst()) !== undefined
 
 export const currentCompetitionIds = async (db: Database): Promise<number[]> =>
-  (await db.selectFrom('competitions').select('id').where('is_current', '=', true).execute()).map((r) => r.id)
+  (await db.selectFrom('competitions').select('id').where('is_current', '=', true).execute()).map(
+    (r) => r.id,
+  )

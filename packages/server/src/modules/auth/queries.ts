@@ -55,7 +55,9 @@ export const registerForCompetitions = async (
   if (competitionIds.length === 0) return
   await db
     .insertInto('competition_registrations')
-    .values(competitionIds.map((id) => ({ competition_id: id, user_id: userId, registered_at: at })))
+    .values(
+      competitionIds.map((id) => ({ competition_id: id, user_id: userId, registered_at: at })),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute()
 }

@@ -12,7 +12,13 @@ export function authRoutes(app: App, deps: { auth: AuthService; gate: SessionGat
 
   app.post(
     '/api/auth/register',
-    { schema: { tags, body: registerBodySchema, response: { 200: successEnvelope(userResponseSchema) } } },
+    {
+      schema: {
+        tags,
+        body: registerBodySchema,
+        response: { 200: successEnvelope(userResponseSchema) },
+      },
+    },
     async (request, reply) => {
       const { user, sessionId } = await auth.register(request.body)
       await auth.logout(gate.cookieValue(request))
@@ -23,7 +29,13 @@ export function authRoutes(app: App, deps: { auth: AuthService; gate: SessionGat
 
   app.post(
     '/api/auth/login',
-    { schema: { tags, body: loginBodySchema, response: { 200: successEnvelope(userResponseSchema) } } },
+    {
+      schema: {
+        tags,
+        body: loginBodySchema,
+        response: { 200: successEnvelope(userResponseSchema) },
+      },
+    },
     async (request, reply) => {
       const { user, sessionId } = await auth.login(request.body)
       // Rotation: the session the browser had before signing in is revoked, never reused.
@@ -58,5 +70,4 @@ export function authRoutes(app: App, deps: { auth: AuthService; gate: SessionGat
       return success({ user: toUserSession(row) })
     },
   )
-
 }

@@ -35,7 +35,9 @@ export function toUserSession(u: UserRow): UserSession {
     tipping_id: u.tipping_id,
     disabledNotifications: u.disabled_notifications,
     isWeeklyReminderEnabled: u.is_weekly_reminder_enabled,
-    roles: u.roles.filter((r): r is Role => r === 'ROLE_USER_BBL' || r === 'ROLE_USER_WBBL' || r === 'ROLE_ADMIN'),
+    roles: u.roles.filter(
+      (r): r is Role => r === 'ROLE_USER_BBL' || r === 'ROLE_USER_WBBL' || r === 'ROLE_ADMIN',
+    ),
     recovered: u.recovered,
     registeredAt: { date: u.registered_at.toISOString() },
   }

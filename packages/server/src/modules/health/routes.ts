@@ -6,7 +6,11 @@ import { success } from '../../http/envelope.ts'
 import type { App } from '../../http/types.ts'
 import { ping } from './queries.ts'
 
-const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), engine: z.string() })
+const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+  engine: z.string(),
+})
 
 export function healthRoutes(app: App, deps: { db: Database; engine: string }): void {
   app.get(

@@ -75,7 +75,15 @@ export const roundPickCounts = (db: Database, roundId: number) =>
 export const matchesForTipping = (db: Database, competitionId: number, matchIds: number[]) =>
   db
     .selectFrom('matches')
-    .select(['id', 'round_id', 'status', 'starts_at', 'home_squad_id', 'away_squad_id', 'is_margin_game'])
+    .select([
+      'id',
+      'round_id',
+      'status',
+      'starts_at',
+      'home_squad_id',
+      'away_squad_id',
+      'is_margin_game',
+    ])
     .where('competition_id', '=', competitionId)
     .where('id', 'in', matchIds)
     .forShare()

@@ -11,7 +11,10 @@ import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import type { PredictionsService } from './service.ts'
 
-export function predictionsRoutes(app: App, deps: { predictions: PredictionsService; gate: SessionGate }): void {
+export function predictionsRoutes(
+  app: App,
+  deps: { predictions: PredictionsService; gate: SessionGate },
+): void {
   const { predictions, gate } = deps
   const tags = ['tipping']
 
@@ -27,7 +30,9 @@ export function predictionsRoutes(app: App, deps: { predictions: PredictionsServ
     },
     async (request) => {
       const { row } = await gate.requireUser(request, request.params.sport)
-      return success(await predictions.roundForUser(request.params.sport, request.params.round, row.id))
+      return success(
+        await predictions.roundForUser(request.params.sport, request.params.round, row.id),
+      )
     },
   )
 
@@ -39,12 +44,17 @@ export function predictionsRoutes(app: App, deps: { predictions: PredictionsServ
         params: sportParamsSchema,
         body: savePredictionsBodySchema,
         response: { 200: successEnvelope(savePredictionsResponseSchema) },
-        description: 'Save a list of tips; all or nothing. Locked matches and foreign squads are refused.',
+        description:
+          'Save a list of tips; all or nothing. Locked matches and foreign squads are refused.',
       },
     },
     async (request) => {
       const { row } = await gate.requireUser(request, request.params.sport)
-      const saved = await predictions.saveList(request.params.sport, row.id, request.body.predictions)
+      const saved = await predictions.saveList(
+        request.params.sport,
+        row.id,
+        request.body.predictions,
+      )
       return success({ predictions: saved })
     },
   )

@@ -29,7 +29,8 @@ export function roundStatus(statuses: readonly Lifecycle[]): Lifecycle {
   return 'active'
 }
 
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 100) / whole))
+const percent = (part: number, whole: number) =>
+  whole === 0 ? 0 : Math.round((part * 100) / whole)
 
 export class PredictionsService {
   constructor(
@@ -43,7 +44,11 @@ export class PredictionsService {
     return competition
   }
 
-  async roundForUser(sport: Sport, roundNumber: number, userId: number): Promise<PredictionsResponse> {
+  async roundForUser(
+    sport: Sport,
+    roundNumber: number,
+    userId: number,
+  ): Promise<PredictionsResponse> {
     const competition = await this.competition(sport)
     const round = await q.roundByNumber(this.db, competition.id, roundNumber)
     if (!round) throw notFound('Round', 'round')
@@ -81,23 +86,46 @@ export class PredictionsService {
     })
     const roundIds = await this.db.transaction().execute(async (trx) => {
       if (!(await q.isRegistered(trx, competition.id, userId))) {
-        throw new AppError('NOT_REGISTERED', `You are not registered for ${sport.toUpperCase()} tipping`)
+        throw new AppError(
+          'NOT_REGISTERED',
+          `You are not registered for ${sport.toUpperCase()} tipping`,
+        )
       }
       const matches = await q.matchesForTipping(trx, competition.id, [...seen.keys()])
       const byId = new Map(matches.map((m) => [m.id, m]))
       const now = this.clock.now()
       const writes = items.map((item, i) => {
         const match = byId.get(item.match)
-        if (!match) throw new AppError('NOT_FOUND', 'No such match in this competition', `predictions.${i}.match`)
+        if (!match)
+          throw new AppError(
+            'NOT_FOUND',
+            'No such match in this competition',
+            `predictions.${i}.match`,
+          )
         if (effectiveStatus(match.status, match.starts_at, now) !== 'scheduled') {
-          throw new AppError('MATCH_LOCKED', 'This match has started; its tip can no longer change', `predictions.${i}.match`)
+          throw new AppError(
+            'MATCH_LOCKED',
+            'This match has started; its tip can no longer change',
+            `predictions.${i}.match`,
+          )
         }
         if (item.squad !== match.home_squad_id && item.squad !== match.away_squad_id) {
-          throw new AppError('INVALID_SQUAD', 'That squad is not playing in this match', `predictions.${i}.squad`)
+          throw new AppError(
+            'INVALID_SQUAD',
+            'That squad is not playing in this match',
+            `predictions.${i}.squad`,
+          )
         }
         // GAME_RULES.md: only the margin game carries a sixes prediction.
         const margin = match.is_margin_game ? (item.margin ?? null) : null
-        return { userId, matchId: match.id, roundId: match.round_id, squadId: item.squad, margin, now }
+        return {
+          userId,
+          matchId: match.id,
+          roundId: match.round_id,
+          squadId: item.squad,
+          margin,
+          now,
+        }
       })
       await q.upsertTips(trx, writes)
       return [...new Set(writes.map((w) => w.roundId))]
@@ -109,13 +137,22 @@ export class PredictionsService {
         q.userRoundTips(this.db, userId, roundId),
       ])
       const now = this.clock.now()
-      predictions.push(...toPredictions(matches.map((m) => toMatch(m, [], now)), tips))
+      predictions.push(
+        ...toPredictions(
+          matches.map((m) => toMatch(m, [], now)),
+          tips,
+        ),
+      )
     }
     return predictions
   }
 }
 
-function toMatch(m: q.MatchRecord, counts: readonly { match_id: number; squad_id: number; picks: number }[], now: Date): Match {
+function toMatch(
+  m: q.MatchRecord,
+  counts: readonly { match_id: number; squad_id: number; picks: number }[],
+  now: Date,
+): Match {
   const mine = counts.filter((c) => c.match_id === m.id)
   const home = mine.find((c) => c.squad_id === m.home_squad_id)?.picks ?? 0
   const away = mine.find((c) => c.squad_id === m.away_squad_id)?.picks ?? 0
@@ -148,7 +185,9 @@ function toMatch(m: q.MatchRecord, counts: readonly { match_id: number; squad_id
 function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]): Prediction[] {
   const byMatch = new Map(tips.map((t) => [t.match_id, t]))
   const isCorrect = (m: Match, t: q.TipRecord | undefined) =>
-    m.status === 'complete' && t !== undefined && m.winnerSquadId !== null ? m.winnerSquadId === t.squad_id : null
+    m.status === 'complete' && t !== undefined && m.winnerSquadId !== null
+      ? m.winnerSquadId === t.squad_id
+      : null
   // GAME_RULES.md: counting auto-tips. C = correct non-auto tips in the round.
   const correctOwn = matches.filter((m) => {
     const t = byMatch.get(m.id)
@@ -158,7 +197,9 @@ function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]):
     const t = byMatch.get(m.id)
     const correct = isCorrect(m, t)
     const marginResult =
-      m.isMarginGame && m.status === 'complete' && m.sixes !== null && t ? Math.abs((t.margin ?? 0) - m.sixes) : null
+      m.isMarginGame && m.status === 'complete' && m.sixes !== null && t
+        ? Math.abs((t.margin ?? 0) - m.sixes)
+        : null
     return {
       match: m.id,
       squad: t?.squad_id ?? 0,
@@ -166,7 +207,12 @@ function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]):
       isMarginGame: m.isMarginGame,
       isAutoTip: t?.is_auto_tip ?? false,
       isCorrect: correct,
-      counted: correct === true ? !t?.is_auto_tip || correctOwn < AUTOTIP_COUNT_LIMIT : correct === false ? false : null,
+      counted:
+        correct === true
+          ? !t?.is_auto_tip || correctOwn < AUTOTIP_COUNT_LIMIT
+          : correct === false
+            ? false
+            : null,
       marginResult,
       status: m.status,
     }

@@ -91,8 +91,11 @@ export class Publisher {
       await this.put(`${c.sport}/squads.json`, squadsFile)
       await this.put(`${c.sport}/venues.json`, venuesFile)
       for (const s of squads) {
-        const logo = await fs.readFile(path.join(this.opts.logosDir, `${s.code}.webp`)).catch(() => null)
-        if (logo) this.checksums.set(`logo/${s.id}.webp`, await this.store.write(`logo/${s.id}.webp`, logo))
+        const logo = await fs
+          .readFile(path.join(this.opts.logosDir, `${s.code}.webp`))
+          .catch(() => null)
+        if (logo)
+          this.checksums.set(`logo/${s.id}.webp`, await this.store.write(`logo/${s.id}.webp`, logo))
       }
     }
     const files = Object.fromEntries([...this.checksums].sort(([a], [b]) => a.localeCompare(b)))

@@ -20,7 +20,14 @@ export const matchForResult = (db: Database, matchId: number) =>
 
 export const audit = (
   db: Database,
-  a: { actorUserId: number | null; action: string; entity: string; entityId: string; data: unknown; at: Date },
+  a: {
+    actorUserId: number | null
+    action: string
+    entity: string
+    entityId: string
+    data: unknown
+    at: Date
+  },
 ) =>
   db
     .insertInto('audit_log')

@@ -8,7 +8,10 @@ import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import type { ResultsService } from './service.ts'
 
-export function resultsRoutes(app: App, deps: { results: ResultsService; gate: SessionGate }): void {
+export function resultsRoutes(
+  app: App,
+  deps: { results: ResultsService; gate: SessionGate },
+): void {
   const { results, gate } = deps
   app.post(
     '/api/admin/:sport/matches/:id/result',
@@ -18,12 +21,14 @@ export function resultsRoutes(app: App, deps: { results: ResultsService; gate: S
         params: sportParamsSchema.extend(matchIdParamsSchema.shape),
         body: matchResultBodySchema,
         response: { 200: successEnvelope(okResponseSchema) },
-        description: 'Set or correct a match result (ROLE_ADMIN); re-scores and republishes what it touches.',
+        description:
+          'Set or correct a match result (ROLE_ADMIN); re-scores and republishes what it touches.',
       },
     },
     async (request) => {
       const { row } = await gate.requireUser(request)
-      if (!row.roles.includes('ROLE_ADMIN')) throw new AppError('FORBIDDEN', 'Only an admin can enter results')
+      if (!row.roles.includes('ROLE_ADMIN'))
+        throw new AppError('FORBIDDEN', 'Only an admin can enter results')
       await results.setResult(request.params.sport, request.params.id, request.body, row.id)
       return success({ ok: true as const })
     },

@@ -23,7 +23,12 @@ export class ResultsService {
     private readonly publisher: Publisher,
   ) {}
 
-  async setResult(sport: Sport, matchId: number, body: MatchResultBody, actorUserId: number | null): Promise<void> {
+  async setResult(
+    sport: Sport,
+    matchId: number,
+    body: MatchResultBody,
+    actorUserId: number | null,
+  ): Promise<void> {
     const now = this.clock.now()
     await this.db.transaction().execute(async (trx) => {
       const match = await q.matchForResult(trx, matchId)
@@ -31,8 +36,15 @@ export class ResultsService {
       if (match.starts_at.getTime() > now.getTime()) {
         throw new AppError('CONFLICT', 'This match has not started yet', 'id')
       }
-      if (body.winnerSquadId !== null && ![match.home_squad_id, match.away_squad_id].includes(body.winnerSquadId)) {
-        throw new AppError('INVALID_SQUAD', 'The winner must be one of the two squads', 'winnerSquadId')
+      if (
+        body.winnerSquadId !== null &&
+        ![match.home_squad_id, match.away_squad_id].includes(body.winnerSquadId)
+      ) {
+        throw new AppError(
+          'INVALID_SQUAD',
+          'The winner must be one of the two squads',
+          'winnerSquadId',
+        )
       }
       await writeResult(trx, {
         matchId,

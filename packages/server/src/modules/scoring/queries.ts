@@ -1,5 +1,10 @@
 import { sql } from 'kysely'
-import { AUTOTIP_COUNT_LIMIT, CLEAN_SWEEP_BONUS, GOLDEN_WEEK_MULTIPLIER, POINTS_PER_TIP } from '@tipping/contract/constants'
+import {
+  AUTOTIP_COUNT_LIMIT,
+  CLEAN_SWEEP_BONUS,
+  GOLDEN_WEEK_MULTIPLIER,
+  POINTS_PER_TIP,
+} from '@tipping/contract/constants'
 import type { Database } from '../../db/schema.ts'
 
 // GAME_RULES.md "Scoring a round" and "Ranking" as set-based SQL: one statement per step for
@@ -96,7 +101,12 @@ export async function rebuildStandings(db: Database, competitionId: number): Pro
 
 export const competitionRoundIds = async (db: Database, competitionId: number): Promise<number[]> =>
   (
-    await db.selectFrom('rounds').select('id').where('competition_id', '=', competitionId).orderBy('number').execute()
+    await db
+      .selectFrom('rounds')
+      .select('id')
+      .where('competition_id', '=', competitionId)
+      .orderBy('number')
+      .execute()
   ).map((r) => r.id)
 
 /** Serialises scoring of one competition across processes for the rest of the transaction. */

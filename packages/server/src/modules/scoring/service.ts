@@ -5,12 +5,20 @@ import * as q from './queries.ts'
  * Re-scores what a result touches: the given rounds, then totals and ranks. One transaction under
  * an advisory lock, so two processes never interleave and a crash leaves the previous numbers.
  */
-export async function rescore(db: Database, competitionId: number, roundIds?: number[]): Promise<void> {
+export async function rescore(
+  db: Database,
+  competitionId: number,
+  roundIds?: number[],
+): Promise<void> {
   await db.transaction().execute((trx) => rescoreInTransaction(trx, competitionId, roundIds))
 }
 
 /** The same, inside a transaction the caller holds (a result and its scores commit together). */
-export async function rescoreInTransaction(trx: Database, competitionId: number, roundIds?: number[]): Promise<void> {
+export async function rescoreInTransaction(
+  trx: Database,
+  competitionId: number,
+  roundIds?: number[],
+): Promise<void> {
   await q.lockCompetitionScoring(trx, competitionId)
   const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
   for (const roundId of rounds) {

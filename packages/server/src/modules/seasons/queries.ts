@@ -36,9 +36,21 @@ export async function upsertCompetition(
 }
 
 /** The newest imported season of a sport is the one being played. */
-export async function makeCurrent(db: Database, sport: string, competitionId: number): Promise<void> {
-  await db.updateTable('competitions').set({ is_current: false }).where('sport', '=', sport).execute()
-  await db.updateTable('competitions').set({ is_current: true }).where('id', '=', competitionId).execute()
+export async function makeCurrent(
+  db: Database,
+  sport: string,
+  competitionId: number,
+): Promise<void> {
+  await db
+    .updateTable('competitions')
+    .set({ is_current: false })
+    .where('sport', '=', sport)
+    .execute()
+  await db
+    .updateTable('competitions')
+    .set({ is_current: true })
+    .where('id', '=', competitionId)
+    .execute()
 }
 
 export async function upsertSquads(db: Database, sport: string, squads: SeasonFile['squads']) {
@@ -71,7 +83,15 @@ export async function upsertSquads(db: Database, sport: string, squads: SeasonFi
 export async function upsertVenues(db: Database, venues: SeasonFile['venues']) {
   return db
     .insertInto('venues')
-    .values(venues.map((v) => ({ key: v.key, name: v.name, city: v.city, state: v.state, timezone: v.timezone })))
+    .values(
+      venues.map((v) => ({
+        key: v.key,
+        name: v.name,
+        city: v.city,
+        state: v.state,
+        timezone: v.timezone,
+      })),
+    )
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
         name: eb.ref('excluded.name'),
@@ -84,7 +104,12 @@ export async function upsertVenues(db: Database, venues: SeasonFile['venues']) {
     .execute()
 }
 
-export async function upsertRound(db: Database, competitionId: number, number: number, label: string) {
+export async function upsertRound(
+  db: Database,
+  competitionId: number,
+  number: number,
+  label: string,
+) {
   const row = await db
     .insertInto('rounds')
     .values({ competition_id: competitionId, number, label })
@@ -112,7 +137,11 @@ export async function upsertMatches(db: Database, matches: MatchWrite[]) {
   // one-margin-game-per-round index is never violated halfway through.
   const roundIds = [...new Set(matches.map((m) => m.roundId))]
   if (roundIds.length > 0) {
-    await db.updateTable('matches').set({ is_margin_game: false }).where('round_id', 'in', roundIds).execute()
+    await db
+      .updateTable('matches')
+      .set({ is_margin_game: false })
+      .where('round_id', 'in', roundIds)
+      .execute()
   }
   await db
     .insertInto('matches')

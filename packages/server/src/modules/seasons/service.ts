@@ -1,5 +1,10 @@
 import fs from 'node:fs/promises'
-import { resultsFileSchema, seasonFileSchema, type ResultsFile, type SeasonFile } from '@tipping/contract/season-file'
+import {
+  resultsFileSchema,
+  seasonFileSchema,
+  type ResultsFile,
+  type SeasonFile,
+} from '@tipping/contract/season-file'
 import { ballsFromOvers } from '@tipping/contract/rules/cricket'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
@@ -32,13 +37,18 @@ export interface ImportOptions {
  * Loads a season fixture (competition, squads, venues, rounds, matches) in one transaction.
  * Idempotent: importing the same file again updates in place and keeps ids (and so tips).
  */
-export async function importSeason(db: Database, file: SeasonFile, opts: ImportOptions): Promise<number> {
+export async function importSeason(
+  db: Database,
+  file: SeasonFile,
+  opts: ImportOptions,
+): Promise<number> {
   const shift = opts.shiftMs ?? 0
   const venueKeys = new Set(file.venues.map((v) => v.key))
   const squadCodes = new Set(file.squads.map((s) => s.code))
   for (const round of file.rounds) {
     for (const m of round.matches) {
-      if (!venueKeys.has(m.venue)) throw new AppError('VALIDATION', `Unknown venue ${m.venue}`, `match ${m.number}`)
+      if (!venueKeys.has(m.venue))
+        throw new AppError('VALIDATION', `Unknown venue ${m.venue}`, `match ${m.number}`)
       if (!squadCodes.has(m.home) || !squadCodes.has(m.away) || m.home === m.away) {
         throw new AppError('VALIDATION', `Bad squads ${m.home} v ${m.away}`, `match ${m.number}`)
       }
@@ -47,7 +57,9 @@ export async function importSeason(db: Database, file: SeasonFile, opts: ImportO
   return db.transaction().execute(async (trx) => {
     const identifier = competitionIdentifier(opts.sponsorPrefix, file.sport, file.season)
     const competitionId = await q.upsertCompetition(trx, { identifier, file })
-    const squads = new Map((await q.upsertSquads(trx, file.sport, file.squads)).map((s) => [s.code, s.id]))
+    const squads = new Map(
+      (await q.upsertSquads(trx, file.sport, file.squads)).map((s) => [s.code, s.id]),
+    )
     const venues = new Map((await q.upsertVenues(trx, file.venues)).map((v) => [v.key, v.id]))
     const writes: q.MatchWrite[] = []
     for (const round of file.rounds) {
@@ -82,11 +94,21 @@ export interface ApplyResultsOptions {
 }
 
 /** Writes the real results of a results file onto the fixture; returns the matches completed. */
-export async function applyResults(db: Database, file: ResultsFile, opts: ApplyResultsOptions = {}): Promise<number> {
+export async function applyResults(
+  db: Database,
+  file: ResultsFile,
+  opts: ApplyResultsOptions = {},
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const competition = await q.competitionBySportSeason(trx, file.sport, file.season)
-    if (!competition) throw new AppError('NOT_FOUND', `Import the ${file.sport} season ${file.season} fixture first`)
-    const matches = new Map((await q.competitionMatchNumbers(trx, competition.id)).map((m) => [m.number, m]))
+    if (!competition)
+      throw new AppError(
+        'NOT_FOUND',
+        `Import the ${file.sport} season ${file.season} fixture first`,
+      )
+    const matches = new Map(
+      (await q.competitionMatchNumbers(trx, competition.id)).map((m) => [m.number, m]),
+    )
     const squads = new Map((await q.squadIdsBySport(trx, file.sport)).map((s) => [s.code, s.id]))
     const marginGames = new Set(await q.marginGameNumbers(trx, competition.id))
     const touchedRounds = new Set<number>()
@@ -94,12 +116,18 @@ export async function applyResults(db: Database, file: ResultsFile, opts: ApplyR
     for (const r of file.results) {
       const match = matches.get(r.match)
       if (!match) throw new AppError('VALIDATION', `Result for unknown match ${r.match}`, 'match')
-      if (opts.now && match.starts_at.getTime() + (opts.minAgeMs ?? 0) > opts.now.getTime()) continue
+      if (opts.now && match.starts_at.getTime() + (opts.minAgeMs ?? 0) > opts.now.getTime())
+        continue
       const winner = r.winner === null ? null : (squads.get(r.winner) ?? null)
       if (r.winner !== null && winner !== match.home_squad_id && winner !== match.away_squad_id) {
-        throw new AppError('VALIDATION', `Winner ${r.winner} did not play match ${r.match}`, 'winner')
+        throw new AppError(
+          'VALIDATION',
+          `Winner ${r.winner} did not play match ${r.match}`,
+          'winner',
+        )
       }
-      const simulated = r.sixes === null && marginGames.has(r.match) && opts.simulateSixes !== undefined
+      const simulated =
+        r.sixes === null && marginGames.has(r.match) && opts.simulateSixes !== undefined
       await q.writeResult(trx, {
         matchId: match.id,
         outcome: r.outcome,

@@ -9,7 +9,8 @@ interface Props {
   onLogout: () => void
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ''}`
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `${styles.link} ${isActive ? styles.active : ''}`
 
 /** Spec 2 "Header menu", with the mobile toggle below 640 px. */
 export function Header({ sport, now, onLogout }: Props) {
@@ -17,7 +18,8 @@ export function Header({ sport, now, onLogout }: Props) {
   const [leaguesOpen, setLeaguesOpen] = useState(false)
   const other: Sport = sport === 'bbl' ? 'wbbl' : 'bbl'
   // The men's link from the women's site is hidden until the men's season opens.
-  const showOther = sport === 'bbl' || now.getTime() >= Date.parse(`${MENS_LINK_VISIBLE_FROM}T00:00:00Z`)
+  const showOther =
+    sport === 'bbl' || now.getTime() >= Date.parse(`${MENS_LINK_VISIBLE_FROM}T00:00:00Z`)
   const close = () => setOpen(false)
   return (
     <header className={styles.header}>
@@ -38,7 +40,11 @@ export function Header({ sport, now, onLogout }: Props) {
         >
           {open ? '×' : '☰'}
         </button>
-        <nav id="main-menu" className={`${styles.nav} ${open ? styles.navOpen : ''}`} aria-label="Main">
+        <nav
+          id="main-menu"
+          className={`${styles.nav} ${open ? styles.navOpen : ''}`}
+          aria-label="Main"
+        >
           <ul className={styles.list}>
             <li>
               <NavLink to={`/${sport}/tipping`} className={linkClass} onClick={close}>
@@ -46,7 +52,12 @@ export function Header({ sport, now, onLogout }: Props) {
               </NavLink>
             </li>
             <li className={styles.group}>
-              <button type="button" className={styles.link} aria-expanded={leaguesOpen} onClick={() => setLeaguesOpen(!leaguesOpen)}>
+              <button
+                type="button"
+                className={styles.link}
+                aria-expanded={leaguesOpen}
+                onClick={() => setLeaguesOpen(!leaguesOpen)}
+              >
                 Your Leagues ▾
               </button>
               <ul className={styles.sub} style={leaguesOpen ? { display: 'block' } : undefined}>
@@ -84,7 +95,12 @@ export function Header({ sport, now, onLogout }: Props) {
             </li>
             {showOther ? (
               <li>
-                <a className={styles.link} href={`/${other}/tipping`} target="_blank" rel="noopener noreferrer">
+                <a
+                  className={styles.link}
+                  href={`/${other}/tipping`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {other.toUpperCase()} tipping ↗
                 </a>
               </li>

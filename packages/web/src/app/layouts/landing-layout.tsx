@@ -17,7 +17,11 @@ export function LandingLayout() {
     rememberSport(next)
     setSport(next)
   }, [])
-  const open = useCallback((modal: 'login' | 'registration' | 'forgot-password') => dispatch(sessionActions.authModalOpened(modal)), [dispatch])
+  const open = useCallback(
+    (modal: 'login' | 'registration' | 'forgot-password') =>
+      dispatch(sessionActions.authModalOpened(modal)),
+    [dispatch],
+  )
   return (
     <div className={styles.shell} data-sport={sport}>
       <header className={styles.topbar}>
@@ -28,7 +32,12 @@ export function LandingLayout() {
         </div>
       </header>
       <main className={styles.main}>
-        <LandingPage sport={sport} isAuthorized={isAuthorized} onSportChange={changeSport} onOpen={open} />
+        <LandingPage
+          sport={sport}
+          isAuthorized={isAuthorized}
+          onSportChange={changeSport}
+          onOpen={open}
+        />
       </main>
       <SiteFooter />
     </div>

@@ -23,7 +23,8 @@ export function SignedInLayout() {
   }, [valid, sport])
 
   if (!valid) return <NotFoundPage />
-  if (!session.isSessionChecked && !session.isAuthorized) return <Spinner label="Checking your session" />
+  if (!session.isSessionChecked && !session.isAuthorized)
+    return <Spinner label="Checking your session" />
   if (!session.isAuthorized) return <Navigate to="/" replace />
 
   const signOut = () => {

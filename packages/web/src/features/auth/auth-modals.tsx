@@ -13,8 +13,14 @@ import { sessionActions, type SessionState } from './session-slice.ts'
 
 type Errors = Record<string, string>
 
+const field = (data: FormData, name: string): string => {
+  const value = data.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
 const fieldErrors = (err: unknown): { fields: Errors; form: string | null } => {
-  if (err instanceof ApiCallError && err.param && err.param !== 'body') return { fields: { [err.param]: err.message }, form: null }
+  if (err instanceof ApiCallError && err.param && err.param !== 'body')
+    return { fields: { [err.param]: err.message }, form: null }
   return { fields: {}, form: err instanceof Error ? err.message : 'Something went wrong' }
 }
 
@@ -28,10 +34,18 @@ export function AuthModals({ sport }: { sport: Sport }) {
       <Modal open={session.authModal === 'login'} title="Log in" onClose={close}>
         <LoginForm sport={sport} notice={session.authNotice} />
       </Modal>
-      <Modal open={session.authModal === 'registration'} title="Create your account" onClose={close}>
+      <Modal
+        open={session.authModal === 'registration'}
+        title="Create your account"
+        onClose={close}
+      >
         <RegistrationForm sport={sport} />
       </Modal>
-      <Modal open={session.authModal === 'forgot-password'} title="Forgot your password?" onClose={close}>
+      <Modal
+        open={session.authModal === 'forgot-password'}
+        title="Forgot your password?"
+        onClose={close}
+      >
         <p>Password reset by email is on its way. Until then, contact support to regain access.</p>
       </Modal>
     </>
@@ -51,7 +65,10 @@ function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
   const dispatch = useDispatch()
   const signedIn = useSignedIn(sport)
   const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({ fields: {}, form: null })
+  const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({
+    fields: {},
+    form: null,
+  })
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -59,13 +76,23 @@ function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
     setBusy(true)
     dispatch(sessionActions.loginRequested())
     try {
-      const { user } = await authApi.login({ email: String(data.get('email')), password: String(data.get('password')) })
+      const { user } = await authApi.login({
+        email: field(data, 'email'),
+        password: field(data, 'password'),
+      })
       signedIn(user)
     } catch (err) {
       const e2 = fieldErrors(err)
       // A wrong password is reported on the form, not against one field.
-      setErrors(err instanceof ApiCallError && err.code === 'INVALID_CREDENTIALS' ? { fields: {}, form: err.message } : e2)
-      if (err instanceof ApiCallError) dispatch(sessionActions.authFailed({ code: err.code, param: err.param, message: err.message }))
+      setErrors(
+        err instanceof ApiCallError && err.code === 'INVALID_CREDENTIALS'
+          ? { fields: {}, form: err.message }
+          : e2,
+      )
+      if (err instanceof ApiCallError)
+        dispatch(
+          sessionActions.authFailed({ code: err.code, param: err.param, message: err.message }),
+        )
     } finally {
       setBusy(false)
     }
@@ -79,18 +106,40 @@ function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
           {errors.form}
         </p>
       ) : null}
-      <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.fields.email} />
-      <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.fields.password} />
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.fields.email}
+      />
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.fields.password}
+      />
       <Button type="submit" block disabled={busy}>
         {busy ? 'Logging in…' : 'Log in'}
       </Button>
       <p className={styles.switch}>
         New here?{' '}
-        <button type="button" className={styles.link} onClick={() => dispatch(sessionActions.authModalOpened('registration'))}>
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => dispatch(sessionActions.authModalOpened('registration'))}
+        >
           Create an account
         </button>
         {' · '}
-        <button type="button" className={styles.link} onClick={() => dispatch(sessionActions.authModalOpened('forgot-password'))}>
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => dispatch(sessionActions.authModalOpened('forgot-password'))}
+        >
           Forgot password?
         </button>
       </p>
@@ -102,25 +151,31 @@ function RegistrationForm({ sport }: { sport: Sport }) {
   const dispatch = useDispatch()
   const signedIn = useSignedIn(sport)
   const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({ fields: {}, form: null })
+  const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({
+    fields: {},
+    form: null,
+  })
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const data = new FormData(e.currentTarget)
-    const teamName = String(data.get('teamName') ?? '').trim()
+    const teamName = field(data, 'teamName').trim()
     setBusy(true)
     try {
       const { user } = await authApi.register({
-        firstName: String(data.get('firstName')),
-        lastName: String(data.get('lastName')),
-        email: String(data.get('email')),
-        password: String(data.get('password')),
+        firstName: field(data, 'firstName'),
+        lastName: field(data, 'lastName'),
+        email: field(data, 'email'),
+        password: field(data, 'password'),
         ...(teamName ? { teamName } : {}),
       })
       signedIn(user)
     } catch (err) {
       setErrors(fieldErrors(err))
-      if (err instanceof ApiCallError) dispatch(sessionActions.authFailed({ code: err.code, param: err.param, message: err.message }))
+      if (err instanceof ApiCallError)
+        dispatch(
+          sessionActions.authFailed({ code: err.code, param: err.param, message: err.message }),
+        )
     } finally {
       setBusy(false)
     }
@@ -134,10 +189,29 @@ function RegistrationForm({ sport }: { sport: Sport }) {
         </p>
       ) : null}
       <div className={styles.row}>
-        <FormField label="First name" name="firstName" autoComplete="given-name" required error={errors.fields.firstName} />
-        <FormField label="Last name" name="lastName" autoComplete="family-name" required error={errors.fields.lastName} />
+        <FormField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          error={errors.fields.firstName}
+        />
+        <FormField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          error={errors.fields.lastName}
+        />
       </div>
-      <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.fields.email} />
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.fields.email}
+      />
       <FormField
         label={`Password (at least ${PASSWORD_MIN} characters)`}
         name="password"
@@ -147,13 +221,22 @@ function RegistrationForm({ sport }: { sport: Sport }) {
         required
         error={errors.fields.password}
       />
-      <FormField label="Tipping team name (optional)" name="teamName" autoComplete="off" error={errors.fields.teamName} />
+      <FormField
+        label="Tipping team name (optional)"
+        name="teamName"
+        autoComplete="off"
+        error={errors.fields.teamName}
+      />
       <Button type="submit" block disabled={busy}>
         {busy ? 'Creating account…' : 'Sign up and start tipping'}
       </Button>
       <p className={styles.switch}>
         Already tipping?{' '}
-        <button type="button" className={styles.link} onClick={() => dispatch(sessionActions.authModalOpened('login'))}>
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => dispatch(sessionActions.authModalOpened('login'))}
+        >
           Log in
         </button>
       </p>

@@ -108,7 +108,10 @@ const sessionSlice = createSlice({
     loginReset(state) {
       state.userLoginStatus = 'idle'
     },
-    authFailed(state, action: PayloadAction<{ code: string | number; param: string | null; message: string }>) {
+    authFailed(
+      state,
+      action: PayloadAction<{ code: string | number; param: string | null; message: string }>,
+    ) {
       state.code_error = action.payload.code
       state.param_error = action.payload.param
       state.error = action.payload.message

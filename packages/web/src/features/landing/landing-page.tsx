@@ -36,8 +36,8 @@ export function LandingPage({ sport, isAuthorized, onSportChange, onOpen }: Prop
           <p className={styles.kicker}>Free to play · {SEASON_PROMOTION} season</p>
           <h1 className={styles.title}>Tip every match. Beat your mates.</h1>
           <p className={styles.lead}>
-            Pick the winner of every game of {competition}, call the sixes in each week&apos;s Super Sixes match, and climb
-            your league ladders. Top prize {TOP_PRIZE}.
+            Pick the winner of every game of {competition}, call the sixes in each week&apos;s Super
+            Sixes match, and climb your league ladders. Top prize {TOP_PRIZE}.
           </p>
           <div className={styles.sports} role="group" aria-label="Competition">
             {(['bbl', 'wbbl'] as const).map((s) => (
@@ -60,7 +60,11 @@ export function LandingPage({ sport, isAuthorized, onSportChange, onOpen }: Prop
                 <Button data-testid="register-open" onClick={() => onOpen('registration')}>
                   Sign up free
                 </Button>
-                <Button variant="secondary" data-testid="login-open" onClick={() => onOpen('login')}>
+                <Button
+                  variant="secondary"
+                  data-testid="login-open"
+                  onClick={() => onOpen('login')}
+                >
                   Log in
                 </Button>
               </>
@@ -71,11 +75,15 @@ export function LandingPage({ sport, isAuthorized, onSportChange, onOpen }: Prop
       <section className={styles.features} aria-label="How it works">
         <div className={styles.feature}>
           <h2>Tip the winners</h2>
-          <p>One pick per match, every week. A correct tip is a point; the Golden Week counts double.</p>
+          <p>
+            One pick per match, every week. A correct tip is a point; the Golden Week counts double.
+          </p>
         </div>
         <div className={styles.feature}>
           <h2>Super Sixes</h2>
-          <p>Guess how many sixes fly in the week&apos;s feature match. The closest call breaks ties.</p>
+          <p>
+            Guess how many sixes fly in the week&apos;s feature match. The closest call breaks ties.
+          </p>
         </div>
         <div className={styles.feature}>
           <h2>Clean Sweep</h2>

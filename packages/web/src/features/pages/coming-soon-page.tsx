@@ -6,7 +6,9 @@ export function ComingSoonPage({ name }: { name: string }) {
   const { sport } = useParams()
   return (
     <Panel title={name}>
-      <p>This page is not built yet. It is on the way; your tips and scores are safe in the meantime.</p>
+      <p>
+        This page is not built yet. It is on the way; your tips and scores are safe in the meantime.
+      </p>
       <p>
         <Link to={sport ? `/${sport}/tipping` : '/'}>Back to tipping</Link>
       </p>

@@ -10,7 +10,12 @@ interface Props {
   onSave: () => void
 }
 
-const LABEL: Record<SaveStatus, string> = { idle: 'Save', saving: 'Saving…', saved: 'Saved ✓', failed: 'Save' }
+const LABEL: Record<SaveStatus, string> = {
+  idle: 'Save',
+  saving: 'Saving…',
+  saved: 'Saved ✓',
+  failed: 'Save',
+}
 
 export function FooterBar({ picked, total, saveStatus, canSave, onSave }: Props) {
   return (
@@ -21,7 +26,13 @@ export function FooterBar({ picked, total, saveStatus, canSave, onSave }: Props)
           {picked}/{total}
         </span>
       </div>
-      <Button className={styles.save} data-testid="save-picks" disabled={!canSave || saveStatus === 'saving'} onClick={onSave} aria-live="polite">
+      <Button
+        className={styles.save}
+        data-testid="save-picks"
+        disabled={!canSave || saveStatus === 'saving'}
+        onClick={onSave}
+        aria-live="polite"
+      >
         {LABEL[saveStatus]}
       </Button>
     </div>

@@ -5,11 +5,11 @@ import { MarginControl } from './margin-control.tsx'
 describe('MarginControl (spec 5)', () => {
   it('disables decrease at 0 and increase at 100', () => {
     const { rerender } = render(<MarginControl value={0} disabled={false} onChange={() => {}} />)
-    expect((screen.getByLabelText('One fewer six') as HTMLInputElement).disabled).toBe(true)
-    expect((screen.getByLabelText('One more six') as HTMLInputElement).disabled).toBe(false)
+    expect(screen.getByLabelText<HTMLInputElement>('One fewer six').disabled).toBe(true)
+    expect(screen.getByLabelText<HTMLInputElement>('One more six').disabled).toBe(false)
     rerender(<MarginControl value={100} disabled={false} onChange={() => {}} />)
-    expect((screen.getByLabelText('One more six') as HTMLInputElement).disabled).toBe(true)
-    expect((screen.getByLabelText('One fewer six') as HTMLInputElement).disabled).toBe(false)
+    expect(screen.getByLabelText<HTMLInputElement>('One more six').disabled).toBe(true)
+    expect(screen.getByLabelText<HTMLInputElement>('One fewer six').disabled).toBe(false)
   })
 
   it('clamps typed values and steps by one', () => {
@@ -23,7 +23,7 @@ describe('MarginControl (spec 5)', () => {
 
   it('disables everything when no team is picked or the match is not scheduled', () => {
     render(<MarginControl value={null} disabled onChange={() => {}} />)
-    expect((screen.getByRole('spinbutton') as HTMLInputElement).disabled).toBe(true)
-    expect((screen.getByLabelText('One more six') as HTMLInputElement).disabled).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('spinbutton').disabled).toBe(true)
+    expect(screen.getByLabelText<HTMLInputElement>('One more six').disabled).toBe(true)
   })
 })

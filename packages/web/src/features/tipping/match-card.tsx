@@ -19,7 +19,11 @@ interface Props {
 
 /** Spec 4: tile colours for a complete match — green correct and counted, grey correct but not
  * counted, red wrong, faded when untipped. */
-function tileClass(match: Match, pick: Prediction | undefined, squadId: number): string | undefined {
+function tileClass(
+  match: Match,
+  pick: Prediction | undefined,
+  squadId: number,
+): string | undefined {
   const chosen = pick?.squad === squadId
   if (match.status !== 'complete') return chosen ? styles.selected : ''
   if (!pick || pick.squad === 0) return styles.faded
@@ -31,13 +35,31 @@ function tileClass(match: Match, pick: Prediction | undefined, squadId: number):
 export function MatchCard({ match, pick, squads, venue, now, disabled, onPick, onMargin }: Props) {
   const open = isTippable(match, now) && !disabled
   const sides = [
-    { id: match.homeSquadId, home: true, runs: match.homeRuns, wickets: match.homeWicketsFallen, overs: match.homeOvers, percent: match.home_percent },
-    { id: match.awaySquadId, home: false, runs: match.awayRuns, wickets: match.awayWicketsFallen, overs: match.awayOvers, percent: match.away_percent },
+    {
+      id: match.homeSquadId,
+      home: true,
+      runs: match.homeRuns,
+      wickets: match.homeWicketsFallen,
+      overs: match.homeOvers,
+      percent: match.home_percent,
+    },
+    {
+      id: match.awaySquadId,
+      home: false,
+      runs: match.awayRuns,
+      wickets: match.awayWicketsFallen,
+      overs: match.awayOvers,
+      percent: match.away_percent,
+    },
   ]
   const winner = match.winnerSquadId === null ? null : squads.get(match.winnerSquadId)
   const picked = pick !== undefined && pick.squad > 0
   return (
-    <article className={styles.card} data-testid={`match-card-${match.id}`} aria-label={`Match ${match.number}`}>
+    <article
+      className={styles.card}
+      data-testid={`match-card-${match.id}`}
+      aria-label={`Match ${match.number}`}
+    >
       <header className={styles.head}>
         <span className={styles.venue}>{venue?.name ?? 'Venue to be confirmed'}</span>
         <time className={styles.time} dateTime={match.date}>
@@ -46,10 +68,16 @@ export function MatchCard({ match, pick, squads, venue, now, disabled, onPick, o
       </header>
       <div className={styles.body}>
         <div className={styles.badges}>
-          {match.status === 'active' ? <span className={`${styles.badge} ${styles.live}`}>MATCH IS LIVE</span> : null}
+          {match.status === 'active' ? (
+            <span className={`${styles.badge} ${styles.live}`}>MATCH IS LIVE</span>
+          ) : null}
           {match.status === 'complete' ? <span className={styles.badge}>FULL TIME</span> : null}
-          {match.status === 'scheduled' && !open ? <span className={styles.badge}>LOCKED</span> : null}
-          {match.isMarginGame ? <span className={`${styles.badge} ${styles.sixes}`}>SUPER SIXES</span> : null}
+          {match.status === 'scheduled' && !open ? (
+            <span className={styles.badge}>LOCKED</span>
+          ) : null}
+          {match.isMarginGame ? (
+            <span className={`${styles.badge} ${styles.sixes}`}>SUPER SIXES</span>
+          ) : null}
           {pick?.isAutoTip ? <span className={styles.badge}>AUTO-TIP</span> : null}
         </div>
         <div className={styles.teams}>
@@ -71,7 +99,7 @@ export function MatchCard({ match, pick, squads, venue, now, disabled, onPick, o
                 key={side.id}
                 type="button"
                 style={style}
-                className={`${styles.team} ${tileClass(match, pick, side.id) ?? ""}`}
+                className={`${styles.team} ${tileClass(match, pick, side.id) ?? ''}`}
                 data-testid={`pick-${match.id}-${side.id}`}
                 aria-pressed={chosen}
                 disabled={!open}
@@ -83,7 +111,13 @@ export function MatchCard({ match, pick, squads, venue, now, disabled, onPick, o
                     ✓
                   </span>
                 ) : null}
-                <img src={`/static/logo/${side.id}.webp`} alt="" width={64} height={64} loading="lazy" />
+                <img
+                  src={`/static/logo/${side.id}.webp`}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                />
                 <span className={styles.teamName}>{squad?.name ?? '…'}</span>
                 <span className={styles.home}>{side.home ? 'Home' : 'Away'}</span>
                 {side.runs !== null ? (
@@ -99,10 +133,23 @@ export function MatchCard({ match, pick, squads, venue, now, disabled, onPick, o
           })}
         </div>
         {match.home_percent + match.away_percent > 0 ? (
-          <div className={styles.split} aria-label={`Tippers: ${match.home_percent}% home, ${match.away_percent}% away`}>
+          <div
+            className={styles.split}
+            aria-label={`Tippers: ${match.home_percent}% home, ${match.away_percent}% away`}
+          >
             <div className={styles.splitBar}>
-              <span style={{ width: `${match.home_percent}%`, background: squads.get(match.homeSquadId)?.colour }} />
-              <span style={{ width: `${match.away_percent}%`, background: squads.get(match.awaySquadId)?.colour }} />
+              <span
+                style={{
+                  width: `${match.home_percent}%`,
+                  background: squads.get(match.homeSquadId)?.colour,
+                }}
+              />
+              <span
+                style={{
+                  width: `${match.away_percent}%`,
+                  background: squads.get(match.awaySquadId)?.colour,
+                }}
+              />
             </div>
             <div className={styles.splitLabels}>
               <span>{match.home_percent}% tipped</span>
@@ -117,10 +164,16 @@ export function MatchCard({ match, pick, squads, venue, now, disabled, onPick, o
           </p>
         ) : null}
         {match.isMarginGame ? (
-          <MarginControl value={pick?.margin ?? null} disabled={!open || !picked} onChange={onMargin} />
+          <MarginControl
+            value={pick?.margin ?? null}
+            disabled={!open || !picked}
+            onChange={onMargin}
+          />
         ) : null}
         {match.status !== 'complete' ? (
-          <p className={styles.note}>You will have the ability to view other users tips when each game finishes.</p>
+          <p className={styles.note}>
+            You will have the ability to view other users tips when each game finishes.
+          </p>
         ) : null}
       </div>
     </article>

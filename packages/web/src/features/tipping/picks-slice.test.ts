@@ -2,18 +2,55 @@ import { describe, expect, it } from 'vitest'
 import type { PredictionsResponse } from '@tipping/contract/predictions'
 import { initialPicksState, picksActions as a, picksReducer as reduce } from './picks-slice.ts'
 
-const match = (id: number, status: 'scheduled' | 'active' | 'complete' = 'scheduled', isMarginGame = false) => ({
-  id, number: id, status, date: '2026-01-01T08:00:00Z', homeSquadId: 1, awaySquadId: 2, homeRuns: null, awayRuns: null,
-  homeWicketsFallen: null, awayWicketsFallen: null, homeOvers: null, awayOvers: null, venueId: 1, class: 'match',
-  isMarginGame, winnerSquadId: null, outcome: null, sixes: null, home_percent: 0, away_percent: 0,
+const match = (
+  id: number,
+  status: 'scheduled' | 'active' | 'complete' = 'scheduled',
+  isMarginGame = false,
+) => ({
+  id,
+  number: id,
+  status,
+  date: '2026-01-01T08:00:00Z',
+  homeSquadId: 1,
+  awaySquadId: 2,
+  homeRuns: null,
+  awayRuns: null,
+  homeWicketsFallen: null,
+  awayWicketsFallen: null,
+  homeOvers: null,
+  awayOvers: null,
+  venueId: 1,
+  class: 'match',
+  isMarginGame,
+  winnerSquadId: null,
+  outcome: null,
+  sixes: null,
+  home_percent: 0,
+  away_percent: 0,
 })
 const pred = (m: ReturnType<typeof match>, squad = 0) => ({
-  match: m.id, squad, margin: null, isMarginGame: m.isMarginGame, isAutoTip: false, isCorrect: null, counted: null, marginResult: null, status: m.status,
+  match: m.id,
+  squad,
+  margin: null,
+  isMarginGame: m.isMarginGame,
+  isAutoTip: false,
+  isCorrect: null,
+  counted: null,
+  marginResult: null,
+  status: m.status,
 })
 const response = (): PredictionsResponse => {
   const ms = [match(1), match(2, 'scheduled', true), match(3, 'active')]
   return {
-    round: { id: 1, number: 1, label: 'Week 1', status: 'active', startDate: '', endDate: '', isGoldenWeek: false },
+    round: {
+      id: 1,
+      number: 1,
+      label: 'Week 1',
+      status: 'active',
+      startDate: '',
+      endDate: '',
+      isGoldenWeek: false,
+    },
     matches: ms,
     predictions: [pred(ms[0]!), pred(ms[1]!), pred(ms[2]!, 2)],
   }
@@ -72,6 +109,8 @@ describe('picks', () => {
 
   it('refuses picks that are not a list', () => {
     const bad = { ...response(), predictions: {} as never }
-    expect(() => reduce(initialPicksState, a.loaded(bad))).toThrow('Invalid picks data: expected array')
+    expect(() => reduce(initialPicksState, a.loaded(bad))).toThrow(
+      'Invalid picks data: expected array',
+    )
   })
 })

@@ -58,7 +58,9 @@ const picksSlice = createSlice({
       state.savedPicks = action.payload.predictions
       state.picks = action.payload.predictions.map((p) => {
         const mine = local.get(p.match)
-        return p.status === 'scheduled' && mine ? { ...p, squad: mine.squad, margin: mine.margin } : p
+        return p.status === 'scheduled' && mine
+          ? { ...p, squad: mine.squad, margin: mine.margin }
+          : p
       })
     },
     loadFailed(state) {

@@ -15,7 +15,10 @@ export function RoundSelector({ rounds, current, onChange }: Props) {
   const prev = index > 0 ? rounds[index - 1] : undefined
   const next = index >= 0 && index < rounds.length - 1 ? rounds[index + 1] : undefined
   return (
-    <nav className={`${styles.selector} ${round?.isGoldenWeek ? styles.isGolden : ''}`} aria-label="Choose a week">
+    <nav
+      className={`${styles.selector} ${round?.isGoldenWeek ? styles.isGolden : ''}`}
+      aria-label="Choose a week"
+    >
       <button
         type="button"
         className={styles.arrow}
@@ -35,7 +38,9 @@ export function RoundSelector({ rounds, current, onChange }: Props) {
             {formatRoundDate(round.startDate)} – {formatRoundDate(round.endDate)}
           </span>
         ) : null}
-        {round?.isGoldenWeek ? <span className={styles.golden}>BKT GOLDEN WEEK · DOUBLE POINTS</span> : null}
+        {round?.isGoldenWeek ? (
+          <span className={styles.golden}>BKT GOLDEN WEEK · DOUBLE POINTS</span>
+        ) : null}
       </div>
       <button
         type="button"

@@ -35,7 +35,11 @@ export default function TippingPage() {
     let live = true
     setRounds(null)
     setRoundNumber(null)
-    Promise.all([tippingApi.fetchRounds(sport), tippingApi.fetchSquads(sport), tippingApi.fetchVenues(sport)])
+    Promise.all([
+      tippingApi.fetchRounds(sport),
+      tippingApi.fetchSquads(sport),
+      tippingApi.fetchVenues(sport),
+    ])
       .then(([r, s, v]) => {
         if (!live) return
         setRounds(r.rounds)
@@ -44,7 +48,11 @@ export default function TippingPage() {
         const id = defaultRoundId(r.rounds)
         setRoundNumber(r.rounds.find((x) => x.id === id)?.number ?? 1)
       })
-      .catch(() => live && setLoadError('We could not load the fixture. Check your connection and try again.'))
+      .catch(
+        () =>
+          live &&
+          setLoadError('We could not load the fixture. Check your connection and try again.'),
+      )
     return () => {
       live = false
     }
@@ -87,38 +95,56 @@ export default function TippingPage() {
     }
   }, [load])
 
-  useEffect(() => () => {
-    if (confirmTimer.current) clearTimeout(confirmTimer.current)
-  }, [])
+  useEffect(
+    () => () => {
+      if (confirmTimer.current) clearTimeout(confirmTimer.current)
+    },
+    [],
+  )
 
   const picksByMatch = useMemo(() => new Map(state.picks.map((p) => [p.match, p])), [state.picks])
   const total = state.matches.length
   const picked = state.picks.filter((p) => p.squad > 0).length
   const saveEnabled =
-    state.round !== null && canSave({ canSave: state.can_save, roundStatus: state.round.status, picks: state.picks })
+    state.round !== null &&
+    canSave({ canSave: state.can_save, roundStatus: state.round.status, picks: state.picks })
 
   const save = async () => {
-    const list = picksToSave(state.picks).map((p) => ({ match: p.match, squad: p.squad, margin: p.isMarginGame ? (p.margin ?? 0) : null }))
+    const list = picksToSave(state.picks).map((p) => ({
+      match: p.match,
+      squad: p.squad,
+      margin: p.isMarginGame ? (p.margin ?? 0) : null,
+    }))
     dispatch(picksActions.saveStarted())
     try {
       const { predictions } = await tippingApi.savePicks(sport, list)
       dispatch(picksActions.saveSucceeded(predictions))
       if (confirmTimer.current) clearTimeout(confirmTimer.current)
-      confirmTimer.current = setTimeout(() => dispatch(picksActions.confirmationHidden()), SAVE_CONFIRMATION_MS)
+      confirmTimer.current = setTimeout(
+        () => dispatch(picksActions.confirmationHidden()),
+        SAVE_CONFIRMATION_MS,
+      )
     } catch (err) {
       dispatch(picksActions.saveFailed())
       if (!(err instanceof ApiCallError && err.status === 401)) {
-        dispatch(globalErrorActions.raised(err instanceof Error ? err.message : 'Your tips were not saved'))
+        dispatch(
+          globalErrorActions.raised(
+            err instanceof Error ? err.message : 'Your tips were not saved',
+          ),
+        )
       }
     }
   }
 
-  const ready = rounds !== null && state.loadStatus === 'success' && state.round?.number === roundNumber
+  const ready =
+    rounds !== null && state.loadStatus === 'success' && state.round?.number === roundNumber
   return (
     <div className={styles.page} data-sport={sport}>
       <div className={styles.intro}>
         <h1 className={styles.title}>Your tips</h1>
-        <p className={styles.sub}>Pick the winner of every match. Tips lock when each match starts.</p>
+        <p className={styles.sub}>
+          Pick the winner of every match. Tips lock when each match starts.
+        </p>
       </div>
       {rounds && roundNumber !== null ? (
         <RoundSelector rounds={rounds} current={roundNumber} onChange={setRoundNumber} />
@@ -146,10 +172,18 @@ export default function TippingPage() {
                 onMargin={(margin) => dispatch(picksActions.marginChanged({ match: m.id, margin }))}
               />
             ))
-          : Array.from({ length: SKELETON_CARDS }, (_, i) => <div key={i} className={styles.skeleton} aria-hidden="true" />)}
+          : Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              <div key={i} className={styles.skeleton} aria-hidden="true" />
+            ))}
       </section>
       {ready ? (
-        <FooterBar picked={picked} total={total} saveStatus={state.saveStatus} canSave={saveEnabled} onSave={() => void save()} />
+        <FooterBar
+          picked={picked}
+          total={total}
+          saveStatus={state.saveStatus}
+          canSave={saveEnabled}
+          onSave={() => void save()}
+        />
       ) : null}
     </div>
   )

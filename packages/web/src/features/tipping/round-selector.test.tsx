@@ -1,0 +1,38 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import type { FixtureRound } from '@tipping/contract/static-files'
+import { RoundSelector } from './round-selector.tsx'
+
+const round = (number: number, isGoldenWeek = false): FixtureRound => ({
+  id: number * 10,
+  number,
+  label: `Week ${number}`,
+  status: 'scheduled',
+  startDate: '2025-12-31T08:15:00Z',
+  endDate: '2026-01-05T08:15:00Z',
+  isGoldenWeek,
+  matches: [],
+})
+const rounds = [round(1), round(2, true), round(3)]
+
+describe('RoundSelector (spec 2)', () => {
+  it('disables previous at the first round and next at the last', () => {
+    const { rerender } = render(<RoundSelector rounds={rounds} current={1} onChange={() => {}} />)
+    expect(screen.getByTestId<HTMLButtonElement>('round-prev').disabled).toBe(true)
+    expect(screen.getByTestId<HTMLButtonElement>('round-next').disabled).toBe(false)
+    rerender(<RoundSelector rounds={rounds} current={3} onChange={() => {}} />)
+    expect(screen.getByTestId<HTMLButtonElement>('round-next').disabled).toBe(true)
+    expect(screen.getByTestId<HTMLButtonElement>('round-prev').disabled).toBe(false)
+  })
+
+  it('moves one round at a time and labels the Golden Week with UTC dates', () => {
+    const onChange = vi.fn()
+    render(<RoundSelector rounds={rounds} current={2} onChange={onChange} />)
+    expect(screen.getByText(/BKT GOLDEN WEEK/)).toBeTruthy()
+    expect(screen.getByText('Wed 31 Dec – Mon 5 Jan')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('round-next'))
+    expect(onChange).toHaveBeenCalledWith(3)
+    fireEvent.click(screen.getByTestId('round-prev'))
+    expect(onChange).toHaveBeenCalledWith(1)
+  })
+})
