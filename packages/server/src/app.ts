@@ -25,6 +25,8 @@ import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
 import { Publisher } from './modules/publisher/service.ts'
 import { resultsRoutes } from './modules/results/routes.ts'
+import { scoresRoutes } from './modules/scores/routes.ts'
+import { ScoresService } from './modules/scores/service.ts'
 import { ResultsService } from './modules/results/service.ts'
 import { AdjustableClock } from './clock.ts'
 
@@ -97,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   authRoutes(app, { auth, gate })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
+  scoresRoutes(app, { scores: new ScoresService(db), gate })
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
 

@@ -130,3 +130,48 @@ export const upsertTips = (db: Database, tips: TipWrite[]) =>
       })),
     )
     .execute()
+
+/** For autopick: the squad more tippers have picked on each match, home on a tie or no tips. */
+export const majoritySquads = async (db: Database, matchIds: number[]) => {
+  const rows = await sql<{ match_id: number; squad_id: number }>`
+    SELECT m.id AS match_id,
+      CASE WHEN count(*) FILTER (WHERE t.squad_id = m.away_squad_id) > count(*) FILTER (WHERE t.squad_id = m.home_squad_id)
+           THEN m.away_squad_id ELSE m.home_squad_id END AS squad_id
+    FROM matches m LEFT JOIN tips t ON t.match_id = m.id
+    WHERE m.id IN (${sql.join(matchIds)})
+    GROUP BY m.id
+  `.execute(db)
+  return new Map(rows.rows.map((r) => [r.match_id, r.squad_id]))
+}
+
+/** Inserts tips only where the user has none (autopick never overwrites a choice). */
+export const insertMissingTips = (db: Database, tips: TipWrite[]) =>
+  db
+    .insertInto('tips')
+    .values(
+      tips.map((t) => ({
+        user_id: t.userId,
+        match_id: t.matchId,
+        round_id: t.roundId,
+        squad_id: t.squadId,
+        margin: t.margin,
+        is_auto_tip: false,
+        created_at: t.now,
+        updated_at: t.now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'match_id']).doNothing())
+    .execute()
+
+export const deleteTips = (db: Database, userId: number, matchIds: number[]) =>
+  db.deleteFrom('tips').where('user_id', '=', userId).where('match_id', 'in', matchIds).execute()
+
+export const tipperById = (db: Database, competitionId: number, userId: number) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('competition_registrations as cr', 'cr.user_id', 'u.id')
+    .select(['u.id', 'u.team_name', 'u.first_name', 'u.last_name'])
+    .where('cr.competition_id', '=', competitionId)
+    .where('u.id', '=', userId)
+    .where('u.deactivated_at', 'is', null)
+    .executeTakeFirst()

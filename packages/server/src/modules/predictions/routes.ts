@@ -5,7 +5,15 @@ import {
   savePredictionsBodySchema,
   savePredictionsResponseSchema,
 } from '@tipping/contract/predictions'
+import {
+  matchListBodySchema,
+  singleTipBodySchema,
+  singleTipResponseSchema,
+  userTipsParamsSchema,
+  userTipsResponseSchema,
+} from '@tipping/contract/scores'
 import { sportParamsSchema } from '@tipping/contract/sport'
+import { AppError } from '../../errors.ts'
 import { success } from '../../http/envelope.ts'
 import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
@@ -56,6 +64,78 @@ export function predictionsRoutes(
         request.body.predictions,
       )
       return success({ predictions: saved })
+    },
+  )
+
+  app.post(
+    '/api/:sport/predictions_list/autopick',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        body: matchListBodySchema,
+        response: { 200: successEnvelope(savePredictionsResponseSchema) },
+        description: 'Fill the listed untipped open matches with the squad most tippers picked.',
+      },
+    },
+    async (request) => {
+      const { row } = await gate.requireUser(request, request.params.sport)
+      const ids = request.body.predictions.map((p) => p.match)
+      return success({ predictions: await predictions.autopick(request.params.sport, row.id, ids) })
+    },
+  )
+
+  app.post(
+    '/api/:sport/predictions_list/clear',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        body: matchListBodySchema,
+        response: { 200: successEnvelope(savePredictionsResponseSchema) },
+        description: "Remove the user's tips on the listed open matches.",
+      },
+    },
+    async (request) => {
+      const { row } = await gate.requireUser(request, request.params.sport)
+      const ids = request.body.predictions.map((p) => p.match)
+      return success({ predictions: await predictions.clear(request.params.sport, row.id, ids) })
+    },
+  )
+
+  app.post(
+    '/api/:sport/tips',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        body: singleTipBodySchema,
+        response: { 200: successEnvelope(singleTipResponseSchema) },
+        description: 'Change one tip (squad and, on the margin game, the sixes).',
+      },
+    },
+    async (request) => {
+      const { row } = await gate.requireUser(request, request.params.sport)
+      const [prediction] = await predictions.saveList(request.params.sport, row.id, [request.body])
+      if (!prediction) throw new AppError('INTERNAL', 'The tip was not saved')
+      return success({ prediction })
+    },
+  )
+
+  app.get(
+    '/api/:sport/predictions/:round/user/:userId',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema.extend(userTipsParamsSchema.shape),
+        response: { 200: successEnvelope(userTipsResponseSchema) },
+        description: "Another tipper's tips in a round: completed matches only.",
+      },
+    },
+    async (request) => {
+      await gate.requireUser(request, request.params.sport)
+      const { sport, round, userId } = request.params
+      return success(await predictions.tipsOfUser(sport, round, userId))
     },
   )
 }

@@ -10,6 +10,7 @@ import type {
 import { oversFromBalls } from '@tipping/contract/rules/cricket'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
+import type { Tipper, UserTipsResponse } from '@tipping/contract/scores'
 import { AppError, notFound } from '../../errors.ts'
 import * as q from './queries.ts'
 
@@ -71,44 +72,65 @@ export class PredictionsService {
     return { round: roundDto, matches: matchDtos, predictions: toPredictions(matchDtos, tips) }
   }
 
+  /** Locks the listed matches and checks each can still be tipped; the list index names the param. */
+  private async lockTippable(
+    trx: Database,
+    competitionId: number,
+    sport: Sport,
+    userId: number,
+    matchIds: number[],
+  ) {
+    if (!(await q.isRegistered(trx, competitionId, userId))) {
+      throw new AppError(
+        'NOT_REGISTERED',
+        `You are not registered for ${sport.toUpperCase()} tipping`,
+      )
+    }
+    const seen = new Set<number>()
+    matchIds.forEach((id, i) => {
+      if (seen.has(id))
+        throw new AppError('VALIDATION', 'This match is listed twice', `predictions.${i}.match`)
+      seen.add(id)
+    })
+    const rows = await q.matchesForTipping(trx, competitionId, matchIds)
+    const byId = new Map(rows.map((m) => [m.id, m]))
+    const now = this.clock.now()
+    return matchIds.map((id, i) => {
+      const match = byId.get(id)
+      if (!match)
+        throw new AppError(
+          'NOT_FOUND',
+          'No such match in this competition',
+          `predictions.${i}.match`,
+        )
+      if (effectiveStatus(match.status, match.starts_at, now) !== 'scheduled') {
+        throw new AppError(
+          'MATCH_LOCKED',
+          'This match has started; its tip can no longer change',
+          `predictions.${i}.match`,
+        )
+      }
+      return match
+    })
+  }
+
   /**
    * Saves a list of tips as one transaction: if any tip is refused (locked match, squad not in
    * the match, match of another competition), nothing is written.
    */
   async saveList(sport: Sport, userId: number, items: TipInput[]): Promise<Prediction[]> {
     const competition = await this.competition(sport)
-    const seen = new Map<number, number>()
-    items.forEach((item, i) => {
-      if (seen.has(item.match)) {
-        throw new AppError('VALIDATION', 'This match is listed twice', `predictions.${i}.match`)
-      }
-      seen.set(item.match, i)
-    })
     const roundIds = await this.db.transaction().execute(async (trx) => {
-      if (!(await q.isRegistered(trx, competition.id, userId))) {
-        throw new AppError(
-          'NOT_REGISTERED',
-          `You are not registered for ${sport.toUpperCase()} tipping`,
-        )
-      }
-      const matches = await q.matchesForTipping(trx, competition.id, [...seen.keys()])
-      const byId = new Map(matches.map((m) => [m.id, m]))
+      const matches = await this.lockTippable(
+        trx,
+        competition.id,
+        sport,
+        userId,
+        items.map((i) => i.match),
+      )
       const now = this.clock.now()
       const writes = items.map((item, i) => {
-        const match = byId.get(item.match)
-        if (!match)
-          throw new AppError(
-            'NOT_FOUND',
-            'No such match in this competition',
-            `predictions.${i}.match`,
-          )
-        if (effectiveStatus(match.status, match.starts_at, now) !== 'scheduled') {
-          throw new AppError(
-            'MATCH_LOCKED',
-            'This match has started; its tip can no longer change',
-            `predictions.${i}.match`,
-          )
-        }
+        const match = matches[i]!
         if (item.squad !== match.home_squad_id && item.squad !== match.away_squad_id) {
           throw new AppError(
             'INVALID_SQUAD',
@@ -130,21 +152,92 @@ export class PredictionsService {
       await q.upsertTips(trx, writes)
       return [...new Set(writes.map((w) => w.roundId))]
     })
-    const predictions: Prediction[] = []
+    return this.predictionsFor(userId, roundIds, new Set(items.map((i) => i.match)))
+  }
+
+  /** GAME_RULES.md "Autopick": untipped open matches get the squad most tippers picked. */
+  async autopick(sport: Sport, userId: number, matchIds: number[]): Promise<Prediction[]> {
+    const competition = await this.competition(sport)
+    const roundIds = await this.db.transaction().execute(async (trx) => {
+      const matches = await this.lockTippable(trx, competition.id, sport, userId, matchIds)
+      const majority = await q.majoritySquads(trx, matchIds)
+      const now = this.clock.now()
+      await q.insertMissingTips(
+        trx,
+        matches.map((m) => ({
+          userId,
+          matchId: m.id,
+          roundId: m.round_id,
+          squadId: majority.get(m.id) ?? m.home_squad_id,
+          margin: m.is_margin_game ? 0 : null,
+          now,
+        })),
+      )
+      return [...new Set(matches.map((m) => m.round_id))]
+    })
+    return this.predictionsFor(userId, roundIds, new Set(matchIds))
+  }
+
+  /** Clear applies only to open matches (spec 5); a locked one refuses the whole list. */
+  async clear(sport: Sport, userId: number, matchIds: number[]): Promise<Prediction[]> {
+    const competition = await this.competition(sport)
+    const roundIds = await this.db.transaction().execute(async (trx) => {
+      const matches = await this.lockTippable(trx, competition.id, sport, userId, matchIds)
+      await q.deleteTips(trx, userId, matchIds)
+      return [...new Set(matches.map((m) => m.round_id))]
+    })
+    return this.predictionsFor(userId, roundIds, new Set(matchIds))
+  }
+
+  /** Another tipper's tips in a round, only on completed matches (spec 6). */
+  async tipsOfUser(
+    sport: Sport,
+    roundNumber: number,
+    targetUserId: number,
+  ): Promise<UserTipsResponse> {
+    const competition = await this.competition(sport)
+    const round = await q.roundByNumber(this.db, competition.id, roundNumber)
+    if (!round) throw notFound('Round', 'round')
+    const target = await q.tipperById(this.db, competition.id, targetUserId)
+    if (!target) throw notFound('Tipper', 'userId')
+    const [matches, tips] = await Promise.all([
+      q.roundMatches(this.db, round.id),
+      q.userRoundTips(this.db, targetUserId, round.id),
+    ])
+    const now = this.clock.now()
+    const all = toPredictions(
+      matches.map((m) => toMatch(m, [], now)),
+      tips,
+    )
+    const user: Tipper = {
+      userId: target.id,
+      teamName: target.team_name,
+      firstName: target.first_name,
+      lastNameInitial: target.last_name.slice(0, 1),
+    }
+    return { user, predictions: all.filter((p) => p.status === 'complete') }
+  }
+
+  private async predictionsFor(
+    userId: number,
+    roundIds: number[],
+    only: Set<number>,
+  ): Promise<Prediction[]> {
+    const out: Prediction[] = []
     for (const roundId of roundIds) {
       const [matches, tips] = await Promise.all([
         q.roundMatches(this.db, roundId),
         q.userRoundTips(this.db, userId, roundId),
       ])
       const now = this.clock.now()
-      predictions.push(
+      out.push(
         ...toPredictions(
           matches.map((m) => toMatch(m, [], now)),
           tips,
-        ),
+        ).filter((p) => only.has(p.match)),
       )
     }
-    return predictions
+    return out
   }
 }
 

@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import { LADDER_PAGE_SIZE } from './constants.ts'
+import { predictionSchema, tipInputSchema } from './predictions.ts'
+
+// Score summary, other tippers' tips, rankings and the dashboard (spec 3 and 7).
+
+export const snapshotBodySchema = z.object({ round: z.number().int().min(1).max(1000).optional() })
+export const snapshotSchema = z.object({
+  round_points: z.number().int(),
+  overall_points: z.number().int(),
+  /** 0 until the user has a rank (before the first result). */
+  overall_rank: z.number().int(),
+  round: z.number().int(),
+  max_round_points: z.number().int(),
+  max_total_points: z.number().int(),
+  total_users: z.number().int(),
+})
+export type Snapshot = z.infer<typeof snapshotSchema>
+
+export const tipperSchema = z.object({
+  userId: z.number().int(),
+  teamName: z.string().nullable(),
+  firstName: z.string(),
+  lastNameInitial: z.string(),
+})
+export type Tipper = z.infer<typeof tipperSchema>
+
+export const userTipsParamsSchema = z.object({
+  round: z.coerce.number().int().min(1).max(1000),
+  userId: z.coerce.number().int().positive(),
+})
+export const userTipsResponseSchema = z.object({
+  user: tipperSchema,
+  /** Only matches that are complete: nobody sees another tipper's open tips. */
+  predictions: z.array(predictionSchema),
+})
+export type UserTipsResponse = z.infer<typeof userTipsResponseSchema>
+
+export const matchListBodySchema = z.object({
+  predictions: z
+    .array(z.object({ match: z.number().int().positive() }))
+    .min(1)
+    .max(100),
+})
+export type MatchListBody = z.infer<typeof matchListBodySchema>
+
+export const singleTipBodySchema = tipInputSchema
+export const singleTipResponseSchema = z.object({ prediction: predictionSchema })
+
+export const rankingRowSchema = tipperSchema.extend({
+  rank: z.number().int(),
+  points: z.number().int(),
+  totalPoints: z.number().int(),
+  margin: z.number().int(),
+  totalMargin: z.number().int(),
+})
+export type RankingRow = z.infer<typeof rankingRowSchema>
+
+export const rankingsQuerySchema = z.object({
+  search: z.string().trim().max(50).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(LADDER_PAGE_SIZE).default(LADDER_PAGE_SIZE),
+  /** A round number for the week view; omitted for overall (OVR). */
+  round: z.coerce.number().int().min(1).max(1000).optional(),
+})
+export type RankingsQuery = z.infer<typeof rankingsQuerySchema>
+
+export const rankingsResponseSchema = z.object({
+  rankings: z.array(rankingRowSchema),
+  nextPage: z.number().int().nullable(),
+  /** The caller's own row, for showing it above the table when it is not on the page. */
+  user: rankingRowSchema.nullable(),
+  /** False until the competition's first match is complete. */
+  available: z.boolean(),
+})
+export type RankingsResponse = z.infer<typeof rankingsResponseSchema>
+
+export const dashboardSchema = z.object({
+  sports: z.array(
+    z.object({
+      sport: z.string(),
+      name: z.string(),
+      registered: z.boolean(),
+      round: z.number().int().nullable(),
+      round_points: z.number().int(),
+      overall_points: z.number().int(),
+      overall_rank: z.number().int(),
+      total_users: z.number().int(),
+    }),
+  ),
+})
+export type Dashboard = z.infer<typeof dashboardSchema>

@@ -1,0 +1,61 @@
+import { successEnvelope } from '@tipping/contract/errors'
+import {
+  dashboardSchema,
+  rankingsQuerySchema,
+  rankingsResponseSchema,
+  snapshotBodySchema,
+  snapshotSchema,
+} from '@tipping/contract/scores'
+import { sportParamsSchema } from '@tipping/contract/sport'
+import { success } from '../../http/envelope.ts'
+import type { SessionGate } from '../../http/session.ts'
+import type { App } from '../../http/types.ts'
+import type { ScoresService } from './service.ts'
+
+export function scoresRoutes(app: App, deps: { scores: ScoresService; gate: SessionGate }): void {
+  const { scores, gate } = deps
+  const tags = ['scores']
+
+  app.post(
+    '/api/:sport/predictions/snapshot',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        body: snapshotBodySchema.optional(),
+        response: { 200: successEnvelope(snapshotSchema) },
+        description: 'Score summary: round and total points, overall rank, maxima, total tippers.',
+      },
+    },
+    async (request) => {
+      const { row } = await gate.requireUser(request, request.params.sport)
+      return success(await scores.snapshot(request.params.sport, row.id, request.body?.round))
+    },
+  )
+
+  app.get(
+    '/api/:sport/rankings/overall/rankings',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        querystring: rankingsQuerySchema,
+        response: { 200: successEnvelope(rankingsResponseSchema) },
+        description: 'Overall rankings (or one round with `round`), 20 a page, searchable by name.',
+      },
+    },
+    async (request) => {
+      const { row } = await gate.requireUser(request, request.params.sport)
+      return success(await scores.rankings(request.params.sport, row.id, request.query))
+    },
+  )
+
+  app.get(
+    '/api/tipping/dashboard',
+    { schema: { tags, response: { 200: successEnvelope(dashboardSchema) } } },
+    async (request) => {
+      const { row } = await gate.requireUser(request)
+      return success(await scores.dashboard(row.id))
+    },
+  )
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runLockouts } from '../src/modules/lifecycle/service.ts'
+import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+
+// BBL|15 round 1: match 1 starts 2025-12-14T08:15Z, match 2 the next day.
+let t: TestApp
+let early: { id: number; cookie: string }
+let tipped: { id: number; cookie: string }
+let match1: { id: number; home: number; away: number; margin: boolean }
+
+beforeAll(async () => {
+  t = await createTestApp({ now: new Date('2025-11-01T00:00:00Z') })
+  await loadSeasons(t.db)
+  early = await registerUser(t.app)
+  tipped = await registerUser(t.app)
+  const m = await t.db
+    .selectFrom('matches')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .select(['matches.id', 'home_squad_id', 'away_squad_id', 'is_margin_game'])
+    .where('competitions.sport', '=', 'bbl')
+    .where('matches.number', '=', 1)
+    .executeTakeFirstOrThrow()
+  match1 = { id: m.id, home: m.home_squad_id, away: m.away_squad_id, margin: m.is_margin_game }
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/bbl/predictions_list',
+    headers: { cookie: tipped.cookie },
+    payload: { predictions: [{ match: match1.id, squad: match1.home }] },
+  })
+})
+afterAll(() => t.close())
+
+const tipsOn = (matchId: number) =>
+  t.db
+    .selectFrom('tips')
+    .select(['user_id', 'squad_id', 'is_auto_tip'])
+    .where('match_id', '=', matchId)
+    .orderBy('user_id')
+    .execute()
+
+describe('lockout job', () => {
+  it('does nothing before a match starts', async () => {
+    expect((await runLockouts(t.db, t.clock)).locked).toBe(0)
+  })
+
+  it('locks a started match and auto-tips the away squad for registered users with no tip', async () => {
+    t.clock.set(new Date('2025-12-14T08:15:00Z'))
+    const late = await registerUser(t.app) // registered at the lockout instant: gets nothing
+    const result = await runLockouts(t.db, t.clock)
+    // BBL match 1, and every WBBL|11 match (that season ended on 13 December).
+    const wbbl = await t.db
+      .selectFrom('matches')
+      .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('competitions.sport', '=', 'wbbl')
+      .executeTakeFirstOrThrow()
+    expect(result.locked).toBe(1 + Number(wbbl.n))
+    const match2 = await t.db
+      .selectFrom('matches')
+      .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+      .select('matches.status')
+      .where('competitions.sport', '=', 'bbl')
+      .where('matches.number', '=', 2)
+      .executeTakeFirstOrThrow()
+    expect(match2.status).toBe('scheduled')
+    const match = await t.db
+      .selectFrom('matches')
+      .select('status')
+      .where('id', '=', match1.id)
+      .executeTakeFirstOrThrow()
+    expect(match.status).toBe('active')
+    const tips = await tipsOn(match1.id)
+    expect(tips.find((x) => x.user_id === tipped.id)).toMatchObject({
+      squad_id: match1.home,
+      is_auto_tip: false,
+    })
+    expect(tips.find((x) => x.user_id === early.id)).toMatchObject({
+      squad_id: match1.away,
+      is_auto_tip: true,
+    })
+    expect(tips.find((x) => x.user_id === late.id)).toBeUndefined()
+  })
+
+  it('is idempotent and safe with two schedulers running at once', async () => {
+    await t.db
+      .updateTable('matches')
+      .set({ status: 'scheduled' })
+      .where('id', '=', match1.id)
+      .execute()
+    const before = await tipsOn(match1.id)
+    const [a, b] = await Promise.all([runLockouts(t.db, t.clock), runLockouts(t.db, t.clock)])
+    expect(a.locked + b.locked).toBe(1)
+    expect(await tipsOn(match1.id)).toEqual(before)
+  })
+})
