@@ -67,3 +67,50 @@ export type RoundsFile = z.infer<typeof roundsFileSchema>
 /** checksums.json: path relative to the static root -> content hash. */
 export const checksumsFileSchema = z.object({ files: z.record(z.string(), z.string()) })
 export type ChecksumsFile = z.infer<typeof checksumsFileSchema>
+
+/** ladder.json: the team ladder (GAME_RULES.md "Team ladder"), in ladder order. */
+export const ladderRowSchema = z.object({
+  position: z.number().int(),
+  squadId: z.number().int(),
+  played: z.number().int(),
+  won: z.number().int(),
+  lost: z.number().int(),
+  tied: z.number().int(),
+  noResult: z.number().int(),
+  points: z.number().int(),
+  /** Net run rate to 3 decimals; null before any innings with known overs. */
+  percentage: z.number().nullable(),
+})
+export type LadderRow = z.infer<typeof ladderRowSchema>
+export const ladderFileSchema = z.object({ ladder: z.array(ladderRowSchema) })
+export type LadderFile = z.infer<typeof ladderFileSchema>
+
+/** formguide.json: each squad's completed matches, most recent first. */
+export const formEntrySchema = z.object({
+  opponent: z.number().int(),
+  result: z.enum(['win', 'loss', 'draw']),
+  round: z.number().int(),
+  match: z.number().int(),
+})
+export const formGuideFileSchema = z.object({
+  squads: z.record(z.string(), z.array(formEntrySchema)),
+})
+export type FormGuideFile = z.infer<typeof formGuideFileSchema>
+
+/** roundstats/{round}.json: per match the pick split, result and sixes. */
+export const roundStatsFileSchema = z.object({
+  round: z.number().int(),
+  matches: z.record(
+    z.string(),
+    z.object({
+      homePicks: z.number().int(),
+      awayPicks: z.number().int(),
+      home_percent: z.number().int(),
+      away_percent: z.number().int(),
+      winnerSquadId: z.number().int().nullable(),
+      outcome: matchOutcomeSchema.nullable(),
+      sixes: z.number().int().nullable(),
+    }),
+  ),
+})
+export type RoundStatsFile = z.infer<typeof roundStatsFileSchema>

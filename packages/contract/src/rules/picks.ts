@@ -29,3 +29,14 @@ export function assertPicksArray(value: unknown): asserts value is unknown[] {
 }
 
 export const allPicked = (picks: readonly PickState[]): boolean => picks.every((p) => p.squad > 0)
+
+/** The live pick split (home_percent, away_percent): whole percentages summing to 100, or 0 and 0. */
+export function pickSplit(
+  home: number,
+  away: number,
+): { home_percent: number; away_percent: number } {
+  const total = home + away
+  if (total === 0) return { home_percent: 0, away_percent: 0 }
+  const homePercent = Math.round((home * 100) / total)
+  return { home_percent: homePercent, away_percent: 100 - homePercent }
+}

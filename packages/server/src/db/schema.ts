@@ -77,6 +77,10 @@ export interface MatchesTable {
   away_wickets: number | null
   away_balls: number | null
   away_balls_allotted: number | null
+  home_nrr_runs: number | null
+  home_nrr_balls: number | null
+  away_nrr_runs: number | null
+  away_nrr_balls: number | null
   sixes: number | null
   sixes_simulated: Generated<boolean>
   outcome: 'win' | 'no_result' | 'tie' | null

@@ -8,6 +8,7 @@ import type {
   TipInput,
 } from '@tipping/contract/predictions'
 import { oversFromBalls } from '@tipping/contract/rules/cricket'
+import { pickSplit } from '@tipping/contract/rules/picks'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { Tipper, UserTipsResponse } from '@tipping/contract/scores'
@@ -29,9 +30,6 @@ export function roundStatus(statuses: readonly Lifecycle[]): Lifecycle {
   if (statuses.every((s) => s === 'scheduled')) return 'scheduled'
   return 'active'
 }
-
-const percent = (part: number, whole: number) =>
-  whole === 0 ? 0 : Math.round((part * 100) / whole)
 
 export class PredictionsService {
   constructor(
@@ -249,7 +247,6 @@ function toMatch(
   const mine = counts.filter((c) => c.match_id === m.id)
   const home = mine.find((c) => c.squad_id === m.home_squad_id)?.picks ?? 0
   const away = mine.find((c) => c.squad_id === m.away_squad_id)?.picks ?? 0
-  const homePercent = percent(home, home + away)
   return {
     id: m.id,
     number: m.number,
@@ -269,8 +266,7 @@ function toMatch(
     winnerSquadId: m.winner_squad_id,
     outcome: m.outcome,
     sixes: m.sixes,
-    home_percent: home + away === 0 ? 0 : homePercent,
-    away_percent: home + away === 0 ? 0 : 100 - homePercent,
+    ...pickSplit(home, away),
   }
 }
 
@@ -310,4 +306,11 @@ function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]):
       status: m.status,
     }
   })
+}
+
+/** The sport's current competition, or 404. */
+export async function currentCompetition(db: Database, sport: Sport) {
+  const competition = await q.currentCompetition(db, sport)
+  if (!competition) throw notFound('Competition', 'sport')
+  return competition
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 
 export const currentCompetitions = (db: Database) =>
@@ -32,6 +33,7 @@ export const competitionFixture = (db: Database, competitionId: number) =>
       'match_class',
       'winner_squad_id',
       'outcome',
+      'sixes',
     ])
     .where('competition_id', '=', competitionId)
     .orderBy('starts_at')
@@ -55,3 +57,80 @@ export const competitionVenues = (db: Database, competitionId: number) =>
     )
     .orderBy('name')
     .execute()
+
+/**
+ * Per squad tallies from completed regular-season matches. An all-out innings counts as its full
+ * allotted overs (120 balls unless reduced); no-result matches are left out of the run rate.
+ */
+export async function ladderTallies(db: Database, competitionId: number, sport: string) {
+  const res = await sql<{
+    squad_id: number
+    name: string
+    played: number
+    won: number
+    lost: number
+    tied: number
+    no_result: number
+    runs_for: number
+    balls_faced: number
+    runs_against: number
+    balls_bowled: number
+  }>`
+    WITH m AS (
+      SELECT * FROM matches WHERE competition_id = ${competitionId} AND status = 'complete' AND stage = 'regular'
+    ),
+    sides AS (
+      SELECT home_squad_id AS squad, outcome, winner_squad_id,
+        coalesce(home_nrr_runs, home_runs) AS rf,
+        coalesce(home_nrr_balls, CASE WHEN home_wickets = 10 THEN coalesce(home_balls_allotted, 120) ELSE home_balls END) AS bf,
+        coalesce(away_nrr_runs, away_runs) AS ra,
+        coalesce(away_nrr_balls, CASE WHEN away_wickets = 10 THEN coalesce(away_balls_allotted, 120) ELSE away_balls END) AS bb
+      FROM m
+      UNION ALL
+      SELECT away_squad_id, outcome, winner_squad_id,
+        coalesce(away_nrr_runs, away_runs),
+        coalesce(away_nrr_balls, CASE WHEN away_wickets = 10 THEN coalesce(away_balls_allotted, 120) ELSE away_balls END),
+        coalesce(home_nrr_runs, home_runs),
+        coalesce(home_nrr_balls, CASE WHEN home_wickets = 10 THEN coalesce(home_balls_allotted, 120) ELSE home_balls END)
+      FROM m
+    ),
+    rated AS (
+      SELECT *, (outcome <> 'no_result' AND rf IS NOT NULL AND ra IS NOT NULL AND bf > 0 AND bb > 0) AS counts
+      FROM sides
+    )
+    SELECT s.id AS squad_id, s.name,
+      count(r.squad)::int AS played,
+      count(*) FILTER (WHERE r.winner_squad_id = s.id)::int AS won,
+      count(*) FILTER (WHERE r.outcome = 'win' AND r.winner_squad_id <> s.id)::int AS lost,
+      count(*) FILTER (WHERE r.outcome = 'tie')::int AS tied,
+      count(*) FILTER (WHERE r.outcome = 'no_result')::int AS no_result,
+      coalesce(sum(r.rf) FILTER (WHERE r.counts), 0)::int AS runs_for,
+      coalesce(sum(r.bf) FILTER (WHERE r.counts), 0)::int AS balls_faced,
+      coalesce(sum(r.ra) FILTER (WHERE r.counts), 0)::int AS runs_against,
+      coalesce(sum(r.bb) FILTER (WHERE r.counts), 0)::int AS balls_bowled
+    FROM squads s LEFT JOIN rated r ON r.squad = s.id
+    WHERE s.sport = ${sport}
+    GROUP BY s.id, s.name
+  `.execute(db)
+  return res.rows
+}
+
+export const competitionLadderPoints = async (db: Database, competitionId: number) =>
+  (
+    await db
+      .selectFrom('competitions')
+      .select('ladder_points')
+      .where('id', '=', competitionId)
+      .executeTakeFirstOrThrow()
+  ).ladder_points
+
+/** Pick counts per match and squad for the given rounds (the round stats files). */
+export async function pickCounts(db: Database, roundIds: number[]) {
+  if (roundIds.length === 0) return []
+  return db
+    .selectFrom('tips')
+    .select(['match_id', 'squad_id', sql<number>`count(*)::int`.as('picks')])
+    .where('round_id', 'in', roundIds)
+    .groupBy(['match_id', 'squad_id'])
+    .execute()
+}

@@ -1,6 +1,15 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { RoundsFile, SquadsFile, VenuesFile } from '@tipping/contract/static-files'
+import { ladderOrder } from '@tipping/contract/rules/ladder'
+import { pickSplit } from '@tipping/contract/rules/picks'
+import type {
+  FormGuideFile,
+  LadderFile,
+  RoundsFile,
+  RoundStatsFile,
+  SquadsFile,
+  VenuesFile,
+} from '@tipping/contract/static-files'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { effectiveStatus, roundStatus } from '../predictions/service.ts'
@@ -90,6 +99,9 @@ export class Publisher {
       await this.put(`${c.sport}/rounds.json`, roundsFile)
       await this.put(`${c.sport}/squads.json`, squadsFile)
       await this.put(`${c.sport}/venues.json`, venuesFile)
+      await this.publishLadder(c.id, c.sport)
+      await this.publishFormGuide(c.sport, roundsFile)
+      await this.publishRoundStats(c.sport, roundsFile, fixture)
       for (const s of squads) {
         const logo = await fs
           .readFile(path.join(this.opts.logosDir, `${s.code}.webp`))
@@ -101,6 +113,97 @@ export class Publisher {
     const files = Object.fromEntries([...this.checksums].sort(([a], [b]) => a.localeCompare(b)))
     await this.store.writeJson('checksums.json', { files })
     return files
+  }
+
+  private async publishLadder(competitionId: number, sport: string): Promise<void> {
+    const [tallies, points] = await Promise.all([
+      q.ladderTallies(this.db, competitionId, sport),
+      q.competitionLadderPoints(this.db, competitionId),
+    ])
+    const ordered = ladderOrder(
+      tallies.map((t) => ({
+        squadId: t.squad_id,
+        name: t.name,
+        played: t.played,
+        won: t.won,
+        lost: t.lost,
+        tied: t.tied,
+        noResult: t.no_result,
+        runsFor: t.runs_for,
+        ballsFaced: t.balls_faced,
+        runsAgainst: t.runs_against,
+        ballsBowled: t.balls_bowled,
+      })),
+      points,
+    )
+    const file: LadderFile = {
+      ladder: ordered.map((r) => ({
+        position: r.position,
+        squadId: r.squadId,
+        played: r.played,
+        won: r.won,
+        lost: r.lost,
+        tied: r.tied,
+        noResult: r.noResult,
+        points: r.points,
+        percentage: r.percentage,
+      })),
+    }
+    await this.put(`${sport}/ladder.json`, file)
+  }
+
+  /** Each squad's completed matches, most recent first (spec 3: form entry). */
+  private async publishFormGuide(sport: string, rounds: RoundsFile): Promise<void> {
+    const squads: FormGuideFile['squads'] = {}
+    const played = rounds.rounds
+      .flatMap((r) => r.matches.map((m) => ({ ...m, round: r.number })))
+      .filter((m) => m.status === 'complete')
+      .sort((a, b) => b.date.localeCompare(a.date))
+    for (const m of played) {
+      for (const [self, opponent] of [
+        [m.homeSquadId, m.awaySquadId],
+        [m.awaySquadId, m.homeSquadId],
+      ] as const) {
+        const result = m.winnerSquadId === null ? 'draw' : m.winnerSquadId === self ? 'win' : 'loss'
+        ;(squads[String(self)] ??= []).push({ opponent, result, round: m.round, match: m.id })
+      }
+    }
+    await this.put(`${sport}/formguide.json`, { squads } satisfies FormGuideFile)
+  }
+
+  /** Pick split, result and sixes per match, for rounds under way or over. */
+  private async publishRoundStats(
+    sport: string,
+    rounds: RoundsFile,
+    fixture: Awaited<ReturnType<typeof q.competitionFixture>>,
+  ): Promise<void> {
+    const live = rounds.rounds.filter((r) => r.status !== 'scheduled')
+    const counts = await q.pickCounts(
+      this.db,
+      live.map((r) => r.id),
+    )
+    const sixes = new Map(fixture.map((m) => [m.id, m.sixes]))
+    for (const r of live) {
+      const matches: RoundStatsFile['matches'] = {}
+      for (const m of r.matches) {
+        const home =
+          counts.find((c) => c.match_id === m.id && c.squad_id === m.homeSquadId)?.picks ?? 0
+        const away =
+          counts.find((c) => c.match_id === m.id && c.squad_id === m.awaySquadId)?.picks ?? 0
+        matches[String(m.id)] = {
+          homePicks: home,
+          awayPicks: away,
+          ...pickSplit(home, away),
+          winnerSquadId: m.winnerSquadId,
+          outcome: m.outcome,
+          sixes: sixes.get(m.id) ?? null,
+        }
+      }
+      await this.put(`${sport}/roundstats/${r.number}.json`, {
+        round: r.number,
+        matches,
+      } satisfies RoundStatsFile)
+    }
   }
 
   private async put(relative: string, value: unknown): Promise<void> {

@@ -197,6 +197,9 @@ export interface ResultWrite {
   awayWickets: number | null
   awayBalls: number | null
   awayBallsAllotted?: number | null
+  /** Net run rate credits (rain-revised chases); omitted means the innings as played. */
+  homeNrr?: { runs: number; balls: number } | null
+  awayNrr?: { runs: number; balls: number } | null
   sixes: number | null
   sixesSimulated: boolean
   method: string | null
@@ -219,6 +222,10 @@ export async function writeResult(db: Database, r: ResultWrite) {
       away_wickets: r.awayWickets,
       away_balls: r.awayBalls,
       away_balls_allotted: r.awayBallsAllotted ?? null,
+      home_nrr_runs: r.homeNrr?.runs ?? null,
+      home_nrr_balls: r.homeNrr?.balls ?? null,
+      away_nrr_runs: r.awayNrr?.runs ?? null,
+      away_nrr_balls: r.awayNrr?.balls ?? null,
       sixes: r.sixes,
       sixes_simulated: r.sixesSimulated,
       method: r.method,
@@ -247,3 +254,21 @@ export const marginGameNumbers = async (db: Database, competitionId: number) =>
       .where('is_margin_game', '=', true)
       .execute()
   ).map((r) => r.number)
+
+/** Fixture matches of a competition with their squads' names, to pair Cricsheet files with. */
+export const fixtureForPairing = (db: Database, competitionId: number) =>
+  db
+    .selectFrom('matches as m')
+    .innerJoin('squads as h', 'h.id', 'm.home_squad_id')
+    .innerJoin('squads as a', 'a.id', 'm.away_squad_id')
+    .select([
+      'm.id',
+      'm.round_id',
+      'm.starts_at',
+      'm.home_squad_id',
+      'm.away_squad_id',
+      'h.name as home_name',
+      'a.name as away_name',
+    ])
+    .where('m.competition_id', '=', competitionId)
+    .execute()

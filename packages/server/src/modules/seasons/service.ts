@@ -8,7 +8,9 @@ import {
 import { ballsFromOvers } from '@tipping/contract/rules/cricket'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
+import type { CricsheetSummary } from '@tipping/contract/cricsheet'
 import { refreshRoundStatuses } from '../lifecycle/service.ts'
+import { rescoreInTransaction } from '../scoring/service.ts'
 import * as q from './queries.ts'
 
 export type { ResultWrite } from './queries.ts'
@@ -149,5 +151,80 @@ export async function applyResults(
     }
     await refreshRoundStatuses(trx, [...touchedRounds])
     return completed
+  })
+}
+
+export interface CricsheetImport {
+  applied: number[]
+  unmatched: { date: string; teams: string[] }[]
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * Completes fixture matches from Cricsheet summaries: a file pairs with the fixture match of the
+ * same two squads starting within a day of its date (local dates differ from UTC ones). Results,
+ * round statuses and scores change in one transaction.
+ */
+export async function importCricsheetResults(
+  db: Database,
+  competitionId: number,
+  summaries: readonly CricsheetSummary[],
+  now: Date,
+): Promise<CricsheetImport> {
+  return db.transaction().execute(async (trx) => {
+    const fixture = await q.fixtureForPairing(trx, competitionId)
+    const applied: number[] = []
+    const unmatched: CricsheetImport['unmatched'] = []
+    const rounds = new Set<number>()
+    for (const s of summaries) {
+      const day = Date.parse(`${s.date}T12:00:00Z`)
+      const match = fixture.find(
+        (f) =>
+          Math.abs(f.starts_at.getTime() - day) <= DAY_MS &&
+          new Set([f.home_name, f.away_name]).size === 2 &&
+          s.teams.includes(f.home_name) &&
+          s.teams.includes(f.away_name) &&
+          !applied.includes(f.id),
+      )
+      if (!match) {
+        unmatched.push({ date: s.date, teams: [...s.teams] })
+        continue
+      }
+      const side = (name: string) => s.innings.find((i) => i.team === name) ?? null
+      const home = side(match.home_name)
+      const away = side(match.away_name)
+      const winnerId =
+        s.winner === null
+          ? null
+          : s.winner === match.home_name
+            ? match.home_squad_id
+            : match.away_squad_id
+      await q.writeResult(trx, {
+        matchId: match.id,
+        outcome: s.outcome,
+        winnerSquadId: winnerId,
+        homeRuns: home?.runs ?? null,
+        homeWickets: home?.wickets ?? null,
+        homeBalls: home?.balls ?? null,
+        homeBallsAllotted: home?.ballsAllotted ?? null,
+        homeNrr: home?.nrrCredit ?? null,
+        awayRuns: away?.runs ?? null,
+        awayWickets: away?.wickets ?? null,
+        awayBalls: away?.balls ?? null,
+        awayBallsAllotted: away?.ballsAllotted ?? null,
+        awayNrr: away?.nrrCredit ?? null,
+        sixes: s.sixes,
+        sixesSimulated: false,
+        method: s.method,
+        cricsheetId: null,
+        completedAt: now,
+      })
+      applied.push(match.id)
+      rounds.add(match.round_id)
+    }
+    await refreshRoundStatuses(trx, [...rounds])
+    await rescoreInTransaction(trx, competitionId, [...rounds])
+    return { applied, unmatched }
   })
 }
