@@ -1,13 +1,22 @@
+import { useState } from 'react'
 import { Button } from '../../ui/button.tsx'
+import { Modal } from '../../ui/modal.tsx'
 import type { SaveStatus } from './picks-slice.ts'
 import styles from './footer-bar.module.css'
 
 interface Props {
   picked: number
   total: number
+  /** Every match still open has a pick (started matches can no longer be picked). */
+  allOpenPicked: boolean
   saveStatus: SaveStatus
   canSave: boolean
+  /** Spec 4: a COMPLETE round blocks saving and Clear All. */
+  roundComplete: boolean
+  busy: boolean
   onSave: () => void
+  onAutopick: () => void
+  onClearAll: () => void
 }
 
 const LABEL: Record<SaveStatus, string> = {
@@ -17,24 +26,65 @@ const LABEL: Record<SaveStatus, string> = {
   failed: 'Save',
 }
 
-export function FooterBar({ picked, total, saveStatus, canSave, onSave }: Props) {
+/** Selected picks, Autopick (until all are picked) or a tick and Clear All, and Save. */
+export function FooterBar(p: Props) {
+  const [confirming, setConfirming] = useState(false)
+  const allPicked = p.allOpenPicked
   return (
     <div className={styles.bar}>
       <div className={styles.count}>
         <span className={styles.countLabel}>Selected picks</span>
         <span className={styles.countValue} data-testid="selected-picks">
-          {picked}/{total}
+          {allPicked ? <span aria-label="All picked">✓ </span> : null}
+          {p.picked}/{p.total}
         </span>
       </div>
-      <Button
-        className={styles.save}
-        data-testid="save-picks"
-        disabled={!canSave || saveStatus === 'saving'}
-        onClick={onSave}
-        aria-live="polite"
-      >
-        {LABEL[saveStatus]}
-      </Button>
+      <div className={styles.actions}>
+        {allPicked ? (
+          <Button
+            variant="secondary"
+            data-testid="clear-all"
+            disabled={p.roundComplete || p.busy}
+            onClick={() => setConfirming(true)}
+          >
+            Clear All
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            data-testid="autopick"
+            disabled={p.busy || p.roundComplete}
+            onClick={p.onAutopick}
+          >
+            Autopick
+          </Button>
+        )}
+        <Button
+          className={styles.save}
+          data-testid="save-picks"
+          disabled={!p.canSave || p.saveStatus === 'saving'}
+          onClick={p.onSave}
+        >
+          {LABEL[p.saveStatus]}
+        </Button>
+      </div>
+      <Modal open={confirming} title="Clear all picks?" onClose={() => setConfirming(false)}>
+        <p>Are you sure you want to clear all picks made?</p>
+        <div className={styles.confirm}>
+          <Button
+            data-testid="confirm-yes"
+            onClick={() => {
+              setConfirming(false)
+              p.onClearAll()
+            }}
+          >
+            Yes
+          </Button>
+          <Button variant="secondary" data-testid="confirm-no" onClick={() => setConfirming(false)}>
+            No
+          </Button>
+        </div>
+      </Modal>
     </div>
   )
 }

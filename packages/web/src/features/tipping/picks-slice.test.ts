@@ -107,6 +107,15 @@ describe('picks', () => {
     expect(reduce(s, a.refreshed(locked)).picks[0]!.squad).toBe(0)
   })
 
+  it('clears only scheduled picks, and merges server-confirmed picks as saved', () => {
+    let s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
+    s = reduce(s, a.clearedLocally())
+    expect(s.picks.map((p) => p.squad)).toEqual([0, 0, 2])
+    s = reduce(s, a.merged([{ ...s.picks[0]!, squad: 2 }]))
+    expect(s.picks[0]!.squad).toBe(2)
+    expect(s.savedPicks[0]!.squad).toBe(2)
+  })
+
   it('refuses picks that are not a list', () => {
     const bad = { ...response(), predictions: {} as never }
     expect(() => reduce(initialPicksState, a.loaded(bad))).toThrow(

@@ -99,6 +99,23 @@ const picksSlice = createSlice({
       state.can_save = true
       state.saveStatus = 'failed'
     },
+    /** Server-confirmed picks (autopick, clear) merged in, and remembered as saved. */
+    merged(state, action: PayloadAction<Prediction[]>) {
+      assertPicksArray(action.payload)
+      const byMatch = new Map(action.payload.map((p) => [p.match, p]))
+      state.picks = state.picks.map((p) => byMatch.get(p.match) ?? p)
+      state.savedPicks = state.savedPicks.map((p) => byMatch.get(p.match) ?? p)
+    },
+    /** Spec 5: clearing applies only to scheduled picks. */
+    clearedLocally(state) {
+      for (const p of state.picks) {
+        if (p.status === 'scheduled') {
+          p.squad = 0
+          p.margin = null
+        }
+      }
+      state.saveStatus = 'idle'
+    },
     confirmationHidden(state) {
       if (state.saveStatus === 'saved' || state.saveStatus === 'failed') state.saveStatus = 'idle'
     },

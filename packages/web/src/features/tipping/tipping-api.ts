@@ -5,6 +5,7 @@ import type {
   TipInput,
 } from '@tipping/contract/predictions'
 import type { RoundsFile, SquadsFile, VenuesFile } from '@tipping/contract/static-files'
+import type { Snapshot } from '@tipping/contract/scores'
 import { api } from '../../lib/api-client.ts'
 import { staticJson } from '../../lib/static-data.ts'
 
@@ -19,3 +20,22 @@ export const savePicks = (sport: Sport, predictions: TipInput[]) =>
 export const fetchRounds = (sport: Sport) => staticJson<RoundsFile>(`${sport}/rounds.json`)
 export const fetchSquads = (sport: Sport) => staticJson<SquadsFile>(`${sport}/squads.json`)
 export const fetchVenues = (sport: Sport) => staticJson<VenuesFile>(`${sport}/venues.json`)
+
+export const autopick = (sport: Sport, matchIds: number[]) =>
+  api<SavePredictionsResponse>(`${sport}/predictions_list/autopick`, {
+    method: 'POST',
+    body: { predictions: matchIds.map((match) => ({ match })) },
+  })
+export const clearPicks = (sport: Sport, matchIds: number[]) =>
+  api<SavePredictionsResponse>(`${sport}/predictions_list/clear`, {
+    method: 'POST',
+    body: { predictions: matchIds.map((match) => ({ match })) },
+  })
+export const saveTip = (sport: Sport, tip: TipInput) =>
+  api<{ prediction: PredictionsResponse['predictions'][number] }>(`${sport}/tips`, {
+    method: 'POST',
+    body: tip,
+  })
+
+export const fetchSnapshot = (sport: Sport, round: number) =>
+  api<Snapshot>(`${sport}/predictions/snapshot`, { method: 'POST', body: { round } })

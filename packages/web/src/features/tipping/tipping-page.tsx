@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { useParams } from 'react-router'
-import { REFRESH_INTERVAL_MS, SAVE_CONFIRMATION_MS, type Sport } from '@tipping/contract/constants'
+import {
+  MARGIN_DEBOUNCE_MS,
+  REFRESH_INTERVAL_MS,
+  SAVE_CONFIRMATION_MS,
+  type Sport,
+} from '@tipping/contract/constants'
+import type { Snapshot } from '@tipping/contract/scores'
 import { canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
 import type { FixtureRound, Squad, Venue } from '@tipping/contract/static-files'
@@ -9,10 +15,12 @@ import { ApiCallError } from '../../lib/api-client.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { invalidateStatic } from '../../lib/static-data.ts'
 import { Button } from '../../ui/button.tsx'
+import { CountdownCard } from './countdown-card.tsx'
 import { FooterBar } from './footer-bar.tsx'
 import { MatchCard } from './match-card.tsx'
 import { picksActions, type PicksState } from './picks-slice.ts'
 import { RoundSelector } from './round-selector.tsx'
+import { ScoreHeader } from './score-header.tsx'
 import * as tippingApi from './tipping-api.ts'
 import styles from './tipping-page.module.css'
 
@@ -29,6 +37,10 @@ export default function TippingPage() {
   const [now, setNow] = useState(() => new Date())
   const [loadError, setLoadError] = useState<string | null>(null)
   const confirmTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const marginTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
+  const [busy, setBusy] = useState(false)
+  const firstCard = useRef<HTMLElement | null>(null)
 
   // Fixture, squads and venues from the static root; the default round per spec 4.
   useEffect(() => {
@@ -66,6 +78,7 @@ export default function TippingPage() {
         const data = await tippingApi.fetchRound(sport, roundNumber)
         dispatch(mode === 'load' ? picksActions.loaded(data) : picksActions.refreshed(data))
         setLoadError(null)
+        setSnapshot(await tippingApi.fetchSnapshot(sport, roundNumber).catch(() => null))
       } catch (err) {
         if (mode === 'load') {
           dispatch(picksActions.loadFailed())
@@ -102,6 +115,17 @@ export default function TippingPage() {
     [],
   )
 
+  // Spec 4: the countdown uses the next scheduled round when the current one is under way.
+  const countdown = useMemo(() => {
+    if (!rounds || roundNumber === null) return null
+    const shown = rounds.find((r) => r.number === roundNumber)
+    const target =
+      shown?.status === 'scheduled'
+        ? shown
+        : rounds.find((r) => r.number > (roundNumber ?? 0) && r.status === 'scheduled')
+    return target && Date.parse(target.startDate) > now.getTime() ? target : null
+  }, [rounds, roundNumber, now])
+
   const picksByMatch = useMemo(() => new Map(state.picks.map((p) => [p.match, p])), [state.picks])
   const total = state.matches.length
   const picked = state.picks.filter((p) => p.squad > 0).length
@@ -136,6 +160,56 @@ export default function TippingPage() {
     }
   }
 
+  const runBulk = async (call: () => Promise<{ predictions: typeof state.picks }>) => {
+    setBusy(true)
+    try {
+      const { predictions } = await call()
+      dispatch(picksActions.merged(predictions))
+    } catch (err) {
+      if (!(err instanceof ApiCallError && err.status === 401)) {
+        dispatch(
+          globalErrorActions.raised(err instanceof Error ? err.message : 'That did not work'),
+        )
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+  // GAME_RULES.md "Autopick": only untipped open matches.
+  const autopick = () => {
+    const open = state.picks
+      .filter((p) => p.status === 'scheduled' && p.squad === 0)
+      .map((p) => p.match)
+    if (open.length > 0) void runBulk(() => tippingApi.autopick(sport, open))
+  }
+  const clearAll = () => {
+    const saved = state.savedPicks
+      .filter((p) => p.status === 'scheduled' && p.squad > 0)
+      .map((p) => p.match)
+    dispatch(picksActions.clearedLocally())
+    if (saved.length > 0) void runBulk(() => tippingApi.clearPicks(sport, saved))
+  }
+  // Spec 4: margin changes are sent after a 500 ms debounce, for a tip already saved.
+  const changeMargin = (match: number, margin: number) => {
+    dispatch(picksActions.marginChanged({ match, margin }))
+    const saved = state.savedPicks.find((p) => p.match === match && p.squad > 0)
+    const pick = state.picks.find((p) => p.match === match)
+    if (!saved || !pick || pick.squad === 0) return
+    const timers = marginTimers.current
+    const pending = timers.get(match)
+    if (pending) clearTimeout(pending)
+    timers.set(
+      match,
+      setTimeout(() => {
+        timers.delete(match)
+        tippingApi
+          .saveTip(sport, { match, squad: pick.squad, margin })
+          .then(({ prediction }) => dispatch(picksActions.merged([prediction])))
+          .catch(() => undefined)
+      }, MARGIN_DEBOUNCE_MS),
+    )
+  }
+
   const ready =
     rounds !== null && state.loadStatus === 'success' && state.round?.number === roundNumber
   return (
@@ -146,6 +220,19 @@ export default function TippingPage() {
           Pick the winner of every match. Tips lock when each match starts.
         </p>
       </div>
+      <ScoreHeader
+        snapshot={snapshot}
+        onShare={() => {
+          if (typeof navigator.share === 'function') {
+            void navigator
+              .share({
+                text: 'Come and tip the Big Bash with me!',
+                url: `${location.origin}/${sport}`,
+              })
+              .catch(() => undefined)
+          }
+        }}
+      />
       {rounds && roundNumber !== null ? (
         <RoundSelector rounds={rounds} current={roundNumber} onChange={setRoundNumber} />
       ) : (
@@ -157,7 +244,19 @@ export default function TippingPage() {
           <Button onClick={() => void load('load')}>Try again</Button>
         </div>
       ) : null}
-      <section className={styles.grid} aria-label="Matches" aria-busy={!ready}>
+      {ready && countdown ? (
+        <CountdownCard
+          roundNumber={countdown.number}
+          startsAt={countdown.startDate}
+          isFirstRound={countdown.number === rounds?.[0]?.number}
+          now={now}
+          onEnter={() => {
+            if (countdown.number !== roundNumber) setRoundNumber(countdown.number)
+            else firstCard.current?.scrollIntoView({ behavior: 'smooth' })
+          }}
+        />
+      ) : null}
+      <section className={styles.grid} aria-label="Matches" aria-busy={!ready} ref={firstCard}>
         {ready
           ? state.matches.map((m) => (
               <MatchCard
@@ -169,7 +268,7 @@ export default function TippingPage() {
                 now={now}
                 disabled={state.saving}
                 onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}
-                onMargin={(margin) => dispatch(picksActions.marginChanged({ match: m.id, margin }))}
+                onMargin={(margin) => changeMargin(m.id, margin)}
               />
             ))
           : Array.from({ length: SKELETON_CARDS }, (_, i) => (
@@ -180,9 +279,14 @@ export default function TippingPage() {
         <FooterBar
           picked={picked}
           total={total}
+          allOpenPicked={state.picks.filter((p) => p.status === 'scheduled').every((p) => p.squad > 0)}
           saveStatus={state.saveStatus}
           canSave={saveEnabled}
+          roundComplete={state.round?.status === 'complete'}
+          busy={busy || state.saving}
           onSave={() => void save()}
+          onAutopick={autopick}
+          onClearAll={clearAll}
         />
       ) : null}
     </div>

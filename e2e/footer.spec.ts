@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, newPage, uniqueEmail } from './browser.ts'
+
+// The tipping footer: Autopick fills the open matches, Clear All (after its confirm) empties them,
+// and the score header shows the snapshot.
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+describe('tipping footer', () => {
+  it('autopicks the open matches, then clears them after confirming', async () => {
+    const { context, page } = await newPage(browser)
+    await page.goto('/registration')
+    await page.locator('input[name="firstName"]').fill('Auto')
+    await page.locator('input[name="lastName"]').fill('Picker')
+    await page.locator('input[name="email"]').fill(uniqueEmail('auto'))
+    await page.locator('input[name="password"]').fill('a long password')
+    await page.locator('form button[type="submit"]').click()
+    await page.waitForURL('**/bbl/tipping')
+    await page.getByTestId('autopick').waitFor()
+    expect(await page.getByTestId('score-header').isVisible()).toBe(true)
+
+    const picked = async () =>
+      Number(/(\d+)\//.exec((await page.getByTestId('selected-picks').textContent()) ?? '')![1])
+    const open = await page.locator('[data-testid^="pick-"]:not([disabled])').count()
+    expect(open).toBeGreaterThan(0)
+    expect(await picked()).toBe(0)
+    await page.getByTestId('autopick').click()
+    // Every open match now has a pick (two choices per match).
+    await expect.poll(picked).toBe(open / 2)
+    await page.getByTestId('clear-all').waitFor()
+
+    // Saved on the server: a reload keeps them.
+    await page.reload()
+    await page.getByTestId('clear-all').waitFor()
+    await page.getByTestId('clear-all').click()
+    expect(await page.getByText('Are you sure you want to clear all picks made?').isVisible()).toBe(
+      true,
+    )
+    await page.getByTestId('confirm-no').click()
+    expect(await page.getByTestId('clear-all').isVisible()).toBe(true)
+    await page.getByTestId('clear-all').click()
+    await page.getByTestId('confirm-yes').click()
+    await page.getByTestId('autopick').waitFor()
+    await page.reload()
+    await page.getByTestId('autopick').waitFor()
+    expect(await picked()).toBe(0)
+    await context.close()
+  })
+})
