@@ -279,7 +279,9 @@ export default function TippingPage() {
         <FooterBar
           picked={picked}
           total={total}
-          allOpenPicked={state.picks.filter((p) => p.status === 'scheduled').every((p) => p.squad > 0)}
+          allOpenPicked={state.picks
+            .filter((p) => p.status === 'scheduled')
+            .every((p) => p.squad > 0)}
           saveStatus={state.saveStatus}
           canSave={saveEnabled}
           roundComplete={state.round?.status === 'complete'}

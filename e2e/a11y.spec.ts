@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, newPage } from './browser.ts'
+
+// axe on every page built so far, at phone and desktop widths.
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+}
+
+const signIn = async (page: Page) => {
+  await page.goto('/login')
+  await page.locator('input[name="email"]').fill('demo@tipping.example')
+  await page.locator('input[name="password"]').fill('tip-the-bash')
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL('**/bbl/tipping')
+  await page.locator('[data-testid^="match-card-"]').first().waitFor()
+}
+
+describe.each([
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+])('accessibility at %s width', (_name, viewport) => {
+  it('landing, login, tipping, a placeholder page and not-found have no axe violations', async () => {
+    const { context, page } = await newPage(browser, viewport)
+    await page.goto('/')
+    await page.getByTestId('login-open').waitFor()
+    expect(await violations(page)).toEqual([])
+    await page.goto('/registration')
+    await page.locator('input[name="firstName"]').waitFor()
+    expect(await violations(page)).toEqual([])
+    await signIn(page)
+    expect(await violations(page)).toEqual([])
+    await page.goto('/bbl/rankings')
+    await page.getByRole('heading', { name: 'Rankings' }).waitFor()
+    expect(await violations(page)).toEqual([])
+    await page.goto('/no/such/page')
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+    expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+})

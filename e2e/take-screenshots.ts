@@ -1,0 +1,51 @@
+// npm run screenshots [-- http://localhost:3000]: pictures of the pages at phone and desktop widths,
+// written to docs/screenshots/, taken from a running demo server (npm start).
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+import { CHROMIUM } from './global-setup.ts'
+
+const base = process.argv[2] ?? 'http://localhost:3000'
+const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots')
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
+for (const [name, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const) {
+  const context = await browser.newContext({ baseURL: base, viewport })
+  const page = await context.newPage()
+  const shot = (what: string) => page.screenshot({ path: path.join(out, `${what}-${name}.png`) })
+  await page.goto('/')
+  await page.getByTestId('login-open').waitFor()
+  await shot('landing')
+  await page.goto('/login')
+  await page.locator('input[name="email"]').fill('demo@tipping.example')
+  await page.locator('input[name="password"]').fill('tip-the-bash')
+  await shot('login')
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL('**/bbl/tipping')
+  await page.locator('[data-testid^="match-card-"]').first().waitFor()
+  await page.waitForTimeout(500)
+  await shot('tipping-live-round')
+  await page.getByTestId('round-prev').click()
+  await page.waitForTimeout(800)
+  await shot('tipping-complete-round')
+  await page.getByTestId('round-next').click()
+  await page.waitForTimeout(500)
+  await page.getByTestId('round-next').click()
+  await page.waitForTimeout(800)
+  await shot('tipping-scheduled-golden-week')
+  await context.close()
+}
+await browser.close()
+console.log(`Screenshots written to ${out}`)
