@@ -35,4 +35,16 @@ describe('RoundSelector (spec 2)', () => {
     fireEvent.click(screen.getByTestId('round-prev'))
     expect(onChange).toHaveBeenCalledWith(1)
   })
+
+  it('opens a grid of week numbers, the Golden Week marked, and jumps to the chosen week', () => {
+    const onChange = vi.fn()
+    render(<RoundSelector rounds={rounds} current={1} onChange={onChange} />)
+    fireEvent.click(screen.getByTestId('round-label'))
+    expect(screen.getByTestId('round-option-2').getAttribute('aria-label')).toBe(
+      'Week 2, BKT Golden Week',
+    )
+    fireEvent.click(screen.getByTestId('round-option-3'))
+    expect(onChange).toHaveBeenCalledWith(3)
+    expect(screen.queryByTestId('round-option-3')).toBeNull()
+  })
 })

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { FixtureRound } from '@tipping/contract/static-files'
 import { formatRoundDate } from '../../lib/dates.ts'
 import styles from './round-selector.module.css'
@@ -14,6 +15,7 @@ export function RoundSelector({ rounds, current, onChange }: Props) {
   const round = rounds[index]
   const prev = index > 0 ? rounds[index - 1] : undefined
   const next = index >= 0 && index < rounds.length - 1 ? rounds[index + 1] : undefined
+  const [open, setOpen] = useState(false)
   return (
     <nav
       className={`${styles.selector} ${round?.isGoldenWeek ? styles.isGolden : ''}`}
@@ -30,9 +32,16 @@ export function RoundSelector({ rounds, current, onChange }: Props) {
         ‹
       </button>
       <div className={styles.middle} aria-live="polite">
-        <p className={styles.label} data-testid="round-label">
-          {round ? `Week ${round.number}` : `Week ${current}`}
-        </p>
+        <button
+          type="button"
+          className={styles.label}
+          data-testid="round-label"
+          aria-expanded={open}
+          aria-controls="round-grid"
+          onClick={() => setOpen(!open)}
+        >
+          {round ? `Week ${round.number}` : `Week ${current}`} <span aria-hidden="true">▾</span>
+        </button>
         {round ? (
           <span className={styles.dates}>
             {formatRoundDate(round.startDate)} – {formatRoundDate(round.endDate)}
@@ -52,6 +61,26 @@ export function RoundSelector({ rounds, current, onChange }: Props) {
       >
         ›
       </button>
+      {open ? (
+        <div id="round-grid" className={styles.grid} role="group" aria-label="All weeks">
+          {rounds.map((r) => (
+            <button
+              key={r.id}
+              type="button"
+              className={`${styles.cell} ${r.isGoldenWeek ? styles.goldCell : ''} ${r.number === current ? styles.currentCell : ''}`}
+              aria-current={r.number === current ? 'true' : undefined}
+              aria-label={`Week ${r.number}${r.isGoldenWeek ? ', BKT Golden Week' : ''}`}
+              data-testid={`round-option-${r.number}`}
+              onClick={() => {
+                setOpen(false)
+                onChange(r.number)
+              }}
+            >
+              {r.number}
+            </button>
+          ))}
+        </div>
+      ) : null}
     </nav>
   )
 }

@@ -17,6 +17,7 @@ import { invalidateStatic } from '../../lib/static-data.ts'
 import { Button } from '../../ui/button.tsx'
 import { CountdownCard } from './countdown-card.tsx'
 import { FooterBar } from './footer-bar.tsx'
+import { LeaveGuard } from './leave-guard.tsx'
 import { MatchCard } from './match-card.tsx'
 import { picksActions, type PicksState } from './picks-slice.ts'
 import { RoundSelector } from './round-selector.tsx'
@@ -129,6 +130,13 @@ export default function TippingPage() {
   const picksByMatch = useMemo(() => new Map(state.picks.map((p) => [p.match, p])), [state.picks])
   const total = state.matches.length
   const picked = state.picks.filter((p) => p.squad > 0).length
+  // Unsaved: an open match whose pick differs from what the server last confirmed.
+  const saved = new Map(state.savedPicks.map((p) => [p.match, p]))
+  const unsaved = state.picks.some(
+    (p) =>
+      p.status === 'scheduled' &&
+      (saved.get(p.match)?.squad !== p.squad || saved.get(p.match)?.margin !== p.margin),
+  )
   const saveEnabled =
     state.round !== null &&
     canSave({ canSave: state.can_save, roundStatus: state.round.status, picks: state.picks })
@@ -275,6 +283,7 @@ export default function TippingPage() {
               <div key={i} className={styles.skeleton} aria-hidden="true" />
             ))}
       </section>
+      <LeaveGuard active={ready && unsaved && picked < total} picked={picked} total={total} />
       {ready ? (
         <FooterBar
           picked={picked}

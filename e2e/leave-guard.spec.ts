@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, newPage, uniqueEmail } from './browser.ts'
+
+// Spec 2 "Leave-page confirm": incomplete, unsaved tips hold in-app navigation and tab close.
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+describe('leaving with unsaved, incomplete tips', () => {
+  it('asks before in-app navigation and before closing the tab', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 })
+    await page.goto('/registration')
+    await page.locator('input[name="firstName"]').fill('Leave')
+    await page.locator('input[name="lastName"]').fill('Guard')
+    await page.locator('input[name="email"]').fill(uniqueEmail('leave'))
+    await page.locator('input[name="password"]').fill('a long password')
+    await page.locator('form button[type="submit"]').click()
+    await page.waitForURL('**/bbl/tipping')
+    await page.getByTestId('autopick').waitFor()
+
+    // Nothing unsaved yet: navigation is free.
+    await page.getByRole('link', { name: 'Rankings' }).click()
+    await page.waitForURL('**/bbl/rankings')
+    await page.getByRole('link', { name: 'Tips' }).click()
+    await page.getByTestId('autopick').waitFor()
+
+    await page.locator('[data-testid^="pick-"]:not([disabled])').first().click()
+    const total = Number(
+      /\/(\d+)/.exec((await page.getByTestId('selected-picks').textContent()) ?? '')![1],
+    )
+    const picked = Number(
+      /(\d+)\//.exec((await page.getByTestId('selected-picks').textContent()) ?? '')![1],
+    )
+    await page.getByRole('link', { name: 'Rankings' }).click()
+    await page.getByTestId('leave-message').waitFor()
+    expect(await page.getByTestId('leave-message').textContent()).toBe(
+      `You have only entered a tip for ${picked}/${total} Games! Please select all your tips before leaving the site.`,
+    )
+    await page.getByTestId('leave-stay').click()
+    expect(page.url()).toMatch(/\/bbl\/tipping$/)
+
+    const dialog = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type())
+        void d.accept()
+      }),
+    )
+    await page.close({ runBeforeUnload: true })
+    expect(await dialog).toBe('beforeunload')
+    await context.close()
+  })
+})
