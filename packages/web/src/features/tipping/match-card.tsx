@@ -1,8 +1,9 @@
 import type { CSSProperties } from 'react'
 import type { Match, Prediction } from '@tipping/contract/predictions'
-import type { Squad, Venue } from '@tipping/contract/static-files'
+import type { FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
 import { isTippable } from '@tipping/contract/rules/rounds'
 import { formatMatchTime } from '../../lib/dates.ts'
+import { FormGuide, TipsPanel } from './form-guide.tsx'
 import { MarginControl } from './margin-control.tsx'
 import styles from './match-card.module.css'
 
@@ -13,6 +14,9 @@ interface Props {
   venue: Venue | undefined
   now: Date
   disabled: boolean
+  form: FormGuideFile['squads']
+  tipsOpen: boolean
+  onToggleTips: () => void
   onPick: (squad: number) => void
   onMargin: (margin: number) => void
 }
@@ -32,7 +36,19 @@ function tileClass(
   return pick.isCorrect === false ? styles.wrong : styles.selected
 }
 
-export function MatchCard({ match, pick, squads, venue, now, disabled, onPick, onMargin }: Props) {
+export function MatchCard({
+  match,
+  pick,
+  squads,
+  venue,
+  now,
+  disabled,
+  form,
+  tipsOpen,
+  onToggleTips,
+  onPick,
+  onMargin,
+}: Props) {
   const open = isTippable(match, now) && !disabled
   const sides = [
     {
@@ -79,6 +95,14 @@ export function MatchCard({ match, pick, squads, venue, now, disabled, onPick, o
             <span className={`${styles.badge} ${styles.sixes}`}>SUPER SIXES</span>
           ) : null}
           {pick?.isAutoTip ? <span className={styles.badge}>AUTO-TIP</span> : null}
+          <button
+            type="button"
+            className={styles.tipsButton}
+            aria-expanded={tipsOpen}
+            onClick={onToggleTips}
+          >
+            Tips
+          </button>
         </div>
         <div className={styles.teams}>
           {sides.map((side, i) => {
@@ -170,6 +194,8 @@ export function MatchCard({ match, pick, squads, venue, now, disabled, onPick, o
             onChange={onMargin}
           />
         ) : null}
+        {tipsOpen ? <TipsPanel isMarginGame={match.isMarginGame} onClose={onToggleTips} /> : null}
+        <FormGuide sides={[match.homeSquadId, match.awaySquadId]} form={form} squads={squads} />
         {match.status !== 'complete' ? (
           <p className={styles.note}>
             You will have the ability to view other users tips when each game finishes.

@@ -4,7 +4,12 @@ import type {
   SavePredictionsResponse,
   TipInput,
 } from '@tipping/contract/predictions'
-import type { RoundsFile, SquadsFile, VenuesFile } from '@tipping/contract/static-files'
+import type {
+  FormGuideFile,
+  RoundsFile,
+  SquadsFile,
+  VenuesFile,
+} from '@tipping/contract/static-files'
 import type { Snapshot } from '@tipping/contract/scores'
 import { api } from '../../lib/api-client.ts'
 import { staticJson } from '../../lib/static-data.ts'
@@ -39,3 +44,5 @@ export const saveTip = (sport: Sport, tip: TipInput) =>
 
 export const fetchSnapshot = (sport: Sport, round: number) =>
   api<Snapshot>(`${sport}/predictions/snapshot`, { method: 'POST', body: { round } })
+
+export const fetchFormGuide = (sport: Sport) => staticJson<FormGuideFile>(`${sport}/formguide.json`)

@@ -10,7 +10,7 @@ import {
 import type { Snapshot } from '@tipping/contract/scores'
 import { canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
-import type { FixtureRound, Squad, Venue } from '@tipping/contract/static-files'
+import type { FixtureRound, FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
 import { ApiCallError } from '../../lib/api-client.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { invalidateStatic } from '../../lib/static-data.ts'
@@ -40,6 +40,8 @@ export default function TippingPage() {
   const confirmTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const marginTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
+  const [form, setForm] = useState<FormGuideFile['squads']>({})
+  const [tipsFor, setTipsFor] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
   const firstCard = useRef<HTMLElement | null>(null)
 
@@ -58,6 +60,10 @@ export default function TippingPage() {
         setRounds(r.rounds)
         setSquads(new Map(s.squads.map((x) => [x.id, x])))
         setVenues(new Map(v.venues.map((x) => [x.id, x])))
+        tippingApi
+          .fetchFormGuide(sport)
+          .then((f) => live && setForm(f.squads))
+          .catch(() => undefined)
         const id = defaultRoundId(r.rounds)
         setRoundNumber(r.rounds.find((x) => x.id === id)?.number ?? 1)
       })
@@ -275,6 +281,9 @@ export default function TippingPage() {
                 venue={venues.get(m.venueId)}
                 now={now}
                 disabled={state.saving}
+                form={form}
+                tipsOpen={tipsFor === m.id}
+                onToggleTips={() => setTipsFor(tipsFor === m.id ? null : m.id)}
                 onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}
                 onMargin={(margin) => changeMargin(m.id, margin)}
               />
