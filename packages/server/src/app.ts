@@ -106,7 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (config.ENABLE_TEST_ROUTES && clock instanceof AdjustableClock) {
     // Test-only: lets end-to-end tests move time (a match locking while the page is open).
     app.post('/api/test/clock', { schema: { hide: true } }, async (request) => {
-      const body = request.body as { at?: string; advanceMs?: number } | undefined
+      const body = request.body as { at?: string; advanceMs?: number; reset?: boolean } | undefined
+      if (body?.reset) clock.reset()
       if (body?.at) clock.set(new Date(body.at))
       if (typeof body?.advanceMs === 'number') clock.advance(body.advanceMs)
       return success({ now: clock.now().toISOString() })

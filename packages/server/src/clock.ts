@@ -26,4 +26,10 @@ export class AdjustableClock implements Clock {
   advance(ms: number): void {
     this.offsetMs += ms
   }
+
+  /** Back to the real time. */
+  reset(): void {
+    this.fixed = null
+    this.offsetMs = 0
+  }
 }

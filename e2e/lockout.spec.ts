@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { baseURL, launchBrowser, newPage, uniqueEmail } from './browser.ts'
+
+// A match locks while the page is open: the save of a tip made before the lockout is refused by the
+// server, the earlier picks come back with the Error modal, and the card turns read-only without a
+// reload. The server clock is moved by the test-only clock route; the browser's by Playwright.
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await fetch(`${baseURL()}/api/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reset: true }),
+  })
+  await browser?.close()
+})
+
+interface RoundJson {
+  matches: { id: number; status: string; date: string; homeSquadId: number }[]
+}
+
+describe('a match locking while the page is open', () => {
+  it('refuses the late save, restores the earlier picks and locks the card', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 })
+    await context.clock.install({ time: new Date() })
+    await page.goto('/registration')
+    await page.locator('input[name="firstName"]').fill('Late')
+    await page.locator('input[name="lastName"]').fill('Saver')
+    await page.locator('input[name="email"]').fill(uniqueEmail('late'))
+    await page.locator('input[name="password"]').fill('a long password')
+    await page.locator('form button[type="submit"]').click()
+    await page.waitForURL('**/bbl/tipping')
+    await page.getByTestId('autopick').waitFor()
+
+    const round: RoundJson = await page.evaluate(
+      async () => (await (await fetch('/api/bbl/predictions/3')).json()).success,
+    )
+    const target = round.matches.find((m) => m.status === 'scheduled')!
+    const pick = page.getByTestId(`pick-${target.id}-${target.homeSquadId}`)
+    await pick.click()
+    expect(await pick.getAttribute('aria-pressed')).toBe('true')
+
+    // The match starts on the server before the tip is saved.
+    const lockAt = Date.parse(target.date) + 1000
+    const moved = await fetch(`${baseURL()}/api/test/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: new Date(lockAt).toISOString() }),
+    })
+    expect(moved.status).toBe(200)
+    await page.getByTestId('save-picks').click()
+    await page.getByRole('dialog', { name: 'Error' }).waitFor()
+    expect(await page.getByRole('dialog', { name: 'Error' }).textContent()).toContain(
+      'This match has started',
+    )
+    await page.getByRole('button', { name: 'Understood' }).click()
+    expect(await pick.getAttribute('aria-pressed')).toBe('false')
+
+    // The browser's clock reaches the start: the card locks without a reload.
+    expect(await pick.isDisabled()).toBe(false)
+    await page.clock.fastForward(lockAt - Date.now() + 2000)
+    await expect.poll(() => pick.isDisabled()).toBe(true)
+    await context.close()
+  })
+})
