@@ -38,6 +38,7 @@ export default async function setup(project: TestProject) {
     SEED: 'demo',
     DEMO_USERS: '120',
     ENABLE_TEST_ROUTES: 'true',
+    MATCH_CENTRE_URL: 'https://matchcentre.example/bbl/{match}',
     LOG_LEVEL: 'warn',
   }
   let dropDatabase: (() => Promise<void>) | null = null

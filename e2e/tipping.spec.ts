@@ -39,6 +39,11 @@ describe('tipping a round', () => {
     const open = round.matches.filter((m) => m.status === 'scheduled')
     const started = round.matches.filter((m) => m.status !== 'scheduled')
     expect(open.length).toBeGreaterThan(1)
+    // Live and upcoming matches link to the Match Centre (pattern from configuration).
+    const centre = page
+      .getByTestId(`match-card-${open[0]!.id}`)
+      .getByRole('link', { name: /Match Centre/ })
+    expect(await centre.getAttribute('href')).toMatch(/^https:\/\/matchcentre\.example\/bbl\/\d+$/)
     expect(started.length).toBeGreaterThan(0)
 
     // Tip the first open match home, the second away.

@@ -114,3 +114,10 @@ export const roundStatsFileSchema = z.object({
   ),
 })
 export type RoundStatsFile = z.infer<typeof roundStatsFileSchema>
+
+/** app-config.json: the allow-listed settings the browser may know (STYLE.md: config). */
+export const appConfigFileSchema = z.object({
+  /** Match Centre link for live and upcoming matches; `{match}` is replaced by the match number. */
+  matchCentreUrl: z.string().nullable(),
+})
+export type AppConfigFile = z.infer<typeof appConfigFileSchema>

@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const publisher = new Publisher(db, clock, {
     staticDir: config.STATIC_DIR,
     logosDir: path.join(config.DATA_DIR, 'logos'),
+    matchCentreUrl: config.MATCH_CENTRE_URL,
   })
 
   healthRoutes(app, { db, engine: deps.engine })

@@ -34,6 +34,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often the in-process scheduler runs lockouts and publishing; 0 leaves it to `npm run worker`. */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** Match Centre link pattern shown on live and upcoming matches; `{match}` is the match number. */
+  MATCH_CENTRE_URL: z
+    .url()
+    .refine((u) => u.includes('{match}'), 'must contain {match}')
+    .optional(),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */

@@ -70,6 +70,18 @@ describe('static publisher', () => {
     expect(third['wbbl/squads.json']).toBe(first['wbbl/squads.json'])
   })
 
+  it('publishes only the allow-listed browser settings', async () => {
+    const withLink = new Publisher(t.db, t.clock, {
+      staticDir: t.staticDir,
+      logosDir: path.join(REPO_ROOT, 'data/logos'),
+      matchCentreUrl: 'https://centre.example/m/{match}',
+    })
+    const files = await withLink.publishAll()
+    expect(files['app-config.json']).toBeDefined()
+    const config = JSON.parse(await fs.readFile(path.join(t.staticDir, 'app-config.json'), 'utf8'))
+    expect(config).toEqual({ matchCentreUrl: 'https://centre.example/m/{match}' })
+  })
+
   it('serves the files under /static/ with an ETag and answers 304 to a revalidation', async () => {
     await publisher.publishAll()
     const res = await t.app.inject({ url: '/static/bbl/squads.json' })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { ladderOrder } from '@tipping/contract/rules/ladder'
 import { pickSplit } from '@tipping/contract/rules/picks'
 import type {
+  AppConfigFile,
   FormGuideFile,
   LadderFile,
   RoundsFile,
@@ -20,6 +21,7 @@ export interface PublisherOptions {
   staticDir: string
   /** Folder of project-made logos, `{CODE}.webp`. */
   logosDir: string
+  matchCentreUrl?: string | undefined
 }
 
 /**
@@ -110,6 +112,9 @@ export class Publisher {
           this.checksums.set(`logo/${s.id}.webp`, await this.store.write(`logo/${s.id}.webp`, logo))
       }
     }
+    await this.put('app-config.json', {
+      matchCentreUrl: this.opts.matchCentreUrl ?? null,
+    } satisfies AppConfigFile)
     const files = Object.fromEntries([...this.checksums].sort(([a], [b]) => a.localeCompare(b)))
     await this.store.writeJson('checksums.json', { files })
     return files

@@ -15,6 +15,7 @@ interface Props {
   now: Date
   disabled: boolean
   form: FormGuideFile['squads']
+  matchCentreUrl: string | null
   tipsOpen: boolean
   onToggleTips: () => void
   onPick: (squad: number) => void
@@ -44,6 +45,7 @@ export function MatchCard({
   now,
   disabled,
   form,
+  matchCentreUrl,
   tipsOpen,
   onToggleTips,
   onPick,
@@ -193,6 +195,18 @@ export function MatchCard({
             disabled={!open || !picked}
             onChange={onMargin}
           />
+        ) : null}
+        {matchCentreUrl && match.status !== 'complete' ? (
+          <a
+            className={styles.matchCentre}
+            href={matchCentreUrl.replace('{match}', String(match.number))}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {match.status === 'active'
+              ? 'Follow live in the Match Centre ↗'
+              : 'Match preview in the Match Centre ↗'}
+          </a>
         ) : null}
         {tipsOpen ? <TipsPanel isMarginGame={match.isMarginGame} onClose={onToggleTips} /> : null}
         <FormGuide sides={[match.homeSquadId, match.awaySquadId]} form={form} squads={squads} />

@@ -5,6 +5,7 @@ import type {
   TipInput,
 } from '@tipping/contract/predictions'
 import type {
+  AppConfigFile,
   FormGuideFile,
   RoundsFile,
   SquadsFile,
@@ -46,3 +47,4 @@ export const fetchSnapshot = (sport: Sport, round: number) =>
   api<Snapshot>(`${sport}/predictions/snapshot`, { method: 'POST', body: { round } })
 
 export const fetchFormGuide = (sport: Sport) => staticJson<FormGuideFile>(`${sport}/formguide.json`)
+export const fetchAppConfig = () => staticJson<AppConfigFile>('app-config.json')

@@ -42,6 +42,7 @@ export default function TippingPage() {
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
   const [form, setForm] = useState<FormGuideFile['squads']>({})
   const [tipsFor, setTipsFor] = useState<number | null>(null)
+  const [matchCentreUrl, setMatchCentreUrl] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const firstCard = useRef<HTMLElement | null>(null)
 
@@ -60,6 +61,10 @@ export default function TippingPage() {
         setRounds(r.rounds)
         setSquads(new Map(s.squads.map((x) => [x.id, x])))
         setVenues(new Map(v.venues.map((x) => [x.id, x])))
+        tippingApi
+          .fetchAppConfig()
+          .then((c) => live && setMatchCentreUrl(c.matchCentreUrl))
+          .catch(() => undefined)
         tippingApi
           .fetchFormGuide(sport)
           .then((f) => live && setForm(f.squads))
@@ -282,6 +287,7 @@ export default function TippingPage() {
                 now={now}
                 disabled={state.saving}
                 form={form}
+                matchCentreUrl={matchCentreUrl}
                 tipsOpen={tipsFor === m.id}
                 onToggleTips={() => setTipsFor(tipsFor === m.id ? null : m.id)}
                 onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}
