@@ -21,6 +21,8 @@ import { SessionGate } from './http/session.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { AuthService } from './modules/auth/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { leaguesRoutes } from './modules/leagues/routes.ts'
+import { LeaguesService } from './modules/leagues/service.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
 import { Publisher } from './modules/publisher/service.ts'
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db), gate })
+  leaguesRoutes(app, { leagues: new LeaguesService(db), gate })
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
 

@@ -1,0 +1,268 @@
+import { sql } from 'kysely'
+import { LEAGUE_LIST_PAGE_SIZE } from '@tipping/contract/constants'
+import type { Database } from '../../db/schema.ts'
+
+// League rows come with their status derived from the start round: scheduled until that round
+// begins, then active, complete with the competition (GAME_RULES.md "Leagues").
+const leagueColumns = sql<string>`
+  CASE WHEN c.status = 'complete' THEN 'complete'
+       WHEN r.status IS NULL OR r.status = 'scheduled' THEN 'scheduled'
+       ELSE 'active' END`
+
+const leagueSelect = (db: Database, userId: number) =>
+  db
+    .selectFrom('leagues as l')
+    .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+    .leftJoin('rounds as r', (j) =>
+      j.onRef('r.competition_id', '=', 'l.competition_id').onRef('r.number', '=', 'l.start_round'),
+    )
+    .select([
+      'l.id',
+      'l.user_id',
+      'l.name',
+      'l.description',
+      'l.privacy',
+      'l.code',
+      'l.start_round',
+      'l.league_class',
+      'l.num_users',
+      leagueColumns.as('status'),
+      sql<boolean>`EXISTS (SELECT 1 FROM league_members lm WHERE lm.league_id = l.id AND lm.user_id = ${userId})`.as(
+        'is_member',
+      ),
+    ])
+
+export type LeagueRow = Awaited<ReturnType<typeof findLeague>> & object
+
+export const findLeague = (db: Database, competitionId: number, leagueId: number, userId: number) =>
+  leagueSelect(db, userId)
+    .where('l.competition_id', '=', competitionId)
+    .where('l.id', '=', leagueId)
+    .executeTakeFirst()
+
+export const findLeagueByCode = (
+  db: Database,
+  competitionId: number,
+  code: string,
+  userId: number,
+) =>
+  leagueSelect(db, userId)
+    .where('l.competition_id', '=', competitionId)
+    .where('l.code', '=', code)
+    .executeTakeFirst()
+
+export const ownLeagues = (db: Database, competitionId: number, userId: number, page: number) =>
+  leagueSelect(db, userId)
+    .innerJoin('league_members as m', 'm.league_id', 'l.id')
+    .where('m.user_id', '=', userId)
+    .where('l.competition_id', '=', competitionId)
+    .orderBy('l.name')
+    .orderBy('l.id')
+    .limit(LEAGUE_LIST_PAGE_SIZE + 1)
+    .offset((page - 1) * LEAGUE_LIST_PAGE_SIZE)
+    .execute()
+
+export const publicLeaguesByName = (
+  db: Database,
+  competitionId: number,
+  search: string,
+  userId: number,
+  page: number,
+) =>
+  leagueSelect(db, userId)
+    .where('l.competition_id', '=', competitionId)
+    .where('l.privacy', '=', 'public')
+    .where(
+      sql<string>`lower(l.name)`,
+      'like',
+      `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`,
+    )
+    .orderBy('l.num_users', 'desc')
+    .orderBy('l.id')
+    .limit(LEAGUE_LIST_PAGE_SIZE + 1)
+    .offset((page - 1) * LEAGUE_LIST_PAGE_SIZE)
+    .execute()
+
+export const insertLeague = (
+  db: Database,
+  l: {
+    competitionId: number
+    userId: number
+    name: string
+    description: string
+    privacy: 'private' | 'public'
+    code: string
+    startRound: number
+  },
+) =>
+  db
+    .insertInto('leagues')
+    .values({
+      competition_id: l.competitionId,
+      user_id: l.userId,
+      name: l.name,
+      description: l.description,
+      privacy: l.privacy,
+      code: l.code,
+      start_round: l.startRound,
+      num_users: 0,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+
+export const updateLeague = (
+  db: Database,
+  id: number,
+  set: Partial<{
+    name: string
+    description: string
+    privacy: 'private' | 'public'
+    start_round: number
+  }>,
+) =>
+  db
+    .updateTable('leagues')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute()
+
+export const deleteLeague = (db: Database, id: number) =>
+  db.deleteFrom('leagues').where('id', '=', id).execute()
+
+/** Adds a member once; the count moves only when a row was really added. */
+export async function addMember(db: Database, leagueId: number, userId: number): Promise<boolean> {
+  const added = await db
+    .insertInto('league_members')
+    .values({ league_id: leagueId, user_id: userId })
+    .onConflict((oc) => oc.doNothing())
+    .returning('user_id')
+    .executeTakeFirst()
+  if (added)
+    await db
+      .updateTable('leagues')
+      .set((eb) => ({ num_users: eb('num_users', '+', 1) }))
+      .where('id', '=', leagueId)
+      .execute()
+  return added !== undefined
+}
+
+export async function removeMember(
+  db: Database,
+  leagueId: number,
+  userId: number,
+): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('league_members')
+    .where('league_id', '=', leagueId)
+    .where('user_id', '=', userId)
+    .returning('user_id')
+    .executeTakeFirst()
+  if (removed)
+    await db
+      .updateTable('leagues')
+      .set((eb) => ({ num_users: eb('num_users', '-', 1) }))
+      .where('id', '=', leagueId)
+      .execute()
+  return removed !== undefined
+}
+
+/** Locks the league row so membership changes of one league queue behind each other. */
+export const lockLeague = (db: Database, leagueId: number) =>
+  db.selectFrom('leagues').select('id').where('id', '=', leagueId).forUpdate().executeTakeFirst()
+
+export const joinedUsers = (db: Database, leagueId: number, page: number, size: number) =>
+  db
+    .selectFrom('league_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('leagues as l', 'l.id', 'm.league_id')
+    .select([
+      'u.id',
+      'u.team_name',
+      'u.first_name',
+      'u.last_name',
+      sql<boolean>`u.id = l.user_id`.as('is_commissioner'),
+    ])
+    .where('m.league_id', '=', leagueId)
+    .orderBy('m.joined_at')
+    .orderBy('u.id')
+    .limit(size + 1)
+    .offset((page - 1) * size)
+    .execute()
+
+export const firstOpenRound = async (db: Database, competitionId: number): Promise<number | null> =>
+  (
+    await db
+      .selectFrom('rounds')
+      .select('number')
+      .where('competition_id', '=', competitionId)
+      .where('status', '<>', 'complete')
+      .orderBy('number')
+      .limit(1)
+      .executeTakeFirst()
+  )?.number ?? null
+
+export const roundCount = async (db: Database, competitionId: number): Promise<number> =>
+  (
+    await db
+      .selectFrom('rounds')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirstOrThrow()
+  ).n
+
+export interface LadderQuery {
+  leagueId: number
+  competitionId: number
+  startRound: number
+  roundNumber: number | null
+  offset: number
+  limit: number
+  onlyUserId?: number
+}
+
+/**
+ * The league ladder: members ranked by points then margin, summed from the league's start round
+ * (overall) or in one round (week view), ranks shared as RANK() does.
+ */
+export async function ladderPage(db: Database, q: LadderQuery) {
+  const res = await sql<{
+    rank: number
+    user_id: number
+    team_name: string | null
+    first_name: string
+    last_name: string
+    points: number
+    margin: number
+    total_points: number
+    total_margin: number
+  }>`
+    WITH scores AS (
+      SELECT m.user_id,
+        coalesce(sum(rs.points) FILTER (WHERE r.number >= ${q.startRound}), 0)::int AS total_points,
+        coalesce(sum(rs.margin) FILTER (WHERE r.number >= ${q.startRound}), 0)::int AS total_margin,
+        coalesce(sum(rs.points) FILTER (WHERE r.number = ${q.roundNumber}), 0)::int AS week_points,
+        coalesce(sum(rs.margin) FILTER (WHERE r.number = ${q.roundNumber}), 0)::int AS week_margin
+      FROM league_members m
+      LEFT JOIN round_scores rs ON rs.user_id = m.user_id AND rs.competition_id = ${q.competitionId}
+      LEFT JOIN rounds r ON r.id = rs.round_id
+      WHERE m.league_id = ${q.leagueId}
+      GROUP BY m.user_id
+    ),
+    ranked AS (
+      SELECT s.*,
+        CASE WHEN ${q.roundNumber}::int IS NULL THEN s.total_points ELSE s.week_points END AS points,
+        CASE WHEN ${q.roundNumber}::int IS NULL THEN s.total_margin ELSE s.week_margin END AS margin
+      FROM scores s
+    ),
+    ordered AS (
+      SELECT ranked.*, RANK() OVER (ORDER BY points DESC, margin ASC)::int AS rank FROM ranked
+    )
+    SELECT o.rank, o.user_id, u.team_name, u.first_name, u.last_name, o.points, o.margin, o.total_points, o.total_margin
+    FROM ordered o JOIN users u ON u.id = o.user_id
+    WHERE ${q.onlyUserId ?? null}::int IS NULL OR o.user_id = ${q.onlyUserId ?? null}
+    ORDER BY o.rank, o.user_id
+    LIMIT ${q.limit + 1} OFFSET ${q.offset}
+  `.execute(db)
+  return res.rows
+}

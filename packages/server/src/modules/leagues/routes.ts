@@ -1,0 +1,215 @@
+import { z } from 'zod'
+import { okResponseSchema } from '@tipping/contract/auth'
+import { successEnvelope } from '@tipping/contract/errors'
+import {
+  createLeagueBodySchema,
+  joinedUsersResponseSchema,
+  leagueCodeParamsSchema,
+  leagueIdParamsSchema,
+  leagueListResponseSchema,
+  leagueResponseSchema,
+  pageQuerySchema,
+  removeMemberParamsSchema,
+  showForJoinQuerySchema,
+  updateLeagueBodySchema,
+} from '@tipping/contract/leagues'
+import { rankingRowSchema, rankingsQuerySchema } from '@tipping/contract/scores'
+import { sportParamsSchema } from '@tipping/contract/sport'
+import { success } from '../../http/envelope.ts'
+import type { SessionGate } from '../../http/session.ts'
+import type { App } from '../../http/types.ts'
+import type { LeaguesService } from './service.ts'
+
+const ladderResponseSchema = z.object({
+  rankings: z.array(rankingRowSchema),
+  nextPage: z.number().int().nullable(),
+  user: rankingRowSchema.nullable(),
+  isCommissioner: z.boolean(),
+})
+
+export function leaguesRoutes(
+  app: App,
+  deps: { leagues: LeaguesService; gate: SessionGate },
+): void {
+  const { leagues, gate } = deps
+  const tags = ['leagues']
+  const withId = sportParamsSchema.extend(leagueIdParamsSchema.shape)
+  const ok = { 200: successEnvelope(okResponseSchema) }
+  const user = (
+    request: Parameters<SessionGate['requireUser']>[0],
+    sport: Parameters<SessionGate['requireUser']>[1],
+  ) => gate.requireUser(request, sport).then((u) => u.row.id)
+
+  app.post(
+    '/api/:sport/league',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        body: createLeagueBodySchema,
+        response: { 200: successEnvelope(leagueResponseSchema) },
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success({ league: await leagues.create(request.params.sport, id, request.body) })
+    },
+  )
+
+  app.get(
+    '/api/:sport/leagues',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: successEnvelope(leagueListResponseSchema) },
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success(await leagues.own(request.params.sport, id, request.query.page))
+    },
+  )
+
+  app.get(
+    '/api/:sport/league/show-for-join',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        querystring: showForJoinQuerySchema,
+        response: { 200: successEnvelope(leagueListResponseSchema) },
+        description: 'Find a league by its join code, or public leagues by name.',
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success(await leagues.showForJoin(request.params.sport, id, request.query))
+    },
+  )
+
+  app.get(
+    '/api/:sport/league/:id',
+    { schema: { tags, params: withId, response: { 200: successEnvelope(leagueResponseSchema) } } },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success({ league: await leagues.show(request.params.sport, id, request.params.id) })
+    },
+  )
+
+  app.post(
+    '/api/:sport/league/:id',
+    {
+      schema: {
+        tags,
+        params: withId,
+        body: updateLeagueBodySchema,
+        response: { 200: successEnvelope(leagueResponseSchema) },
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success({
+        league: await leagues.update(request.params.sport, id, request.params.id, request.body),
+      })
+    },
+  )
+
+  app.post(
+    '/api/:sport/league/:id/delete',
+    {
+      schema: {
+        tags,
+        params: withId,
+        response: ok,
+        description: 'Remove a league (commissioner, before it starts).',
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      await leagues.remove(request.params.sport, id, request.params.id)
+      return success({ ok: true as const })
+    },
+  )
+
+  app.post(
+    '/api/:sport/league/:code/join',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema.extend(leagueCodeParamsSchema.shape),
+        response: { 200: successEnvelope(leagueResponseSchema) },
+        description: 'Join by code; joining twice changes nothing.',
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success({ league: await leagues.join(request.params.sport, id, request.params.code) })
+    },
+  )
+
+  app.post(
+    '/api/:sport/league/:id/leave',
+    { schema: { tags, params: withId, response: ok } },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      await leagues.leave(request.params.sport, id, request.params.id)
+      return success({ ok: true as const })
+    },
+  )
+
+  app.get(
+    '/api/:sport/league/:id/user/show-joined',
+    {
+      schema: {
+        tags,
+        params: withId,
+        querystring: pageQuerySchema,
+        response: { 200: successEnvelope(joinedUsersResponseSchema) },
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success(
+        await leagues.joinedUsers(request.params.sport, id, request.params.id, request.query.page),
+      )
+    },
+  )
+
+  app.post(
+    '/api/:sport/league/:id/user/:userId',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema.extend(removeMemberParamsSchema.shape),
+        response: ok,
+        description: 'Remove a member (commissioner).',
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      await leagues.removeMember(request.params.sport, id, request.params.id, request.params.userId)
+      return success({ ok: true as const })
+    },
+  )
+
+  app.get(
+    '/api/:sport/rankings/:id/rankings',
+    {
+      schema: {
+        tags,
+        params: withId,
+        querystring: rankingsQuerySchema.omit({ search: true }),
+        response: { 200: successEnvelope(ladderResponseSchema) },
+        description: "A league's ladder: overall from its start week, or one week.",
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success(
+        await leagues.ladder(request.params.sport, id, request.params.id, request.query),
+      )
+    },
+  )
+}

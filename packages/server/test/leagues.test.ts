@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+
+// Leagues on the BBL|15 fixture, before the season (round 1 starts 2025-12-14).
+let t: TestApp
+type U = { cookie: string; id: number }
+let boss: U, member: U, stranger: U, admin: U
+
+beforeAll(async () => {
+  t = await createTestApp({ now: new Date('2025-12-01T00:00:00Z') })
+  await loadSeasons(t.db)
+  boss = await registerUser(t.app, { firstName: 'Bo', lastName: 'Commish', teamName: 'Bosses' })
+  member = await registerUser(t.app, { firstName: 'Mem', lastName: 'Ber' })
+  stranger = await registerUser(t.app, { firstName: 'Stran', lastName: 'Ger' })
+  admin = await registerUser(t.app)
+  await t.db
+    .updateTable('users')
+    .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL', 'ROLE_USER_WBBL'] })
+    .where('id', '=', admin.id)
+    .execute()
+})
+afterAll(() => t.close())
+
+const post = (url: string, u: U | null, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url, headers: u ? { cookie: u.cookie } : {}, payload })
+const get = (url: string, u: U | null) =>
+  t.app.inject({ url, headers: u ? { cookie: u.cookie } : {} })
+const create = (u: U, body: object) =>
+  post('/api/bbl/league', u, { name: 'Office Legends', privacy: 'private', startRound: 1, ...body })
+
+describe('creating and finding leagues', () => {
+  it('creates a league with its commissioner as first member and a hard-to-guess code', async () => {
+    const res = await create(boss, { description: 'Desk tippers' })
+    expect(res.statusCode).toBe(200)
+    const league = res.json().success.league
+    expect(league).toMatchObject({
+      name: 'Office Legends',
+      userId: boss.id,
+      numUser: 1,
+      isCommissioner: true,
+      isMember: true,
+      status: 'scheduled',
+      privacy: 'private',
+      startRound: 1,
+    })
+    expect(league.code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/)
+  })
+
+  it.each([
+    [{ name: 'ab' }, 'name'],
+    [{ name: 'x'.repeat(51) }, 'name'],
+    [{ description: 'd'.repeat(201) }, 'description'],
+    [{ privacy: 'secret' }, 'privacy'],
+    [{ startRound: 99 }, 'startRound'],
+  ])('refuses %j naming %s', async (body, param) => {
+    const res = await create(boss, body)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[0].param).toBe(param)
+  })
+
+  it('hides a private league from non-members (404, no code) and finds it only by code', async () => {
+    const league = (await create(boss, { name: 'Secret Society' })).json().success.league
+    expect((await get(`/api/bbl/league/${league.id}`, stranger)).statusCode).toBe(404)
+    expect((await get(`/api/bbl/league/${league.id}/user/show-joined`, stranger)).statusCode).toBe(
+      404,
+    )
+    expect((await get(`/api/bbl/rankings/${league.id}/rankings`, stranger)).statusCode).toBe(404)
+    const byName = (await get('/api/bbl/league/show-for-join?search=secret', stranger)).json()
+      .success
+    expect(byName.leagues).toEqual([])
+    const byCode = (await get(`/api/bbl/league/show-for-join?code=${league.code}`, stranger)).json()
+      .success
+    expect(byCode.leagues.map((l: { id: number }) => l.id)).toEqual([league.id])
+    expect((await get(`/api/bbl/league/${league.id}`, null)).statusCode).toBe(401)
+  })
+
+  it('lists public leagues by name and pages own leagues ten at a time', async () => {
+    await create(boss, { name: 'Public Parade', privacy: 'public' })
+    const found = (await get('/api/bbl/league/show-for-join?search=parade', stranger)).json()
+      .success.leagues
+    expect(found).toHaveLength(1)
+    expect(found[0].code).toMatch(/^[A-Z0-9]{10}$/)
+    for (let i = 0; i < 9; i++) await create(boss, { name: `Batch League ${i}` })
+    const page1 = (await get('/api/bbl/leagues', boss)).json().success
+    expect(page1.leagues).toHaveLength(10)
+    expect(page1.next).toBe(2)
+    const page2 = (await get('/api/bbl/leagues?page=2', boss)).json().success
+    expect(page2.leagues.length).toBeGreaterThan(0)
+    expect(page2.next).toBeNull()
+  })
+})
+
+describe('membership', () => {
+  it('joins by code once, however often and however concurrently it is asked', async () => {
+    const league = (await create(boss, { name: 'Join Test' })).json().success.league
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post(`/api/bbl/league/${league.code}/join`, member)),
+    )
+    expect(results.every((r) => r.statusCode === 200)).toBe(true)
+    const shown = (await get(`/api/bbl/league/${league.id}`, member)).json().success.league
+    expect(shown).toMatchObject({
+      numUser: 2,
+      isMember: true,
+      isCommissioner: false,
+      code: league.code,
+    })
+    const rows = await t.db
+      .selectFrom('league_members')
+      .selectAll()
+      .where('league_id', '=', league.id)
+      .execute()
+    expect(rows).toHaveLength(2)
+    expect((await post('/api/bbl/league/NOSUCHCODE/join', member)).statusCode).toBe(404)
+  })
+
+  it('lets members leave and rejoin, but not the commissioner', async () => {
+    const league = (await create(boss, { name: 'Leave Test' })).json().success.league
+    await post(`/api/bbl/league/${league.code}/join`, member)
+    expect((await post(`/api/bbl/league/${league.id}/leave`, boss)).statusCode).toBe(409)
+    expect((await post(`/api/bbl/league/${league.id}/leave`, member)).statusCode).toBe(200)
+    expect((await get(`/api/bbl/league/${league.id}`, member)).statusCode).toBe(404)
+    expect((await post(`/api/bbl/league/${league.code}/join`, member)).statusCode).toBe(200)
+    const joined = (await get(`/api/bbl/league/${league.id}/user/show-joined`, member)).json()
+      .success
+    expect(
+      joined.users.map((u: { userId: number; isCommissioner: boolean }) => [
+        u.userId,
+        u.isCommissioner,
+      ]),
+    ).toEqual([
+      [boss.id, true],
+      [member.id, false],
+    ])
+  })
+
+  it('lets only the commissioner edit, remove members and remove the league', async () => {
+    const league = (await create(boss, { name: 'Admin Test' })).json().success.league
+    await post(`/api/bbl/league/${league.code}/join`, member)
+    expect(
+      (await post(`/api/bbl/league/${league.id}`, member, { name: 'Hijacked' })).statusCode,
+    ).toBe(403)
+    expect((await post(`/api/bbl/league/${league.id}/user/${boss.id}`, member)).statusCode).toBe(
+      403,
+    )
+    expect((await post(`/api/bbl/league/${league.id}/delete`, member)).statusCode).toBe(403)
+    expect(
+      (await post(`/api/bbl/league/${league.id}`, stranger, { name: 'Hijacked' })).statusCode,
+    ).toBe(404)
+    expect((await post(`/api/bbl/league/${league.id}/delete`, admin)).statusCode).toBe(404)
+    const renamed = await post(`/api/bbl/league/${league.id}`, boss, {
+      name: 'Renamed Crew',
+      privacy: 'public',
+    })
+    expect(renamed.json().success.league).toMatchObject({ name: 'Renamed Crew', privacy: 'public' })
+    expect((await post(`/api/bbl/league/${league.id}/user/${member.id}`, boss)).statusCode).toBe(
+      200,
+    )
+    expect((await get(`/api/bbl/league/${league.id}`, boss)).json().success.league.numUser).toBe(1)
+    expect((await post(`/api/bbl/league/${league.id}/user/${member.id}`, boss)).statusCode).toBe(
+      404,
+    )
+    expect((await post(`/api/bbl/league/${league.id}/delete`, boss)).statusCode).toBe(200)
+    expect((await get(`/api/bbl/league/${league.id}`, boss)).statusCode).toBe(404)
+  })
+
+  it('keeps a started league from being removed', async () => {
+    const league = (await create(boss, { name: 'Started League' })).json().success.league
+    await t.db.updateTable('rounds').set({ status: 'active' }).where('number', '=', 1).execute()
+    try {
+      expect((await post(`/api/bbl/league/${league.id}/delete`, boss)).statusCode).toBe(409)
+    } finally {
+      await t.db
+        .updateTable('rounds')
+        .set({ status: 'scheduled' })
+        .where('number', '=', 1)
+        .execute()
+    }
+  })
+})
+
+describe('league ladder', () => {
+  it('ranks members by points from the start week, ties shared, with the commissioner flag', async () => {
+    const league = (await create(boss, { name: 'Ladder League', startRound: 2 })).json().success
+      .league
+    await post(`/api/bbl/league/${league.code}/join`, member)
+    await post(`/api/bbl/league/${league.code}/join`, stranger)
+    const rounds = await t.db
+      .selectFrom('rounds')
+      .innerJoin('competitions', 'competitions.id', 'rounds.competition_id')
+      .select(['rounds.id', 'rounds.number', 'competitions.id as cid'])
+      .where('competitions.sport', '=', 'bbl')
+      .where('rounds.number', 'in', [1, 2])
+      .execute()
+    const r = (n: number) => rounds.find((x) => x.number === n)!
+    const score = (userId: number, n: number, points: number, margin: number) =>
+      t.db
+        .insertInto('round_scores')
+        .values({ round_id: r(n).id, user_id: userId, competition_id: r(n).cid, points, margin })
+        .execute()
+    await score(boss.id, 1, 50, 0) // before the league's start: ignored
+    await score(boss.id, 2, 5, 3)
+    await score(member.id, 2, 5, 3)
+    await score(stranger.id, 2, 6, 9)
+    const res = await get(`/api/bbl/rankings/${league.id}/rankings`, member)
+    expect(res.statusCode).toBe(200)
+    const body = res.json().success
+    expect(body.isCommissioner).toBe(false)
+    expect(
+      body.rankings.map((x: { userId: number; rank: number; totalPoints: number }) => [
+        x.userId,
+        x.rank,
+        x.totalPoints,
+      ]),
+    ).toEqual([
+      [stranger.id, 1, 6],
+      [boss.id, 2, 5],
+      [member.id, 2, 5],
+    ])
+    expect(body.user).toMatchObject({ userId: member.id, rank: 2 })
+    const week = (await get(`/api/bbl/rankings/${league.id}/rankings?round=1&limit=1`, boss)).json()
+      .success
+    expect(week.isCommissioner).toBe(true)
+    expect(week.rankings).toEqual([
+      expect.objectContaining({ userId: boss.id, points: 50, rank: 1 }),
+    ])
+    expect(week.nextPage).toBe(2)
+  })
+})
