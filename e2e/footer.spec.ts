@@ -32,6 +32,12 @@ describe('tipping footer', () => {
     await page.getByTestId('autopick').click()
     // Every open match now has a pick (two choices per match).
     await expect.poll(picked).toBe(open / 2)
+    // A new tipper in no league, with every open match picked: the join prompt, once.
+    await page.getByRole('dialog', { name: 'Part of a League yet?' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Join a league' }).getAttribute('href')).toBe(
+      '/bbl/leagues/join',
+    )
+    await page.keyboard.press('Escape')
     await page.getByTestId('clear-all').waitFor()
 
     // Saved on the server: a reload keeps them.
@@ -49,6 +55,11 @@ describe('tipping footer', () => {
     await page.reload()
     await page.getByTestId('autopick').waitFor()
     expect(await picked()).toBe(0)
+    // Autopicking again does not bring the prompt back.
+    await page.getByTestId('autopick').click()
+    await page.getByTestId('clear-all').waitFor()
+    await page.waitForTimeout(500)
+    expect(await page.getByRole('dialog', { name: 'Part of a League yet?' }).count()).toBe(0)
     await context.close()
   })
 })

@@ -11,6 +11,7 @@ import type {
   SquadsFile,
   VenuesFile,
 } from '@tipping/contract/static-files'
+import type { LeagueListResponse } from '@tipping/contract/leagues'
 import type { Snapshot } from '@tipping/contract/scores'
 import { api } from '../../lib/api-client.ts'
 import { staticJson } from '../../lib/static-data.ts'
@@ -48,3 +49,5 @@ export const fetchSnapshot = (sport: Sport, round: number) =>
 
 export const fetchFormGuide = (sport: Sport) => staticJson<FormGuideFile>(`${sport}/formguide.json`)
 export const fetchAppConfig = () => staticJson<AppConfigFile>('app-config.json')
+
+export const fetchOwnLeagues = (sport: Sport) => api<LeagueListResponse>(`${sport}/leagues`)

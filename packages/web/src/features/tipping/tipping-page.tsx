@@ -17,6 +17,7 @@ import { invalidateStatic } from '../../lib/static-data.ts'
 import { Button } from '../../ui/button.tsx'
 import { CountdownCard } from './countdown-card.tsx'
 import { FooterBar } from './footer-bar.tsx'
+import { JoinPrompt, rememberJoinPrompt, shouldPromptToJoin } from './join-prompt.tsx'
 import { LeaveGuard } from './leave-guard.tsx'
 import { MatchCard } from './match-card.tsx'
 import { picksActions, type PicksState } from './picks-slice.ts'
@@ -43,6 +44,8 @@ export default function TippingPage() {
   const [form, setForm] = useState<FormGuideFile['squads']>({})
   const [tipsFor, setTipsFor] = useState<number | null>(null)
   const [matchCentreUrl, setMatchCentreUrl] = useState<string | null>(null)
+  const [joinPrompt, setJoinPrompt] = useState(false)
+  const userId = useSelector((s: { session: { user: { id: number } } }) => s.session.user.id)
   const [busy, setBusy] = useState(false)
   const firstCard = useRef<HTMLElement | null>(null)
 
@@ -179,11 +182,36 @@ export default function TippingPage() {
     }
   }
 
-  const runBulk = async (call: () => Promise<{ predictions: typeof state.picks }>) => {
+  // Spec 4 "Join prompt": after a save or an autopick, once per user, under its conditions.
+  const maybePromptToJoin = async (confirmed: typeof state.picks) => {
+    const after = new Map(state.picks.map((p) => [p.match, p]))
+    for (const p of confirmed) after.set(p.match, p)
+    const allOpenPicked = [...after.values()]
+      .filter((p) => p.status === 'scheduled')
+      .every((p) => p.squad > 0)
+    const leagues = await tippingApi.fetchOwnLeagues(sport).catch(() => null)
+    if (!leagues) return
+    const show = shouldPromptToJoin({
+      userId,
+      leagueCount: leagues.leagues.filter((l) => l.class !== 'team').length,
+      overallRank: snapshot?.overall_rank ?? 0,
+      allOpenPicked,
+    })
+    if (show) {
+      rememberJoinPrompt(userId)
+      setJoinPrompt(true)
+    }
+  }
+
+  const runBulk = async (
+    call: () => Promise<{ predictions: typeof state.picks }>,
+    after?: (p: typeof state.picks) => void,
+  ) => {
     setBusy(true)
     try {
       const { predictions } = await call()
       dispatch(picksActions.merged(predictions))
+      after?.(predictions)
     } catch (err) {
       if (!(err instanceof ApiCallError && err.status === 401)) {
         dispatch(
@@ -199,7 +227,11 @@ export default function TippingPage() {
     const open = state.picks
       .filter((p) => p.status === 'scheduled' && p.squad === 0)
       .map((p) => p.match)
-    if (open.length > 0) void runBulk(() => tippingApi.autopick(sport, open))
+    if (open.length > 0)
+      void runBulk(
+        () => tippingApi.autopick(sport, open),
+        (p) => void maybePromptToJoin(p),
+      )
   }
   const clearAll = () => {
     const saved = state.savedPicks
@@ -298,6 +330,7 @@ export default function TippingPage() {
               <div key={i} className={styles.skeleton} aria-hidden="true" />
             ))}
       </section>
+      <JoinPrompt open={joinPrompt} sport={sport} onClose={() => setJoinPrompt(false)} />
       <LeaveGuard active={ready && unsaved && picked < total} picked={picked} total={total} />
       {ready ? (
         <FooterBar
