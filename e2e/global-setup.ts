@@ -39,6 +39,7 @@ export default async function setup(project: TestProject) {
     DEMO_USERS: '120',
     ENABLE_TEST_ROUTES: 'true',
     MATCH_CENTRE_URL: 'https://matchcentre.example/bbl/{match}',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     LOG_LEVEL: 'warn',
   }
   let dropDatabase: (() => Promise<void>) | null = null

@@ -3,6 +3,7 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import {
@@ -87,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     transform: jsonSchemaTransform,
   })
   registerOriginCheck(app, config.APP_ORIGIN)
+  // Limits are opted into per route (sign-in, registration); counters live in memory per process.
+  await app.register(rateLimit, { global: false })
 
   const policy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS }
   const auth = new AuthService(db, clock, policy)
@@ -99,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   })
 
   healthRoutes(app, { db, engine: deps.engine })
-  authRoutes(app, { auth, gate })
+  authRoutes(app, { auth, gate, perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db), gate })

@@ -39,6 +39,8 @@ const envSchema = z.object({
     .url()
     .refine((u) => u.includes('{match}'), 'must contain {match}')
     .optional(),
+  /** Sign-in and registration attempts allowed per minute, per address and (for sign-in) per account. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */
@@ -61,5 +63,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...loadConfig({}),
   SEED: 'none',
   LOG_LEVEL: 'silent',
+  AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
   ...overrides,
 })

@@ -6,7 +6,7 @@ import { inject } from 'vitest'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { AdjustableClock } from '../src/clock.ts'
-import { REPO_ROOT, testConfig } from '../src/config.ts'
+import { REPO_ROOT, testConfig, type Config } from '../src/config.ts'
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts'
 import type { Database } from '../src/db/schema.ts'
 import {
@@ -56,11 +56,17 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, with a clock the test controls. */
-export async function createTestApp(opts: { now?: Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { now?: Date; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const handle = await freshDatabase()
   const clock = new AdjustableClock(opts.now ?? new Date('2025-12-01T00:00:00Z'))
   const staticDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tipping-static-'))
-  const config = testConfig({ STATIC_DIR: staticDir, WEB_DIST_DIR: path.join(staticDir, 'no-web') })
+  const config = testConfig({
+    STATIC_DIR: staticDir,
+    WEB_DIST_DIR: path.join(staticDir, 'no-web'),
+    ...opts.config,
+  })
   const { app } = await buildApp({ config, db: handle.db, engine: handle.engine, clock })
   await app.ready()
   return {

@@ -4,15 +4,24 @@ import { successEnvelope } from '@tipping/contract/errors'
 import { success } from '../../http/envelope.ts'
 import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
+import { AppError } from '../../errors.ts'
 import { toUserSession, type AuthService } from './service.ts'
+import { AttemptThrottle } from './throttle.ts'
 
-export function authRoutes(app: App, deps: { auth: AuthService; gate: SessionGate }): void {
+export function authRoutes(
+  app: App,
+  deps: { auth: AuthService; gate: SessionGate; perMinute: number },
+): void {
   const { auth, gate } = deps
   const tags = ['account']
+  // Brute-force protection: per address for both; sign-in also per account, whatever the address.
+  const perAddress = { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' } }
+  const perAccount = new AttemptThrottle(deps.perMinute)
 
   app.post(
     '/api/auth/register',
     {
+      config: perAddress,
       schema: {
         tags,
         body: registerBodySchema,
@@ -30,6 +39,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; gate: SessionGat
   app.post(
     '/api/auth/login',
     {
+      config: perAddress,
       schema: {
         tags,
         body: loginBodySchema,
@@ -37,6 +47,12 @@ export function authRoutes(app: App, deps: { auth: AuthService; gate: SessionGat
       },
     },
     async (request, reply) => {
+      if (!perAccount.allow(request.body.email, Date.now())) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many sign-in attempts for this account; try again in a minute',
+        )
+      }
       const { user, sessionId } = await auth.login(request.body)
       // Rotation: the session the browser had before signing in is revoked, never reused.
       await auth.logout(gate.cookieValue(request))
