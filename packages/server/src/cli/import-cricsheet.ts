@@ -4,12 +4,9 @@ import { parseArgs } from 'node:util'
 import { summariseCricsheet } from '@tipping/contract/cricsheet'
 import { sportSchema } from '@tipping/contract/sport'
 import { systemClock } from '../clock.ts'
-import { loadConfig } from '../config.ts'
-import { openDatabase } from '../db/database.ts'
-import { migrateToLatest } from '../db/migrate.ts'
 import { currentCompetition } from '../modules/predictions/service.ts'
-import { Publisher } from '../modules/publisher/service.ts'
 import { importCricsheetResults } from '../modules/seasons/service.ts'
+import { runCli } from './context.ts'
 
 // npm run import:cricsheet -- --sport bbl <match.json>... : completes the current season's
 // fixture matches from Cricsheet files (paired by date and squads), re-scores and re-publishes.
@@ -22,36 +19,17 @@ if (!sport.success || positionals.length === 0) {
   console.error('Usage: npm run import:cricsheet -- --sport bbl|wbbl <cricsheet match json>...')
   process.exit(2)
 }
-const config = loadConfig()
-const handle = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  pgliteDir: config.PGLITE_DIR,
-})
-try {
-  await migrateToLatest(handle.db)
-  const competition = await currentCompetition(handle.db, sport.data)
+await runCli(async ({ db, publish }) => {
+  const competition = await currentCompetition(db, sport.data)
   const summaries = await Promise.all(
     positionals.map(async (f) =>
       summariseCricsheet(JSON.parse(await fs.readFile(path.resolve(f), 'utf8'))),
     ),
   )
-  const result = await importCricsheetResults(
-    handle.db,
-    competition.id,
-    summaries,
-    systemClock.now(),
-  )
+  const result = await importCricsheetResults(db, competition.id, summaries, systemClock.now())
   console.log(`${result.applied.length} results applied`)
   for (const u of result.unmatched)
     console.log(`No fixture match for ${u.date} ${u.teams.join(' v ')}`)
-  await new Publisher(handle.db, systemClock, {
-    staticDir: config.STATIC_DIR,
-    logosDir: path.join(config.DATA_DIR, 'logos'),
-  }).publishAll()
-  if (result.unmatched.length > 0) process.exitCode = 1
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err)
-  process.exitCode = 1
-} finally {
-  await handle.close()
-}
+  await publish()
+  return result.unmatched.length > 0 ? 1 : 0
+})

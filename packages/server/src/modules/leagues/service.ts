@@ -9,10 +9,10 @@ import {
   type UpdateLeagueBody,
 } from '@tipping/contract/leagues'
 import type { Lifecycle } from '@tipping/contract/predictions'
-import type { RankingRow } from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { currentCompetition } from '../predictions/service.ts'
+import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.findLeague>>>
@@ -236,17 +236,7 @@ export class LeaguesService {
       q.ladderPage(this.db, { ...base, offset: (query.page - 1) * query.limit }),
       q.ladderPage(this.db, { ...base, offset: 0, onlyUserId: userId }),
     ])
-    const toRow = (r: (typeof rows)[number]): RankingRow => ({
-      rank: r.rank,
-      userId: r.user_id,
-      teamName: r.team_name,
-      firstName: r.first_name,
-      lastNameInitial: r.last_name.slice(0, 1),
-      points: r.points,
-      totalPoints: r.total_points,
-      margin: r.margin,
-      totalMargin: r.total_margin,
-    })
+    const toRow = toRankingRow
     return {
       rankings: rows.slice(0, query.limit).map(toRow),
       nextPage: rows.length > query.limit ? query.page + 1 : null,

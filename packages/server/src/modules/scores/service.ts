@@ -1,29 +1,13 @@
 import type { Sport } from '@tipping/contract/constants'
 import { SPORTS } from '@tipping/contract/constants'
-import type {
-  Dashboard,
-  RankingRow,
-  RankingsQuery,
-  RankingsResponse,
-  Snapshot,
-} from '@tipping/contract/scores'
+import type { Dashboard, RankingsQuery, RankingsResponse, Snapshot } from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import * as q from './queries.ts'
+import { toRankingRow } from './ranking-row.ts'
 
 type PageRow = Awaited<ReturnType<typeof q.rankingPage>>[number]
-
-const toRow = (r: PageRow): RankingRow => ({
-  rank: r.rank ?? 0,
-  userId: r.id,
-  teamName: r.team_name,
-  firstName: r.first_name,
-  lastNameInitial: r.last_name.slice(0, 1),
-  points: r.points,
-  totalPoints: r.total_points,
-  margin: r.margin,
-  totalMargin: r.total_margin,
-})
+const toRow = (r: PageRow) => toRankingRow({ ...r, user_id: r.id })
 
 /** Reads of the scores the scoring job wrote: snapshot, rankings, dashboard. */
 export class ScoresService {

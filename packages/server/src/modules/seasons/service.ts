@@ -150,6 +150,8 @@ export async function applyResults(
       completed++
     }
     await refreshRoundStatuses(trx, [...touchedRounds])
+    // Every result change re-scores what it touches.
+    await rescoreInTransaction(trx, competition.id, [...touchedRounds])
     return completed
   })
 }
