@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { LEAGUE_LIST_PAGE_SIZE } from '@tipping/contract/constants'
 import type { Database } from '../../db/schema.ts'
+import type { RankedTipper } from '../scores/ranking-row.ts'
 
 // League rows come with their status derived from the start round: scheduled until that round
 // begins, then active, complete with the competition (GAME_RULES.md "Leagues").
@@ -226,17 +227,7 @@ export interface LadderQuery {
  * (overall) or in one round (week view), ranks shared as RANK() does.
  */
 export async function ladderPage(db: Database, q: LadderQuery) {
-  const res = await sql<{
-    rank: number
-    user_id: number
-    team_name: string | null
-    first_name: string
-    last_name: string
-    points: number
-    margin: number
-    total_points: number
-    total_margin: number
-  }>`
+  const res = await sql<RankedTipper>`
     WITH scores AS (
       SELECT m.user_id,
         coalesce(sum(rs.points) FILTER (WHERE r.number >= ${q.startRound}), 0)::int AS total_points,

@@ -106,21 +106,23 @@ export interface TipWrite {
   now: Date
 }
 
+/** Rows for the tips table: an ordinary tip (never an auto-tip), stamped with the save time. */
+const tipRows = (tips: TipWrite[]) =>
+  tips.map((t) => ({
+    user_id: t.userId,
+    match_id: t.matchId,
+    round_id: t.roundId,
+    squad_id: t.squadId,
+    margin: t.margin,
+    is_auto_tip: false,
+    created_at: t.now,
+    updated_at: t.now,
+  }))
+
 export const upsertTips = (db: Database, tips: TipWrite[]) =>
   db
     .insertInto('tips')
-    .values(
-      tips.map((t) => ({
-        user_id: t.userId,
-        match_id: t.matchId,
-        round_id: t.roundId,
-        squad_id: t.squadId,
-        margin: t.margin,
-        is_auto_tip: false,
-        created_at: t.now,
-        updated_at: t.now,
-      })),
-    )
+    .values(tipRows(tips))
     .onConflict((oc) =>
       oc.columns(['user_id', 'match_id']).doUpdateSet((eb) => ({
         squad_id: eb.ref('excluded.squad_id'),
@@ -148,18 +150,7 @@ export const majoritySquads = async (db: Database, matchIds: number[]) => {
 export const insertMissingTips = (db: Database, tips: TipWrite[]) =>
   db
     .insertInto('tips')
-    .values(
-      tips.map((t) => ({
-        user_id: t.userId,
-        match_id: t.matchId,
-        round_id: t.roundId,
-        squad_id: t.squadId,
-        margin: t.margin,
-        is_auto_tip: false,
-        created_at: t.now,
-        updated_at: t.now,
-      })),
-    )
+    .values(tipRows(tips))
     .onConflict((oc) => oc.columns(['user_id', 'match_id']).doNothing())
     .execute()
 

@@ -314,3 +314,10 @@ export async function currentCompetition(db: Database, sport: Sport) {
   if (!competition) throw notFound('Competition', 'sport')
   return competition
 }
+
+/** Whether the user is registered for the competition (and so plays, and is ranked, in it). */
+export const isRegistered = (
+  db: Database,
+  competitionId: number,
+  userId: number,
+): Promise<boolean> => q.isRegistered(db, competitionId, userId)

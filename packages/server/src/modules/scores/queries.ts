@@ -95,14 +95,6 @@ export const registeredCount = async (db: Database, competitionId: number): Prom
   return row.n
 }
 
-export const isRegistered = async (db: Database, competitionId: number, userId: number) =>
-  (await db
-    .selectFrom('competition_registrations')
-    .select('user_id')
-    .where('competition_id', '=', competitionId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()) !== undefined
-
 export const hasCompletedMatch = async (db: Database, competitionId: number) =>
   (await db
     .selectFrom('matches')

@@ -3,6 +3,7 @@ import { SPORTS } from '@tipping/contract/constants'
 import type { Dashboard, RankingsQuery, RankingsResponse, Snapshot } from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
+import { isRegistered } from '../predictions/service.ts'
 import * as q from './queries.ts'
 import { toRankingRow } from './ranking-row.ts'
 
@@ -72,7 +73,7 @@ export class ScoresService {
     for (const sport of SPORTS) {
       const c = await q.competitionBySport(this.db, sport)
       if (!c) continue
-      const registered = await q.isRegistered(this.db, c.id, userId)
+      const registered = await isRegistered(this.db, c.id, userId)
       const snap = registered ? await this.snapshot(sport, userId) : null
       sports.push({
         sport,
