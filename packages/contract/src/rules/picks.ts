@@ -28,7 +28,9 @@ export function assertPicksArray(value: unknown): asserts value is unknown[] {
   if (!Array.isArray(value)) throw new TypeError(INVALID_PICKS_MESSAGE)
 }
 
-export const allPicked = (picks: readonly PickState[]): boolean => picks.every((p) => p.squad > 0)
+/** Every match still open has a pick (a started match can no longer be picked, so it does not count). */
+export const allOpenPicked = (picks: readonly PickState[]): boolean =>
+  picks.filter((p) => p.status === 'scheduled').every((p) => p.squad > 0)
 
 /** The live pick split (home_percent, away_percent): whole percentages summing to 100, or 0 and 0. */
 export function pickSplit(

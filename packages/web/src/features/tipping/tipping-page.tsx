@@ -8,7 +8,7 @@ import {
   type Sport,
 } from '@tipping/contract/constants'
 import type { Snapshot } from '@tipping/contract/scores'
-import { canSave, picksToSave } from '@tipping/contract/rules/picks'
+import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
 import type { FixtureRound, FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
 import { ApiCallError } from '../../lib/api-client.ts'
@@ -186,16 +186,14 @@ export default function TippingPage() {
   const maybePromptToJoin = async (confirmed: typeof state.picks) => {
     const after = new Map(state.picks.map((p) => [p.match, p]))
     for (const p of confirmed) after.set(p.match, p)
-    const allOpenPicked = [...after.values()]
-      .filter((p) => p.status === 'scheduled')
-      .every((p) => p.squad > 0)
+    const everyOpenPicked = allOpenPicked([...after.values()])
     const leagues = await tippingApi.fetchOwnLeagues(sport).catch(() => null)
     if (!leagues) return
     const show = shouldPromptToJoin({
       userId,
       leagueCount: leagues.leagues.filter((l) => l.class !== 'team').length,
       overallRank: snapshot?.overall_rank ?? 0,
-      allOpenPicked,
+      allOpenPicked: everyOpenPicked,
     })
     if (show) {
       rememberJoinPrompt(userId)
@@ -336,9 +334,7 @@ export default function TippingPage() {
         <FooterBar
           picked={picked}
           total={total}
-          allOpenPicked={state.picks
-            .filter((p) => p.status === 'scheduled')
-            .every((p) => p.squad > 0)}
+          allOpenPicked={allOpenPicked(state.picks)}
           saveStatus={state.saveStatus}
           canSave={saveEnabled}
           roundComplete={state.round?.status === 'complete'}
