@@ -23,6 +23,9 @@ export const TOP_LEAGUE_HIGHLIGHT = 3
 export const TOP_RANKING_HIGHLIGHT = 1
 
 export const REFRESH_INTERVAL_MS = 31_000
+/** Spec 2 "Tip row": the strip scrolls by this step and shows arrows past this many tips. */
+export const TIP_ROW_SCROLL_PX = 1000
+export const TIP_ROW_ARROWS_AFTER = 3
 export const COPIED_MS = 3000
 export const CONFIRMATION_DELAY_MS = 2000
 export const LAZY_RETRY_COUNT = 5

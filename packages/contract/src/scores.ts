@@ -25,6 +25,10 @@ export const tipperSchema = z.object({
 })
 export type Tipper = z.infer<typeof tipperSchema>
 
+/** How a tipper is named on screen: the team name, or first name and initial. */
+export const tipperName = (t: Pick<Tipper, 'teamName' | 'firstName' | 'lastNameInitial'>): string =>
+  t.teamName?.trim() || `${t.firstName} ${t.lastNameInitial}.`.trim()
+
 export const userTipsParamsSchema = z.object({
   round: z.coerce.number().int().min(1).max(1000),
   userId: z.coerce.number().int().positive(),
@@ -35,6 +39,20 @@ export const userTipsResponseSchema = z.object({
   predictions: z.array(predictionSchema),
 })
 export type UserTipsResponse = z.infer<typeof userTipsResponseSchema>
+
+/** The tip row: what fellow league members tipped on each completed match of a round. */
+export const LEAGUE_MATES_TIPS_LIMIT = 60
+export const mateTipSchema = tipperSchema.extend({
+  squad: z.number().int(),
+  margin: z.number().int().nullable(),
+  isAutoTip: z.boolean(),
+})
+export type MateTip = z.infer<typeof mateTipSchema>
+export const leagueMatesTipsResponseSchema = z.object({
+  /** Completed matches only, each with at most LEAGUE_MATES_TIPS_LIMIT tips, by name. */
+  matches: z.array(z.object({ match: z.number().int(), tips: z.array(mateTipSchema) })),
+})
+export type LeagueMatesTipsResponse = z.infer<typeof leagueMatesTipsResponseSchema>
 
 export const matchListBodySchema = z.object({
   predictions: z

@@ -171,6 +171,49 @@ describe('scores, rankings and other tippers', () => {
     ).toBe(401)
   })
 
+  it("shows league mates' tips on completed matches only, never strangers'", async () => {
+    const [a, b, c] = users as [typeof admin, typeof admin, typeof admin]
+    const mates = (u: typeof admin, round: number) =>
+      get(`/api/bbl/predictions/${round}/leagues`, u.cookie)
+    // No league yet: nobody to show.
+    const alone = (await mates(a, 1)).json().success
+    expect(alone.matches).toHaveLength(8)
+    expect(alone.matches.every((x: { tips: unknown[] }) => x.tips.length === 0)).toBe(true)
+    const league = (
+      await post('/api/bbl/league', a.cookie, {
+        name: 'Tip Row',
+        privacy: 'private',
+        startRound: 2,
+      })
+    ).json().success.league
+    await post(`/api/bbl/league/${league.code}/join`, b.cookie, {})
+    const res = await mates(a, 1)
+    expect(res.statusCode).toBe(200)
+    const row = res.json().success.matches.find((x: { match: number }) => x.match === m(2).id)
+    // b is a league mate; c (not in the league) and a (the caller) are not shown.
+    expect(row.tips).toEqual([
+      {
+        userId: b.id,
+        teamName: 'Yorkers',
+        firstName: 'Yusuf',
+        lastNameInitial: 'T',
+        squad: m(2).home,
+        margin: null,
+        isAutoTip: false,
+      },
+    ])
+    const shown = res
+      .json()
+      .success.matches.flatMap((x: { tips: { userId: number }[] }) => x.tips.map((y) => y.userId))
+    expect(shown).toHaveLength(8)
+    expect(new Set(shown)).toEqual(new Set([b.id]))
+    expect(shown).not.toContain(c.id)
+    // Round 2 has not started: no match is complete, so nothing is shown.
+    expect((await mates(a, 2)).json().success.matches).toEqual([])
+    expect((await t.app.inject({ url: '/api/bbl/predictions/1/leagues' })).statusCode).toBe(401)
+    expect((await mates(a, 99)).statusCode).toBe(404)
+  })
+
   it('summarises the score in the snapshot', async () => {
     const res = await post('/api/bbl/predictions/snapshot', users[0]!.cookie, { round: 1 })
     expect(res.statusCode).toBe(200)

@@ -28,6 +28,11 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 })
+    // An idle connection the server drops (restart, failover, a dropped test database) emits
+    // 'error' on the pool; unheard, that would crash the process. The pool replaces it on demand.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL dropped an idle connection: ${err.message}`)
+    })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, engine: 'postgres', close: () => db.destroy() }
   }

@@ -166,3 +166,47 @@ export const tipperById = (db: Database, competitionId: number, userId: number) 
     .where('u.id', '=', userId)
     .where('u.deactivated_at', 'is', null)
     .executeTakeFirst()
+
+/** Tips on the given matches by everyone who shares a league with the user, first `limit` by name per match. */
+export const leagueMatesTips = (
+  db: Database,
+  competitionId: number,
+  userId: number,
+  matchIds: number[],
+  limit: number,
+) => {
+  const mates = db
+    .selectFrom('league_members as mine')
+    .innerJoin('leagues as l', 'l.id', 'mine.league_id')
+    .innerJoin('league_members as other', 'other.league_id', 'l.id')
+    .select('other.user_id')
+    .where('mine.user_id', '=', userId)
+    .where('l.competition_id', '=', competitionId)
+  const ranked = db
+    .selectFrom('tips as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.match_id',
+      't.user_id',
+      't.squad_id',
+      't.margin',
+      't.is_auto_tip',
+      'u.team_name',
+      'u.first_name',
+      'u.last_name',
+      sql<number>`row_number() over (partition by t.match_id order by lower(coalesce(u.team_name, u.first_name)), u.id)`.as(
+        'n',
+      ),
+    ])
+    .where('t.match_id', 'in', matchIds)
+    .where('t.user_id', '!=', userId)
+    .where('t.user_id', 'in', mates)
+    .where('u.deactivated_at', 'is', null)
+  return db
+    .selectFrom(ranked.as('x'))
+    .selectAll()
+    .where('n', '<=', limit)
+    .orderBy('match_id')
+    .orderBy('n')
+    .execute()
+}

@@ -6,6 +6,7 @@ import {
   savePredictionsResponseSchema,
 } from '@tipping/contract/predictions'
 import {
+  leagueMatesTipsResponseSchema,
   matchListBodySchema,
   singleTipBodySchema,
   singleTipResponseSchema,
@@ -136,6 +137,24 @@ export function predictionsRoutes(
       await gate.requireUser(request, request.params.sport)
       const { sport, round, userId } = request.params
       return success(await predictions.tipsOfUser(sport, round, userId))
+    },
+  )
+
+  app.get(
+    '/api/:sport/predictions/:round/leagues',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema.extend(roundParamsSchema.shape),
+        response: { 200: successEnvelope(leagueMatesTipsResponseSchema) },
+        description:
+          "The tip row: what the user's fellow league members tipped on each completed match of the round.",
+      },
+    },
+    async (request) => {
+      const { row } = await gate.requireUser(request, request.params.sport)
+      const { sport, round } = request.params
+      return success(await predictions.leagueMatesTips(sport, round, row.id))
     },
   )
 }

@@ -11,7 +11,12 @@ import { oversFromBalls } from '@tipping/contract/rules/cricket'
 import { pickSplit } from '@tipping/contract/rules/picks'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
-import type { Tipper, UserTipsResponse } from '@tipping/contract/scores'
+import {
+  LEAGUE_MATES_TIPS_LIMIT,
+  type LeagueMatesTipsResponse,
+  type Tipper,
+  type UserTipsResponse,
+} from '@tipping/contract/scores'
 import { AppError, notFound } from '../../errors.ts'
 import * as q from './queries.ts'
 
@@ -214,6 +219,44 @@ export class PredictionsService {
       lastNameInitial: target.last_name.slice(0, 1),
     }
     return { user, predictions: all.filter((p) => p.status === 'complete') }
+  }
+
+  /** The tip row: fellow league members' tips, on completed matches only. */
+  async leagueMatesTips(
+    sport: Sport,
+    roundNumber: number,
+    userId: number,
+  ): Promise<LeagueMatesTipsResponse> {
+    const competition = await this.competition(sport)
+    const round = await q.roundByNumber(this.db, competition.id, roundNumber)
+    if (!round) throw notFound('Round', 'round')
+    const complete = (await q.roundMatches(this.db, round.id))
+      .filter((m) => m.status === 'complete')
+      .map((m) => m.id)
+    if (complete.length === 0) return { matches: [] }
+    const rows = await q.leagueMatesTips(
+      this.db,
+      competition.id,
+      userId,
+      complete,
+      LEAGUE_MATES_TIPS_LIMIT,
+    )
+    return {
+      matches: complete.map((match) => ({
+        match,
+        tips: rows
+          .filter((r) => r.match_id === match)
+          .map((r) => ({
+            userId: r.user_id,
+            teamName: r.team_name,
+            firstName: r.first_name,
+            lastNameInitial: r.last_name.slice(0, 1),
+            squad: r.squad_id,
+            margin: r.margin,
+            isAutoTip: r.is_auto_tip,
+          })),
+      })),
+    }
   }
 
   private async predictionsFor(

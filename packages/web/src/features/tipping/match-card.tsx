@@ -1,10 +1,12 @@
 import type { CSSProperties } from 'react'
 import type { Match, Prediction } from '@tipping/contract/predictions'
+import type { MateTip } from '@tipping/contract/scores'
 import type { FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
 import { isTippable } from '@tipping/contract/rules/rounds'
 import { formatMatchTime } from '../../lib/dates.ts'
 import { FormGuide, TipsPanel } from './form-guide.tsx'
 import { MarginControl } from './margin-control.tsx'
+import { TipRow } from './tip-row.tsx'
 import styles from './match-card.module.css'
 
 interface Props {
@@ -16,6 +18,8 @@ interface Props {
   disabled: boolean
   form: FormGuideFile['squads']
   matchCentreUrl: string | null
+  /** League mates' tips, once the match is complete (undefined while loading). */
+  mateTips: readonly MateTip[] | undefined
   tipsOpen: boolean
   onToggleTips: () => void
   onPick: (squad: number) => void
@@ -46,6 +50,7 @@ export function MatchCard({
   disabled,
   form,
   matchCentreUrl,
+  mateTips,
   tipsOpen,
   onToggleTips,
   onPick,
@@ -214,6 +219,13 @@ export function MatchCard({
           <p className={styles.note}>
             You will have the ability to view other users tips when each game finishes.
           </p>
+        ) : mateTips ? (
+          <TipRow
+            tips={mateTips}
+            squads={squads}
+            winnerSquadId={match.winnerSquadId}
+            isMarginGame={match.isMarginGame}
+          />
         ) : null}
       </div>
     </article>

@@ -12,7 +12,7 @@ import type {
   VenuesFile,
 } from '@tipping/contract/static-files'
 import type { LeagueListResponse } from '@tipping/contract/leagues'
-import type { Snapshot } from '@tipping/contract/scores'
+import type { LeagueMatesTipsResponse, Snapshot } from '@tipping/contract/scores'
 import { api } from '../../lib/api-client.ts'
 import { staticJson } from '../../lib/static-data.ts'
 
@@ -51,3 +51,5 @@ export const fetchFormGuide = (sport: Sport) => staticJson<FormGuideFile>(`${spo
 export const fetchAppConfig = () => staticJson<AppConfigFile>('app-config.json')
 
 export const fetchOwnLeagues = (sport: Sport) => api<LeagueListResponse>(`${sport}/leagues`)
+export const fetchLeagueMatesTips = (sport: Sport, round: number) =>
+  api<LeagueMatesTipsResponse>(`${sport}/predictions/${round}/leagues`)

@@ -7,7 +7,7 @@ import {
   SAVE_CONFIRMATION_MS,
   type Sport,
 } from '@tipping/contract/constants'
-import type { Snapshot } from '@tipping/contract/scores'
+import type { MateTip, Snapshot } from '@tipping/contract/scores'
 import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
 import type { FixtureRound, FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
@@ -43,6 +43,7 @@ export default function TippingPage() {
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
   const [form, setForm] = useState<FormGuideFile['squads']>({})
   const [tipsFor, setTipsFor] = useState<number | null>(null)
+  const [mateTips, setMateTips] = useState<ReadonlyMap<number, MateTip[]>>(new Map())
   const [matchCentreUrl, setMatchCentreUrl] = useState<string | null>(null)
   const [joinPrompt, setJoinPrompt] = useState(false)
   const userId = useSelector((s: { session: { user: { id: number } } }) => s.session.user.id)
@@ -94,6 +95,11 @@ export default function TippingPage() {
         dispatch(mode === 'load' ? picksActions.loaded(data) : picksActions.refreshed(data))
         setLoadError(null)
         setSnapshot(await tippingApi.fetchSnapshot(sport, roundNumber).catch(() => null))
+        // The tip row: only worth asking once a match of the round is complete.
+        if (data.matches.some((m) => m.status === 'complete')) {
+          const mates = await tippingApi.fetchLeagueMatesTips(sport, roundNumber).catch(() => null)
+          if (mates) setMateTips(new Map(mates.matches.map((m) => [m.match, m.tips])))
+        } else setMateTips(new Map())
       } catch (err) {
         if (mode === 'load') {
           dispatch(picksActions.loadFailed())
@@ -318,6 +324,7 @@ export default function TippingPage() {
                 disabled={state.saving}
                 form={form}
                 matchCentreUrl={matchCentreUrl}
+                mateTips={mateTips.get(m.id)}
                 tipsOpen={tipsFor === m.id}
                 onToggleTips={() => setTipsFor(tipsFor === m.id ? null : m.id)}
                 onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}

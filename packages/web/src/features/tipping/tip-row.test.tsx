@@ -1,0 +1,73 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import type { MateTip } from '@tipping/contract/scores'
+import type { Squad } from '@tipping/contract/static-files'
+import { TipRow } from './tip-row.tsx'
+
+const squads = new Map<number, Squad>([
+  [1, { id: 1, name: 'Home Heat', shortName: 'HOM' } as Squad],
+  [2, { id: 2, name: 'Away Stars', shortName: 'AWY' } as Squad],
+])
+const tip = (userId: number, squad: number, extra: Partial<MateTip> = {}): MateTip => ({
+  userId,
+  teamName: null,
+  firstName: `Mate${userId}`,
+  lastNameInitial: 'Q',
+  squad,
+  margin: null,
+  isAutoTip: false,
+  ...extra,
+})
+
+describe('TipRow (spec 2 "Tip row")', () => {
+  it('names each mate with their pick and marks it right or wrong', () => {
+    render(
+      <TipRow
+        tips={[tip(1, 1, { teamName: 'Sixes Club', margin: 14 }), tip(2, 2, { isAutoTip: true })]}
+        squads={squads}
+        winnerSquadId={1}
+        isMarginGame
+      />,
+    )
+    const items = screen.getAllByRole('listitem')
+    expect(items[0]!.textContent).toContain('Sixes Club')
+    expect(items[0]!.textContent).toContain('HOM · 14 sixes')
+    expect(items[0]!.className).toMatch(/right/)
+    expect(items[1]!.textContent).toContain('Mate2 Q.')
+    expect(items[1]!.textContent).toContain('AWY · auto')
+    expect(items[1]!.className).toMatch(/wrong/)
+  })
+
+  it('shows no arrows for three tips, and arrows scrolling 1000 px for more', () => {
+    const { rerender } = render(
+      <TipRow
+        tips={[1, 2, 3].map((n) => tip(n, 1))}
+        squads={squads}
+        winnerSquadId={1}
+        isMarginGame={false}
+      />,
+    )
+    expect(screen.queryByLabelText('Later tips')).toBeNull()
+    // jsdom has no layout: give the strip a width to scroll through.
+    const scrollBy = vi.fn()
+    HTMLElement.prototype.scrollBy = scrollBy
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, value: 3000 })
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 500 })
+    rerender(
+      <TipRow
+        tips={[1, 2, 3, 4].map((n) => tip(n, 1))}
+        squads={squads}
+        winnerSquadId={1}
+        isMarginGame={false}
+      />,
+    )
+    expect(screen.getByLabelText<HTMLButtonElement>('Earlier tips').disabled).toBe(true)
+    fireEvent.click(screen.getByLabelText('Later tips'))
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: 1000, behavior: 'smooth' })
+  })
+
+  it('explains an empty row', () => {
+    render(<TipRow tips={[]} squads={squads} winnerSquadId={null} isMarginGame={false} />)
+    expect(screen.getByText(/Join or create a league/)).toBeTruthy()
+  })
+})
