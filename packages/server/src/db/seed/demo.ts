@@ -8,6 +8,7 @@ import {
   readSeasonFile,
 } from '../../modules/seasons/service.ts'
 import { hashPassword } from '../../modules/auth/passwords.ts'
+import { newLeagueCode } from '../../modules/leagues/service.ts'
 import { rescore } from '../../modules/scoring/service.ts'
 import * as q from './queries.ts'
 
@@ -88,6 +89,7 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     })
     await q.registerEveryoneForCurrentCompetitions(trx, registeredAt)
     await q.insertSimulatedTips(trx, { now: opts.now, demoUserId: demoId, demoRound: DEMO_ROUND })
+    await q.insertDemoLeagues(trx, demoId, newLeagueCode)
   })
   for (const competitionId of await q.currentCompetitionIds(db)) await rescore(db, competitionId)
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, users: opts.users }

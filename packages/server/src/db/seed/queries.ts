@@ -189,3 +189,68 @@ export const currentCompetitionIds = async (db: Database): Promise<number[]> =>
   (await db.selectFrom('competitions').select('id').where('is_current', '=', true).execute()).map(
     (r) => r.id,
   )
+
+/**
+ * Two leagues per competition so the demo shows ladders and the tip row: a private one the demo
+ * account runs with a couple of dozen tippers, and a big public one it has joined.
+ */
+export async function insertDemoLeagues(
+  db: Database,
+  demoUserId: number,
+  code: () => string,
+): Promise<void> {
+  for (const competitionId of await currentCompetitionIds(db)) {
+    const leagues = [
+      {
+        name: 'The Demo Desk',
+        description: 'Office tipping: bragging rights and the morning tea roster.',
+        privacy: 'private' as const,
+        owner: demoUserId,
+        every: 12,
+      },
+      {
+        name: 'Bash Fans United',
+        description: 'Open to every fan of the Bash. Say g’day and tip away.',
+        privacy: 'public' as const,
+        owner: null,
+        every: 3,
+      },
+    ]
+    for (const l of leagues) {
+      const owner =
+        l.owner ??
+        (
+          await db
+            .selectFrom('users')
+            .select('id')
+            .where('email', 'like', 'tipper%@demo.invalid')
+            .orderBy('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      const { id } = await db
+        .insertInto('leagues')
+        .values({
+          competition_id: competitionId,
+          user_id: owner,
+          name: l.name,
+          description: l.description,
+          privacy: l.privacy,
+          code: code(),
+          start_round: 1,
+          num_users: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await sql`
+        INSERT INTO league_members (league_id, user_id)
+        SELECT ${id}, u.id FROM users u
+        WHERE u.id IN (${demoUserId}, ${owner})
+           OR (u.email LIKE 'tipper%@demo.invalid' AND u.id % ${l.every} = 0)
+      `.execute(db)
+      await sql`
+        UPDATE leagues SET num_users = (SELECT count(*) FROM league_members WHERE league_id = ${id})
+        WHERE id = ${id}
+      `.execute(db)
+    }
+  }
+}

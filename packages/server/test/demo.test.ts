@@ -1,0 +1,62 @@
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REPO_ROOT } from '../src/config.ts'
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_ROUND, seedDemo } from '../src/db/seed/demo.ts'
+import { createTestApp, sessionCookie, type TestApp } from './helpers.ts'
+
+// The seeded demo is what a newcomer sees after `npm start`: it must be a playable, lived-in week.
+const now = new Date('2026-11-23T09:00:00Z')
+let t: TestApp
+let cookie: string
+const get = (url: string) => t.app.inject({ url, headers: { cookie } })
+
+beforeAll(async () => {
+  t = await createTestApp({ now })
+  await seedDemo(t.db, {
+    dataDir: path.join(REPO_ROOT, 'data'),
+    sponsorPrefix: '',
+    now,
+    users: 120,
+  })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+  })
+  expect(res.statusCode).toBe(200)
+  cookie = sessionCookie(res)
+}, 120_000)
+afterAll(() => t.close())
+
+describe('the demo season', () => {
+  it.each(['bbl', 'wbbl'])(
+    'puts today inside week 3 of %s, some matches done and one live',
+    async (sport) => {
+      const week = (await get(`/api/${sport}/predictions/${DEMO_ROUND}`)).json().success
+      const statuses = week.matches.map((m: { status: string }) => m.status)
+      expect(statuses).toContain('complete')
+      expect(statuses).toContain('active')
+      expect(statuses).toContain('scheduled')
+    },
+  )
+
+  it('gives the demo account a league it runs and a public one it joined', async () => {
+    const { leagues } = (await get('/api/bbl/leagues')).json().success
+    const mine = leagues.find((l: { isCommissioner: boolean }) => l.isCommissioner)
+    const joined = leagues.find((l: { privacy: string }) => l.privacy === 'public')
+    expect(mine).toMatchObject({ name: 'The Demo Desk', privacy: 'private' })
+    expect(mine.numUser).toBeGreaterThan(5)
+    expect(joined.numUser).toBeGreaterThan(mine.numUser)
+    const ladder = (await get(`/api/bbl/rankings/${mine.id}/rankings?page=1`)).json().success
+    expect(ladder.rankings.length).toBe(Math.min(mine.numUser, 20))
+    expect(
+      ladder.rankings.some((r: { points: number; totalPoints: number }) => r.totalPoints > 0),
+    ).toBe(true)
+  })
+
+  it("fills the tip row with league mates' tips on finished matches", async () => {
+    const { matches } = (await get(`/api/bbl/predictions/${DEMO_ROUND}/leagues`)).json().success
+    expect(matches.length).toBeGreaterThan(0)
+    for (const m of matches) expect(m.tips.length).toBeGreaterThan(3)
+  })
+})
