@@ -93,6 +93,15 @@ export const rankingsResponseSchema = z.object({
 })
 export type RankingsResponse = z.infer<typeof rankingsResponseSchema>
 
+/** A league's ladder page: the same rows, plus whether the caller runs the league. */
+export const leagueLadderResponseSchema = z.object({
+  rankings: z.array(rankingRowSchema),
+  nextPage: z.number().int().nullable(),
+  user: rankingRowSchema.nullable(),
+  isCommissioner: z.boolean(),
+})
+export type LeagueLadderResponse = z.infer<typeof leagueLadderResponseSchema>
+
 export const dashboardSchema = z.object({
   sports: z.array(
     z.object({

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { okResponseSchema } from '@tipping/contract/auth'
 import { successEnvelope } from '@tipping/contract/errors'
 import {
@@ -13,19 +12,12 @@ import {
   showForJoinQuerySchema,
   updateLeagueBodySchema,
 } from '@tipping/contract/leagues'
-import { rankingRowSchema, rankingsQuerySchema } from '@tipping/contract/scores'
+import { leagueLadderResponseSchema, rankingsQuerySchema } from '@tipping/contract/scores'
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { success } from '../../http/envelope.ts'
 import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import type { LeaguesService } from './service.ts'
-
-const ladderResponseSchema = z.object({
-  rankings: z.array(rankingRowSchema),
-  nextPage: z.number().int().nullable(),
-  user: rankingRowSchema.nullable(),
-  isCommissioner: z.boolean(),
-})
 
 export function leaguesRoutes(
   app: App,
@@ -201,7 +193,7 @@ export function leaguesRoutes(
         tags,
         params: withId,
         querystring: rankingsQuerySchema.omit({ search: true }),
-        response: { 200: successEnvelope(ladderResponseSchema) },
+        response: { 200: successEnvelope(leagueLadderResponseSchema) },
         description: "A league's ladder: overall from its start week, or one week.",
       },
     },
