@@ -31,3 +31,12 @@ export async function newPage(
 
 export const uniqueEmail = (prefix: string): string =>
   `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+
+/** Fills and sends the registration form (the modal must be open). */
+export async function signUp(page: Page, email: string, firstName = 'Ellyse'): Promise<void> {
+  await page.locator('input[name="firstName"]').fill(firstName)
+  await page.locator('input[name="lastName"]').fill('Tipper')
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill('a long password')
+  await page.locator('form button[type="submit"]').click()
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, newPage, uniqueEmail } from './browser.ts'
+import { launchBrowser, newPage, uniqueEmail, signUp } from './browser.ts'
 
 // The tipping footer: Autopick fills the open matches, Clear All (after its confirm) empties them,
 // and the score header shows the snapshot.
@@ -15,11 +15,7 @@ describe('tipping footer', () => {
   it('autopicks the open matches, then clears them after confirming', async () => {
     const { context, page } = await newPage(browser)
     await page.goto('/registration')
-    await page.locator('input[name="firstName"]').fill('Auto')
-    await page.locator('input[name="lastName"]').fill('Picker')
-    await page.locator('input[name="email"]').fill(uniqueEmail('auto'))
-    await page.locator('input[name="password"]').fill('a long password')
-    await page.locator('form button[type="submit"]').click()
+    await signUp(page, uniqueEmail('auto'), 'Auto')
     await page.waitForURL('**/bbl/tipping')
     await page.getByTestId('autopick').waitFor()
     expect(await page.getByTestId('score-header').isVisible()).toBe(true)

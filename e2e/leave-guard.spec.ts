@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, newPage, uniqueEmail } from './browser.ts'
+import { launchBrowser, newPage, uniqueEmail, signUp } from './browser.ts'
 
 // Spec 2 "Leave-page confirm": incomplete, unsaved tips hold in-app navigation and tab close.
 
@@ -14,11 +14,7 @@ describe('leaving with unsaved, incomplete tips', () => {
   it('asks before in-app navigation and before closing the tab', async () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 800 })
     await page.goto('/registration')
-    await page.locator('input[name="firstName"]').fill('Leave')
-    await page.locator('input[name="lastName"]').fill('Guard')
-    await page.locator('input[name="email"]').fill(uniqueEmail('leave'))
-    await page.locator('input[name="password"]').fill('a long password')
-    await page.locator('form button[type="submit"]').click()
+    await signUp(page, uniqueEmail('leave'), 'Leave')
     await page.waitForURL('**/bbl/tipping')
     await page.getByTestId('autopick').waitFor()
 

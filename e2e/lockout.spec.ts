@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { baseURL, launchBrowser, newPage, uniqueEmail } from './browser.ts'
+import { baseURL, launchBrowser, newPage, uniqueEmail, signUp } from './browser.ts'
 
 // A match locks while the page is open: the save of a tip made before the lockout is refused by the
 // server, the earlier picks come back with the Error modal, and the card turns read-only without a
@@ -28,11 +28,7 @@ describe('a match locking while the page is open', () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 800 })
     await context.clock.install({ time: new Date() })
     await page.goto('/registration')
-    await page.locator('input[name="firstName"]').fill('Late')
-    await page.locator('input[name="lastName"]').fill('Saver')
-    await page.locator('input[name="email"]').fill(uniqueEmail('late'))
-    await page.locator('input[name="password"]').fill('a long password')
-    await page.locator('form button[type="submit"]').click()
+    await signUp(page, uniqueEmail('late'), 'Late')
     await page.waitForURL('**/bbl/tipping')
     await page.getByTestId('autopick').waitFor()
 

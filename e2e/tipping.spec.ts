@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, launchBrowser, newPage, uniqueEmail } from './browser.ts'
+import { baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
 
 // The walking skeleton end to end: register, tip round 3, save, reload, tips still there,
 // and a match that has started cannot be tipped (in the page, and by the server).
@@ -13,11 +13,7 @@ afterAll(() => browser?.close())
 
 async function register(page: Page, email: string) {
   await page.goto('/registration')
-  await page.locator('input[name="firstName"]').fill('Ellyse')
-  await page.locator('input[name="lastName"]').fill('Tipper')
-  await page.locator('input[name="email"]').fill(email)
-  await page.locator('input[name="password"]').fill('a long password')
-  await page.locator('form button[type="submit"]').click()
+  await signUp(page, email)
   await page.waitForURL('**/bbl/tipping')
 }
 

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { retryImport } from '../lib/lazy-retry.ts'
 import { LandingLayout, PlainLayout } from './layouts/landing-layout.tsx'
@@ -24,6 +25,11 @@ const comingSoon = (name: string, plain = false): Pick<RouteObject, 'lazy'> => (
   },
 })
 
+/** A page module with a default-exported component, lazy-loaded with retries. */
+const page =
+  (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] =>
+  async () => ({ Component: (await retryImport(load)).default })
+
 const landingPaths = [
   '/',
   '/login',
@@ -49,17 +55,36 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'tipping',
-            lazy: async () => ({
-              Component: (await retryImport(() => import('../features/tipping/tipping-page.tsx')))
-                .default,
-            }),
+            lazy: page(() => import('../features/tipping/tipping-page.tsx')),
           },
-          { path: 'leagues', ...comingSoon('Your leagues') },
-          { path: 'leagues/join', ...comingSoon('Join a league') },
-          { path: 'leagues/join/:code', ...comingSoon('Join a league') },
-          { path: 'leagues/create', ...comingSoon('Create a league') },
-          { path: 'rankings', ...comingSoon('Rankings') },
-          { path: 'league/:leagueId/:section', ...comingSoon('League') },
+          {
+            path: 'leagues',
+            lazy: page(() => import('../features/leagues/leagues-page.tsx')),
+          },
+          {
+            path: 'leagues/join',
+            lazy: page(() => import('../features/leagues/join-league-page.tsx')),
+          },
+          {
+            path: 'leagues/join/:code',
+            lazy: page(() => import('../features/leagues/join-league-page.tsx')),
+          },
+          {
+            path: 'leagues/create',
+            lazy: page(() => import('../features/leagues/create-league-page.tsx')),
+          },
+          {
+            path: 'rankings',
+            lazy: page(() => import('../features/leagues/rankings-page.tsx')),
+          },
+          {
+            path: 'league/:leagueId',
+            lazy: page(() => import('../features/leagues/league-page.tsx')),
+          },
+          {
+            path: 'league/:leagueId/:section',
+            lazy: page(() => import('../features/leagues/league-page.tsx')),
+          },
           { path: 'account', ...comingSoon('Your account') },
         ],
       },

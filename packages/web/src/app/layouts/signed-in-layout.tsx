@@ -1,8 +1,9 @@
 import { useEffect } from 'react'
-import { Navigate, Outlet, useNavigate, useParams } from 'react-router'
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { logout } from '../../features/auth/auth-api.ts'
 import { sessionActions } from '../../features/auth/session-slice.ts'
 import NotFoundPage from '../../features/pages/not-found-page.tsx'
+import { isJoinLink, rememberJoinLink } from '../../lib/deep-link.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { isSport, rememberSport } from '../sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
@@ -13,6 +14,7 @@ import { SiteFooter } from './site-footer.tsx'
 /** The signed-in group: its guard sends visitors to `/`; a spinner shows until the user is ready. */
 export function SignedInLayout() {
   const { sport } = useParams()
+  const { pathname } = useLocation()
   const session = useAppSelector((s) => s.session)
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
@@ -25,7 +27,14 @@ export function SignedInLayout() {
   if (!valid) return <NotFoundPage />
   if (!session.isSessionChecked && !session.isAuthorized)
     return <Spinner label="Checking your session" />
-  if (!session.isAuthorized) return <Navigate to="/" replace />
+  if (!session.isAuthorized) {
+    // An invite opened while signed out: keep it, start sign-in, and join after (spec 4).
+    if (isJoinLink(pathname)) {
+      rememberJoinLink(pathname)
+      return <Navigate to="/login" replace />
+    }
+    return <Navigate to="/" replace />
+  }
 
   const signOut = () => {
     void logout(sport).finally(() => {

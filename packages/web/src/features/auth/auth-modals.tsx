@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { PASSWORD_MIN } from '@tipping/contract/constants'
 import { ApiCallError } from '../../lib/api-client.ts'
+import { takeJoinLink } from '../../lib/deep-link.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
@@ -57,7 +58,10 @@ function useSignedIn(sport: Sport) {
   const navigate = useNavigate()
   return (user: Parameters<typeof sessionActions.loginSucceeded>[0]) => {
     dispatch(sessionActions.loginSucceeded(user))
-    void navigate(`/${sport}/tipping`)
+    // An invite opened while signed out: go back to it and join straight away (spec 4).
+    const invite = takeJoinLink()
+    if (invite) void navigate(invite, { state: { autoJoin: true } })
+    else void navigate(`/${sport}/tipping`)
   }
 }
 

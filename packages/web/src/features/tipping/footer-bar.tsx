@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../ui/button.tsx'
-import { Modal } from '../../ui/modal.tsx'
+import { ConfirmModal } from '../../ui/confirm-modal.tsx'
 import type { SaveStatus } from './picks-slice.ts'
 import styles from './footer-bar.module.css'
 
@@ -68,23 +68,16 @@ export function FooterBar(p: Props) {
           {LABEL[p.saveStatus]}
         </Button>
       </div>
-      <Modal open={confirming} title="Clear all picks?" onClose={() => setConfirming(false)}>
-        <p>Are you sure you want to clear all picks made?</p>
-        <div className={styles.confirm}>
-          <Button
-            data-testid="confirm-yes"
-            onClick={() => {
-              setConfirming(false)
-              p.onClearAll()
-            }}
-          >
-            Yes
-          </Button>
-          <Button variant="secondary" data-testid="confirm-no" onClick={() => setConfirming(false)}>
-            No
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmModal
+        open={confirming}
+        title="Clear all picks?"
+        question="Are you sure you want to clear all picks made?"
+        onYes={() => {
+          setConfirming(false)
+          p.onClearAll()
+        }}
+        onNo={() => setConfirming(false)}
+      />
     </div>
   )
 }

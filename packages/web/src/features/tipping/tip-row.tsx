@@ -51,7 +51,7 @@ export function TipRow({ tips, squads, winnerSquadId, isMarginGame }: Props) {
           ‹
         </button>
       ) : null}
-      <ul className={styles.strip} ref={strip} onScroll={measure}>
+      <ul className={styles.strip} ref={strip} onScroll={measure} tabIndex={0}>
         {tips.map((t) => {
           const squad = squads.get(t.squad)
           const right = winnerSquadId !== null && t.squad === winnerSquadId

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
+
+// Two real browsers play a league against each other: the commissioner creates it and copies the
+// invite link; a friend opens the link signed out, signs up and lands in it; the friend leaves and
+// rejoins; the commissioner removes them.
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+const memberNames = (page: Page) =>
+  page.getByRole('region', { name: 'Members' }).locator('li').allTextContents()
+
+describe('a league between two browsers', () => {
+  it('invites by link, joins after signing up, leaves, rejoins and is removed', async () => {
+    // The commissioner, on a desktop, with clipboard access.
+    const boss = await newPage(browser, { width: 1280, height: 800 })
+    await boss.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseURL(),
+    })
+    await boss.page.goto('/registration')
+    await signUp(boss.page, uniqueEmail('boss'), 'Meg')
+    await boss.page.waitForURL('**/bbl/tipping')
+
+    // Create: the form names the missing field first, then creates.
+    await boss.page.goto('/bbl/leagues/create')
+    await boss.page.getByRole('button', { name: 'Create league' }).click()
+    await boss.page.getByText('League name must be at least 3 characters').waitFor()
+    await boss.page.locator('input[name="name"]').fill('Lanning Legends')
+    await boss.page.locator('#league-description').fill('Two browsers, one ladder')
+    await boss.page.getByRole('button', { name: 'Create league' }).click()
+    await boss.page.waitForURL(/\/bbl\/league\/\d+\/ladder/)
+    const leagueUrl = new URL(boss.page.url()).pathname
+
+    // The invite modal opens after creating; Copy link says Copied! and fills the clipboard.
+    await boss.page.getByRole('dialog', { name: 'Invite your friends' }).waitFor()
+    await boss.page.getByRole('button', { name: 'Copy link' }).click()
+    await boss.page.getByRole('button', { name: 'Copied!' }).waitFor()
+    const link = await boss.page.evaluate(() => navigator.clipboard.readText())
+    expect(link).toMatch(/\/bbl\/leagues\/join\/[A-Z0-9]{10}$/)
+    await boss.page.keyboard.press('Escape')
+
+    // A friend on a phone opens the link signed out: sign-in starts, they sign up instead...
+    const friend = await newPage(browser)
+    await friend.page.goto(link)
+    await friend.page.waitForURL('**/login')
+    await friend.page.getByRole('button', { name: 'Create an account' }).click()
+    await signUp(friend.page, uniqueEmail('friend'), 'Beth')
+    // ...and land in the league.
+    await friend.page.waitForURL((u) => u.pathname === leagueUrl)
+    await friend.page.getByRole('heading', { name: 'Lanning Legends' }).waitFor()
+    await friend.page.getByText('2 tippers').waitFor()
+
+    // The friend leaves (with the confirmation) and goes back to their leagues...
+    await friend.page.getByRole('link', { name: 'Settings' }).click()
+    await friend.page.getByRole('button', { name: 'Leave League' }).click()
+    await friend.page.getByText('Are you sure you want to leave this league?').waitFor()
+    await friend.page.getByTestId('confirm-yes').click()
+    await friend.page.waitForURL('**/bbl/leagues')
+    await friend.page.getByText('You are not in a league yet.').waitFor()
+    // ...then rejoins with the code on the join page.
+    const code = link.split('/').pop()!
+    await friend.page.goto('/bbl/leagues/join')
+    await friend.page.locator('input[name="code"]').fill(code.toLowerCase())
+    await friend.page.getByRole('button', { name: 'Join', exact: true }).click()
+    await friend.page.waitForURL((u) => u.pathname === leagueUrl)
+
+    // Both appear on the ladder the commissioner sees.
+    await boss.page.reload()
+    await boss.page.getByRole('table').waitFor()
+    await expect.poll(() => boss.page.getByRole('table').locator('tbody tr').count()).toBe(2)
+
+    // The commissioner removes the friend from the members list.
+    await boss.page.getByRole('link', { name: 'Members' }).click()
+    await boss.page.getByRole('button', { name: /Remove Beth/ }).click()
+    await boss.page.getByTestId('confirm-yes').click()
+    await expect.poll(() => memberNames(boss.page)).toHaveLength(1)
+    await boss.page.getByText('1 tipper', { exact: true }).waitFor()
+
+    // The friend can no longer see the private league.
+    await friend.page.reload()
+    await friend.page.getByRole('heading', { name: 'League not found' }).waitFor()
+
+    await boss.context.close()
+    await friend.context.close()
+  })
+})

@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Navigate, NavLink, useParams, useSearchParams } from 'react-router'
+import { useSelector } from 'react-redux'
+import { TOP_LEAGUE_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
+import type { League } from '@tipping/contract/leagues'
+import type { FixtureRound, Squad } from '@tipping/contract/static-files'
+import { ApiCallError } from '../../lib/api-client.ts'
+import { Button } from '../../ui/button.tsx'
+import { Panel } from '../../ui/panel.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
+import { InviteModal } from './invite-modal.tsx'
+import { LadderRoundSelect, ladderRounds, tipsRoundFor } from './ladder-round-select.tsx'
+import { LadderTable } from './ladder-table.tsx'
+import { LeagueMembers } from './league-members.tsx'
+import { LeagueSettings } from './league-settings.tsx'
+import * as leaguesApi from './leagues-api.ts'
+import styles from './leagues.module.css'
+import { useLadder } from './use-ladder.ts'
+
+const SECTIONS = ['ladder', 'members', 'settings'] as const
+type Section = (typeof SECTIONS)[number]
+
+/** Spec 2: the single league view, `/{sport}/league/{league_id}/{section}`. */
+export default function LeaguePage() {
+  const params = useParams() as { sport: Sport; leagueId: string; section: string }
+  const { sport } = params
+  const leagueId = Number(params.leagueId)
+  const [search, setSearch] = useSearchParams()
+  const [league, setLeague] = useState<League | null>(null)
+  const [missing, setMissing] = useState(false)
+  const [inviteOpen, setInviteOpen] = useState(search.get('invite') === '1')
+
+  const reload = useCallback(() => {
+    leaguesApi
+      .showLeague(sport, leagueId)
+      .then((r) => setLeague(r.league))
+      .catch((err: unknown) => {
+        if (err instanceof ApiCallError && (err.status === 404 || err.status === 400))
+          setMissing(true)
+      })
+  }, [sport, leagueId])
+  useEffect(() => {
+    if (!Number.isInteger(leagueId) || leagueId <= 0) setMissing(true)
+    else reload()
+  }, [leagueId, reload])
+
+  if (!SECTIONS.includes(params.section as Section))
+    return <Navigate to={`/${sport}/league/${params.leagueId}/ladder`} replace />
+  if (missing)
+    return (
+      <Panel title="League not found">
+        <p>That league does not exist, or it is private and you are not in it.</p>
+        <p>
+          <NavLink to={`/${sport}/leagues`}>Back to your leagues</NavLink>
+        </p>
+      </Panel>
+    )
+  if (!league) return <Spinner label="Loading the league" />
+
+  const section = params.section as Section
+  const closeInvite = () => {
+    setInviteOpen(false)
+    if (search.has('invite')) setSearch({}, { replace: true })
+  }
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `${styles.tab} ${isActive ? styles.tabActive : ''}`
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <h1>{league.name}</h1>
+        {league.description ? <p>{league.description}</p> : null}
+        <div className={styles.heroMeta}>
+          <span>{league.privacy === 'private' ? 'Private' : 'Public'} league</span>
+          <span>
+            {league.numUser} {league.numUser === 1 ? 'tipper' : 'tippers'}
+          </span>
+          <span>From week {league.startRound}</span>
+          {league.code ? <span>Code {league.code}</span> : null}
+        </div>
+        {league.isMember && league.code ? (
+          <div className={styles.heroActions}>
+            <Button onClick={() => setInviteOpen(true)}>Invite friends</Button>
+          </div>
+        ) : null}
+      </header>
+      <nav className={styles.tabs} aria-label="League sections">
+        <NavLink to={`/${sport}/league/${league.id}/ladder`} className={tab}>
+          Ladder
+        </NavLink>
+        <NavLink to={`/${sport}/league/${league.id}/members`} className={tab}>
+          Members
+        </NavLink>
+        {league.isMember ? (
+          <NavLink to={`/${sport}/league/${league.id}/settings`} className={tab}>
+            Settings
+          </NavLink>
+        ) : null}
+      </nav>
+      {section === 'ladder' ? <LeagueLadder sport={sport} league={league} /> : null}
+      {section === 'members' ? (
+        <LeagueMembers sport={sport} league={league} onChanged={reload} />
+      ) : null}
+      {section === 'settings' && league.isMember ? (
+        <LeagueSettings sport={sport} league={league} onSaved={setLeague} />
+      ) : null}
+      <InviteModal sport={sport} league={league} open={inviteOpen} onClose={closeInvite} />
+    </div>
+  )
+}
+
+function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
+  const userId = useSelector((s: { session: { user: { id: number } } }) => s.session.user.id)
+  const [rounds, setRounds] = useState<FixtureRound[]>([])
+  const [squads, setSquads] = useState<Map<number, Squad>>(new Map())
+  const [round, setRound] = useState<number | null>(null)
+  useEffect(() => {
+    let live = true
+    Promise.all([leaguesApi.fetchRounds(sport), leaguesApi.fetchSquads(sport)])
+      .then(([r, s]) => {
+        if (!live) return
+        setRounds(r.rounds)
+        setSquads(new Map(s.squads.map((x) => [x.id, x])))
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [sport])
+  const ladder = useLadder(
+    (page) => leaguesApi.leagueLadder(sport, league.id, page, round),
+    `${sport}-${league.id}-${round}`,
+    userId,
+  )
+  return (
+    <section className={styles.stack} aria-label="Ladder">
+      <div className={styles.toolbar}>
+        <LadderRoundSelect
+          id="league-ladder-round"
+          rounds={ladderRounds(rounds, league.startRound)}
+          value={round}
+          onChange={setRound}
+        />
+      </div>
+      <LadderTable
+        sport={sport}
+        ladder={ladder}
+        userId={userId}
+        topHighlight={TOP_LEAGUE_HIGHLIGHT}
+        showWeek={round !== null}
+        tipsRound={tipsRoundFor(rounds, round)}
+        squads={squads}
+        caption={`${league.name} ladder`}
+      />
+    </section>
+  )
+}

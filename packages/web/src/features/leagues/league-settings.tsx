@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { CONFIRMATION_DELAY_MS, type Sport } from '@tipping/contract/constants'
+import { updateLeagueBodySchema, type League } from '@tipping/contract/leagues'
+import { ApiCallError } from '../../lib/api-client.ts'
+import { Button } from '../../ui/button.tsx'
+import { ConfirmModal } from '../../ui/confirm-modal.tsx'
+import { FormField } from '../../ui/form-field.tsx'
+import * as leaguesApi from './leagues-api.ts'
+import styles from './leagues.module.css'
+
+type Errors = Partial<Record<'name' | 'description' | 'privacy' | 'form', string>>
+
+/** Spec 2 "League settings": the commissioner edits or removes the league (removal only while it is
+ * scheduled); everyone else may leave it. */
+export function LeagueSettings({
+  sport,
+  league,
+  onSaved,
+}: {
+  sport: Sport
+  league: League
+  onSaved: (league: League) => void
+}) {
+  const navigate = useNavigate()
+  const [confirm, setConfirm] = useState<'remove' | 'leave' | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<Errors>({})
+  const [status, setStatus] = useState<'idle' | 'loading' | 'success'>('idle')
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    [],
+  )
+
+  const save = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const data = new FormData(e.currentTarget)
+    const parsed = updateLeagueBodySchema.safeParse({
+      name: data.get('name'),
+      description: data.get('description') ?? '',
+      privacy: data.get('privacy'),
+    })
+    if (!parsed.success) {
+      const next: Errors = {}
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'form') as keyof Errors
+        next[key] ??= issue.message
+      }
+      setErrors(next)
+      return
+    }
+    setErrors({})
+    setStatus('loading')
+    try {
+      const { league: saved } = await leaguesApi.updateLeague(sport, league.id, parsed.data)
+      onSaved(saved)
+      setStatus('success')
+      // Spec 4: the success flag clears after 2000 ms.
+      timer.current = setTimeout(() => setStatus('idle'), CONFIRMATION_DELAY_MS)
+    } catch (err) {
+      setStatus('idle')
+      if (err instanceof ApiCallError && err.param && err.param !== 'body')
+        setErrors({ [err.param]: err.message })
+      else setErrors({ form: err instanceof Error ? err.message : 'Not saved' })
+    }
+  }
+
+  const act = async () => {
+    setBusy(true)
+    try {
+      if (confirm === 'remove') await leaguesApi.removeLeague(sport, league.id)
+      else await leaguesApi.leaveLeague(sport, league.id)
+      void navigate(`/${sport}/leagues`)
+    } catch (err) {
+      setErrors({ form: err instanceof Error ? err.message : 'That did not work' })
+      setConfirm(null)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className={styles.card} aria-label="Settings">
+      {league.isCommissioner ? (
+        <form className={styles.form} onSubmit={(e) => void save(e)} noValidate>
+          <h2>League details</h2>
+          {errors.form ? (
+            <p className={styles.formError} role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          {status === 'success' ? (
+            <p className={styles.success} role="status">
+              Saved.
+            </p>
+          ) : null}
+          <FormField
+            label="League name"
+            name="name"
+            defaultValue={league.name}
+            error={errors.name}
+          />
+          <div className={styles.fieldset}>
+            <label className={styles.label} htmlFor="settings-description">
+              Description
+            </label>
+            <textarea
+              id="settings-description"
+              name="description"
+              className={styles.textarea}
+              defaultValue={league.description}
+              aria-invalid={errors.description ? true : undefined}
+            />
+            {errors.description ? (
+              <span className={styles.fieldError} role="alert">
+                {errors.description}
+              </span>
+            ) : null}
+          </div>
+          <fieldset className={styles.fieldset}>
+            <legend>Privacy</legend>
+            <label className={styles.choice}>
+              <input
+                type="radio"
+                name="privacy"
+                value="private"
+                defaultChecked={league.privacy === 'private'}
+              />
+              <span>
+                <strong>Private</strong> — join by code or invite link only.
+              </span>
+            </label>
+            <label className={styles.choice}>
+              <input
+                type="radio"
+                name="privacy"
+                value="public"
+                defaultChecked={league.privacy === 'public'}
+              />
+              <span>
+                <strong>Public</strong> — anyone can find it and join.
+              </span>
+            </label>
+          </fieldset>
+          <Button type="submit" disabled={status === 'loading'}>
+            {status === 'loading' ? 'Saving…' : 'Save changes'}
+          </Button>
+        </form>
+      ) : (
+        <>
+          <h2>Your membership</h2>
+          {errors.form ? (
+            <p className={styles.formError} role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          <p className={styles.meta}>
+            Leaving takes you off this ladder. You can rejoin later with the code.
+          </p>
+        </>
+      )}
+      <div className={styles.danger}>
+        {league.isCommissioner ? (
+          league.status === 'scheduled' ? (
+            <Button variant="secondary" onClick={() => setConfirm('remove')}>
+              Remove League
+            </Button>
+          ) : (
+            <p className={styles.meta}>The league has started, so it can no longer be removed.</p>
+          )
+        ) : (
+          <Button variant="secondary" onClick={() => setConfirm('leave')}>
+            Leave League
+          </Button>
+        )}
+      </div>
+      <ConfirmModal
+        open={confirm !== null}
+        title={confirm === 'remove' ? 'Remove league?' : 'Leave league?'}
+        question={
+          confirm === 'remove'
+            ? 'Are you sure you want to remove this league?'
+            : 'Are you sure you want to leave this league?'
+        }
+        busy={busy}
+        onYes={() => void act()}
+        onNo={() => setConfirm(null)}
+      />
+    </section>
+  )
+}

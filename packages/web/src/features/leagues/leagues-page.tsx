@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import type { Sport } from '@tipping/contract/constants'
+import type { League } from '@tipping/contract/leagues'
+import { Button } from '../../ui/button.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
+import { LeagueItem } from './league-item.tsx'
+import * as leaguesApi from './leagues-api.ts'
+import styles from './leagues.module.css'
+import { TeamLadderCard } from './team-ladder-card.tsx'
+import buttonStyles from '../../ui/button.module.css'
+
+/** Spec 2 "Leagues screens": the user's leagues, page by page, with Join and Create. */
+export default function LeaguesPage() {
+  const sport = useParams().sport as Sport
+  const [leagues, setLeagues] = useState<League[]>([])
+  const [next, setNext] = useState<number | null>(null)
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState<string | null>(null)
+
+  const load = (page: number) => {
+    setLoading(true)
+    leaguesApi
+      .ownLeagues(sport, page)
+      .then((res) => {
+        setLeagues((prev) => (page === 1 ? res.leagues : [...prev, ...res.leagues]))
+        setNext(res.next)
+        setError(null)
+      })
+      .catch((err: unknown) =>
+        setError(err instanceof Error ? err.message : 'Could not load your leagues'),
+      )
+      .finally(() => setLoading(false))
+  }
+  useEffect(() => {
+    setLeagues([])
+    load(1)
+  }, [sport])
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.titleBar}>
+        <h1>Your leagues</h1>
+        <div className={styles.actions}>
+          <Link
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            to={`/${sport}/leagues/join`}
+          >
+            Join league
+          </Link>
+          <Link
+            className={`${buttonStyles.button} ${buttonStyles.primary}`}
+            to={`/${sport}/leagues/create`}
+          >
+            Create league
+          </Link>
+        </div>
+      </div>
+      <div className={styles.withSide}>
+        <div className={styles.list}>
+          {error ? (
+            <p role="alert" className={styles.formError}>
+              {error}
+            </p>
+          ) : null}
+          {!loading && !error && leagues.length === 0 ? (
+            <div className={`${styles.card} ${styles.empty}`}>
+              <p>You are not in a league yet.</p>
+              <p>Join your friends with their code, or start a league and invite them.</p>
+            </div>
+          ) : null}
+          <ul className={styles.list} aria-label="Your leagues">
+            {leagues.map((l) => (
+              <li key={l.id}>
+                <LeagueItem sport={sport} league={l} />
+              </li>
+            ))}
+          </ul>
+          {loading ? <Spinner label="Loading your leagues" /> : null}
+          {next !== null && !loading ? (
+            <div className={styles.more}>
+              <Button variant="secondary" onClick={() => load(next)}>
+                Load More
+              </Button>
+            </div>
+          ) : null}
+        </div>
+        <TeamLadderCard sport={sport} />
+      </div>
+    </div>
+  )
+}

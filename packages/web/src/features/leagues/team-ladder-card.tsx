@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react'
+import type { Sport } from '@tipping/contract/constants'
+import type { LadderRow, Squad } from '@tipping/contract/static-files'
+import * as leaguesApi from './leagues-api.ts'
+import styles from './team-ladder-card.module.css'
+
+/** Spec 2 "Team ladder card": `{competition name} Ladder` from ladder.json. */
+export function TeamLadderCard({ sport }: { sport: Sport }) {
+  const [data, setData] = useState<{
+    name: string
+    rows: LadderRow[]
+    squads: Map<number, Squad>
+  } | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    let live = true
+    Promise.all([
+      leaguesApi.fetchTeamLadder(sport),
+      leaguesApi.fetchSquads(sport),
+      leaguesApi.fetchRounds(sport),
+    ])
+      .then(([ladder, squads, rounds]) => {
+        if (!live) return
+        setData({
+          name: rounds.competition.name,
+          rows: ladder.ladder,
+          squads: new Map(squads.squads.map((s) => [s.id, s])),
+        })
+      })
+      .catch(() => live && setFailed(true))
+    return () => {
+      live = false
+    }
+  }, [sport])
+
+  return (
+    <section className={styles.card} aria-labelledby="team-ladder-title">
+      <h2 id="team-ladder-title">{data ? `${data.name} Ladder` : 'Ladder'}</h2>
+      {failed ? <p className={styles.note}>The ladder could not be loaded.</p> : null}
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Pos</th>
+            <th scope="col">Team</th>
+            <th scope="col" className={styles.num}>
+              <abbr title="Played">Pld.</abbr>
+            </th>
+            <th scope="col" className={styles.num}>
+              Won
+            </th>
+            <th scope="col" className={styles.num}>
+              Pts
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(data?.rows ?? []).map((r) => {
+            const squad = data?.squads.get(r.squadId)
+            return (
+              <tr key={r.squadId}>
+                <td className={styles.pos}>{r.position}</td>
+                <td>
+                  <span className={styles.team}>
+                    <img src={`/static/logo/${r.squadId}.webp`} alt="" width={24} height={24} />
+                    <span className={styles.full}>{squad?.name ?? `Team ${r.squadId}`}</span>
+                    <span className={styles.short}>{squad?.shortName ?? r.squadId}</span>
+                  </span>
+                </td>
+                <td className={styles.num}>{r.played}</td>
+                <td className={styles.num}>{r.won}</td>
+                <td className={`${styles.num} ${styles.pts}`}>{r.points}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </section>
+  )
+}
