@@ -39,49 +39,52 @@ export function TipRow({ tips, squads, winnerSquadId, isMarginGame }: Props) {
     )
   }
   return (
-    <section className={styles.row} aria-label="League mates' tips">
-      {arrows ? (
-        <button
-          type="button"
-          className={styles.arrow}
-          aria-label="Earlier tips"
-          disabled={edges.start}
-          onClick={() => scroll(-1)}
-        >
-          ‹
-        </button>
-      ) : null}
-      <ul className={styles.strip} ref={strip} onScroll={measure} tabIndex={0}>
-        {tips.map((t) => {
-          const squad = squads.get(t.squad)
-          const right = winnerSquadId !== null && t.squad === winnerSquadId
-          return (
-            <li
-              key={t.userId}
-              className={`${styles.tip} ${winnerSquadId === null ? '' : right ? styles.right : styles.wrong}`}
-            >
-              <img src={`/static/logo/${t.squad}.webp`} alt="" width={24} height={24} />
-              <span className={styles.name}>{tipperName(t)}</span>
-              <span className={styles.detail}>
-                {squad?.shortName ?? 'Unknown'}
-                {isMarginGame && t.margin !== null ? ` · ${t.margin} sixes` : ''}
-                {t.isAutoTip ? ' · auto' : ''}
-              </span>
-            </li>
-          )
-        })}
-      </ul>
-      {arrows ? (
-        <button
-          type="button"
-          className={styles.arrow}
-          aria-label="Later tips"
-          disabled={edges.end}
-          onClick={() => scroll(1)}
-        >
-          ›
-        </button>
-      ) : null}
+    <section className={styles.section} aria-label="League mates' tips">
+      <h3 className={styles.title}>League mates&apos; tips</h3>
+      <div className={styles.row}>
+        {arrows ? (
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label="Earlier tips"
+            disabled={edges.start}
+            onClick={() => scroll(-1)}
+          >
+            ‹
+          </button>
+        ) : null}
+        <ul className={styles.strip} ref={strip} onScroll={measure} tabIndex={0}>
+          {tips.map((t) => {
+            const squad = squads.get(t.squad)
+            const right = winnerSquadId !== null && t.squad === winnerSquadId
+            return (
+              <li
+                key={t.userId}
+                className={`${styles.tip} ${winnerSquadId === null ? '' : right ? styles.right : styles.wrong}`}
+              >
+                <img src={`/static/logo/${t.squad}.webp`} alt="" width={24} height={24} />
+                <span className={styles.name}>{tipperName(t)}</span>
+                <span className={styles.detail}>
+                  {squad?.shortName ?? 'Unknown'}
+                  {isMarginGame && t.margin !== null ? ` · ${t.margin} sixes` : ''}
+                  {t.isAutoTip ? ' · auto' : ''}
+                </span>
+              </li>
+            )
+          })}
+        </ul>
+        {arrows ? (
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label="Later tips"
+            disabled={edges.end}
+            onClick={() => scroll(1)}
+          >
+            ›
+          </button>
+        ) : null}
+      </div>
     </section>
   )
 }
