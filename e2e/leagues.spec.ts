@@ -81,6 +81,15 @@ describe('a league between two browsers', () => {
     await expect.poll(() => memberNames(boss.page)).toHaveLength(1)
     await boss.page.getByText('1 tipper', { exact: true }).waitFor()
 
+    // A league share link ('Where would you like to share?') opens the league again.
+    await boss.page.getByRole('button', { name: 'Share', exact: true }).click()
+    await boss.page.getByRole('dialog', { name: 'Where would you like to share?' }).waitFor()
+    await boss.page.keyboard.press('Escape')
+    const leagueId = Number(leagueUrl.split('/')[3])
+    const token = Buffer.from(JSON.stringify({ t: '1234', league_id: leagueId })).toString('base64')
+    await boss.page.goto(`/share/bbl/league/${token}`)
+    await boss.page.waitForURL((u) => u.pathname === leagueUrl)
+
     // The friend can no longer see the private league.
     await friend.page.reload()
     await friend.page.getByRole('heading', { name: 'League not found' }).waitFor()

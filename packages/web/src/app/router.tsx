@@ -5,6 +5,7 @@ import { LandingLayout, PlainLayout } from './layouts/landing-layout.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
 import { LogoutRoute, SignedInLayout } from './layouts/signed-in-layout.tsx'
 import { RouteError } from './route-error.tsx'
+import { ShareRoute } from './share-route.tsx'
 
 // Every route of the specification's section 2, pages lazy-loaded with retries.
 
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
       { path: '/terms', ...comingSoon('Terms & Conditions', true) },
       { path: '/privacy-policy', ...comingSoon('Privacy Policy', true) },
       { path: '/logout', element: <LogoutRoute /> },
+      { path: '/share/:sport/:section/:token', element: <ShareRoute /> },
       {
         path: '*',
         lazy: async () => {

@@ -5,7 +5,9 @@ import { TOP_LEAGUE_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
 import { ApiCallError } from '../../lib/api-client.ts'
+import { shareUrl } from '../../lib/share.ts'
 import { Button } from '../../ui/button.tsx'
+import { ShareModal } from '../../ui/share-modal.tsx'
 import { Panel } from '../../ui/panel.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { InviteModal } from './invite-modal.tsx'
@@ -29,6 +31,7 @@ export default function LeaguePage() {
   const [league, setLeague] = useState<League | null>(null)
   const [missing, setMissing] = useState(false)
   const [inviteOpen, setInviteOpen] = useState(search.get('invite') === '1')
+  const [sharing, setSharing] = useState(false)
 
   const reload = useCallback(() => {
     leaguesApi
@@ -80,6 +83,9 @@ export default function LeaguePage() {
         {league.isMember && league.code ? (
           <div className={styles.heroActions}>
             <Button onClick={() => setInviteOpen(true)}>Invite friends</Button>
+            <Button variant="secondary" onClick={() => setSharing(true)}>
+              Share
+            </Button>
           </div>
         ) : null}
       </header>
@@ -104,6 +110,12 @@ export default function LeaguePage() {
         <LeagueSettings sport={sport} league={league} onSaved={setLeague} />
       ) : null}
       <InviteModal sport={sport} league={league} open={inviteOpen} onClose={closeInvite} />
+      <ShareModal
+        open={sharing}
+        onClose={() => setSharing(false)}
+        text={`Follow ${league.name} on ${sport.toUpperCase()} Tipping`}
+        url={shareUrl(window.location.origin, sport, 'league', Date.now(), league.id)}
+      />
     </div>
   )
 }

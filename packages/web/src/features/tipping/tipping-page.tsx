@@ -14,7 +14,9 @@ import type { FixtureRound, FormGuideFile, Squad, Venue } from '@tipping/contrac
 import { ApiCallError } from '../../lib/api-client.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { invalidateStatic } from '../../lib/static-data.ts'
+import { shareUrl } from '../../lib/share.ts'
 import { Button } from '../../ui/button.tsx'
+import { ShareModal } from '../../ui/share-modal.tsx'
 import { CountdownCard } from './countdown-card.tsx'
 import { FooterBar } from './footer-bar.tsx'
 import { JoinPrompt, rememberJoinPrompt, shouldPromptToJoin } from './join-prompt.tsx'
@@ -46,6 +48,7 @@ export default function TippingPage() {
   const [mateTips, setMateTips] = useState<ReadonlyMap<number, MateTip[]>>(new Map())
   const [matchCentreUrl, setMatchCentreUrl] = useState<string | null>(null)
   const [joinPrompt, setJoinPrompt] = useState(false)
+  const [sharing, setSharing] = useState(false)
   const userId = useSelector((s: { session: { user: { id: number } } }) => s.session.user.id)
   const [busy, setBusy] = useState(false)
   const firstCard = useRef<HTMLElement | null>(null)
@@ -275,19 +278,7 @@ export default function TippingPage() {
           Pick the winner of every match. Tips lock when each match starts.
         </p>
       </div>
-      <ScoreHeader
-        snapshot={snapshot}
-        onShare={() => {
-          if (typeof navigator.share === 'function') {
-            void navigator
-              .share({
-                text: 'Come and tip the Big Bash with me!',
-                url: `${location.origin}/${sport}`,
-              })
-              .catch(() => undefined)
-          }
-        }}
-      />
+      <ScoreHeader snapshot={snapshot} onShare={() => setSharing(true)} />
       {rounds && roundNumber !== null ? (
         <RoundSelector rounds={rounds} current={roundNumber} onChange={setRoundNumber} />
       ) : (
@@ -336,6 +327,16 @@ export default function TippingPage() {
             ))}
       </section>
       <JoinPrompt open={joinPrompt} sport={sport} onClose={() => setJoinPrompt(false)} />
+      <ShareModal
+        open={sharing}
+        onClose={() => setSharing(false)}
+        text={
+          snapshot && snapshot.overall_rank > 0
+            ? `I'm ranked ${snapshot.overall_rank} with ${snapshot.overall_points} points in ${sport.toUpperCase()} Tipping. Think you can beat me?`
+            : `Come and tip the ${sport.toUpperCase()} with me!`
+        }
+        url={shareUrl(window.location.origin, sport, 'general', Date.now())}
+      />
       <LeaveGuard active={ready && unsaved && picked < total} picked={picked} total={total} />
       {ready ? (
         <FooterBar

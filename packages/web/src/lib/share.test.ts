@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { readShareToken, shareUrl } from './share.ts'
+
+describe('share links (spec 7)', () => {
+  it('encodes the timestamp token and league id as base64 JSON under share/{sport}/{section}', () => {
+    const url = shareUrl('https://tips.example', 'wbbl', 'league', 1_700_000_012_345, 42)
+    const m = /^https:\/\/tips\.example\/share\/wbbl\/league\/(.+)$/.exec(url)
+    expect(m).not.toBeNull()
+    expect(JSON.parse(atob(m![1]!))).toEqual({ t: '2345', league_id: 42 })
+    expect(readShareToken(m![1]!)).toEqual({ t: '2345', league_id: 42 })
+  })
+  it('leaves the league out of a general share and refuses junk tokens', () => {
+    const token = shareUrl('', 'bbl', 'general', 9876).split('/').pop()!
+    expect(readShareToken(token)).toEqual({ t: '9876' })
+    expect(readShareToken('not base64!')).toBeNull()
+    expect(readShareToken(btoa('{"league_id":"x"}'))).toBeNull()
+  })
+})
