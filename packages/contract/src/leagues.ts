@@ -91,3 +91,94 @@ export const joinedUsersResponseSchema = z.object({
 export const removeMemberParamsSchema = leagueIdParamsSchema.extend({
   userId: z.coerce.number().int().positive(),
 })
+
+// Inviting by email and messaging members (spec 7 "Leagues and rankings": invite, send_emails).
+
+export const LEAGUE_INVITE_MAX = 50
+export const LEAGUE_MESSAGE_SUBJECT_MAX = 150
+export const LEAGUE_MESSAGE_MAX = 5000
+
+const emailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email address is too long')
+  .pipe(z.email('Not an email address'))
+
+/** Up to 50 addresses; each is checked on its own so the error names the one at fault. */
+export const inviteBodySchema = z.object({
+  emails: z
+    .array(emailAddress)
+    .min(1, 'Enter at least one email address')
+    .max(LEAGUE_INVITE_MAX, `Invite at most ${LEAGUE_INVITE_MAX} addresses at a time`),
+})
+export type InviteBody = z.infer<typeof inviteBodySchema>
+export const inviteResponseSchema = z.object({
+  /** Invitations queued: one per distinct address. */
+  invited: z.number().int(),
+})
+
+export const sendEmailsBodySchema = z.object({
+  leagueId: z.number().int().positive(),
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Enter a subject')
+    .max(
+      LEAGUE_MESSAGE_SUBJECT_MAX,
+      `Subject must be at most ${LEAGUE_MESSAGE_SUBJECT_MAX} characters`,
+    )
+    .regex(/^[^\r\n]*$/, 'Subject must be one line'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Enter a message')
+    .max(LEAGUE_MESSAGE_MAX, `Message must be at most ${LEAGUE_MESSAGE_MAX} characters`),
+})
+export type SendEmailsBody = z.infer<typeof sendEmailsBodySchema>
+export const sendEmailsResponseSchema = z.object({
+  /** Members the message was queued for (those who turned notifications off are skipped). */
+  recipients: z.number().int(),
+})
+
+// Bulk member changes (spec 7: POST tipping_join/delete_multi and tipping_join/edit_users).
+
+export const LEAGUE_BULK_MAX = 100
+
+const memberId = z.number().int().positive()
+const distinct = (ids: number[]) => new Set(ids).size === ids.length
+
+/** The commissioner removes several members of one league at once (never themself). */
+export const deleteMultiBodySchema = z.object({
+  leagueId: z.number().int().positive(),
+  userIds: z
+    .array(memberId)
+    .min(1, 'Choose at least one member')
+    .max(LEAGUE_BULK_MAX, `At most ${LEAGUE_BULK_MAX} members at a time`)
+    .refine(distinct, 'A member is listed twice'),
+})
+export type DeleteMultiBody = z.infer<typeof deleteMultiBodySchema>
+
+/**
+ * The commissioner changes several members at once. A member's only changeable state is being in
+ * the league, so an entry either keeps the member (`remove` false or absent: checked to be a
+ * member, nothing changes) or removes them. It is the member-list editor's whole form sent in one
+ * call; delete_multi is its shorthand with every entry removed. Same rules, all or nothing.
+ */
+export const editUsersBodySchema = z.object({
+  leagueId: z.number().int().positive(),
+  users: z
+    .array(z.object({ userId: memberId, remove: z.boolean().default(false) }))
+    .min(1, 'Choose at least one member')
+    .max(LEAGUE_BULK_MAX, `At most ${LEAGUE_BULK_MAX} members at a time`)
+    .refine((us) => distinct(us.map((u) => u.userId)), 'A member is listed twice'),
+})
+export type EditUsersBody = z.infer<typeof editUsersBodySchema>
+
+export const bulkMembersResponseSchema = z.object({
+  leagueId: z.number().int(),
+  /** Members removed by this call, in the order asked. */
+  removed: z.array(z.number().int()),
+  numUser: z.number().int(),
+})
+export type BulkMembersResponse = z.infer<typeof bulkMembersResponseSchema>

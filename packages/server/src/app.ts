@@ -106,7 +106,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db), gate })
-  leaguesRoutes(app, { leagues: new LeaguesService(db), gate })
+  // Links in emails use the configured origin, never the request's Host header (which a caller
+  // controls, and could point an invitation at another site).
+  const leagues = new LeaguesService(db, {
+    clock,
+    appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+    invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
+    messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
+    messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
+  })
+  leaguesRoutes(app, { leagues, gate })
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
 

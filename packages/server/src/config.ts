@@ -41,6 +41,20 @@ const envSchema = z.object({
     .optional(),
   /** Sign-in and registration attempts allowed per minute, per address and (for sign-in) per account. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * Outgoing mail: `smtp://user:pass@host:587` or `smtps://...`. Unset, emails wait in the
+   * email_outbox table (and are sent once it is set).
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Big Bash Tipping <no-reply@tipping.example>'),
+  /** Anti-spam quotas per user per hour: addresses invited to leagues, league messages sent. */
+  LEAGUE_INVITES_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  LEAGUE_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Recipients of one user's league messages per hour (a message goes to every member). */
+  LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR: z.coerce.number().int().min(1).default(5000),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */

@@ -6,6 +6,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts'
 import { hasCompetitions } from './db/seed/queries.ts'
 import { buildApp } from './app.ts'
 import { Scheduler } from './jobs/scheduler.ts'
+import { MailDelivery } from './modules/mail/service.ts'
 
 function makeClock(config: Config): Clock {
   if (config.CLOCK_NOW) return new AdjustableClock(new Date(config.CLOCK_NOW))
@@ -37,6 +38,11 @@ async function main(): Promise<void> {
     db: handle.db,
     clock,
     publisher,
+    mail: new MailDelivery(handle.db, clock, {
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      log: app.log,
+    }),
     log: app.log,
     intervalMs: config.SCHEDULER_INTERVAL_MS,
   })

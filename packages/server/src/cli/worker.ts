@@ -5,6 +5,7 @@ import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { Scheduler } from '../jobs/scheduler.ts'
+import { MailDelivery } from '../modules/mail/service.ts'
 import { Publisher } from '../modules/publisher/service.ts'
 
 // `npm run worker`: the scheduler as its own process (run API processes with SCHEDULER_INTERVAL_MS=0).
@@ -23,6 +24,11 @@ const scheduler = new Scheduler({
   db: handle.db,
   clock: systemClock,
   publisher,
+  mail: new MailDelivery(handle.db, systemClock, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log,
+  }),
   log,
   intervalMs: config.SCHEDULER_INTERVAL_MS || 5000,
 })

@@ -202,7 +202,12 @@ export interface EmailOutboxTable {
   html_body: string | null
   created_at: DefaultTimestamp
   sent_at: Timestamp | null
+  /** The last delivery failure, kept after a later success for the record. */
   error: string | null
+  attempts: Generated<number>
+  next_attempt_at: DefaultTimestamp
+  /** Given up: a permanent refusal or too many attempts. */
+  failed_at: Timestamp | null
 }
 
 export interface ReminderLogTable {

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { runLockouts } from '../modules/lifecycle/service.ts'
+import type { MailDelivery } from '../modules/mail/service.ts'
 import type { Publisher } from '../modules/publisher/service.ts'
 
 /**
  * Runs the idempotent jobs on a timer: lockouts (with auto-tips), then a re-publish of the static
- * files when anything changed. Safe with several processes: each job claims its rows itself.
+ * files when anything changed, then delivery of queued emails. Safe with several processes: each
+ * job claims its rows itself. A failing job does not stop the others.
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null
@@ -17,6 +19,7 @@ export class Scheduler {
       db: Database
       clock: Clock
       publisher: Publisher
+      mail?: MailDelivery
       log: Pick<FastifyBaseLogger, 'info' | 'error'>
       intervalMs: number
     },
@@ -33,6 +36,7 @@ export class Scheduler {
     if (this.timer) clearInterval(this.timer)
     this.timer = null
     await this.running
+    this.deps.mail?.close()
   }
 
   /** One pass; concurrent calls share the pass in flight instead of starting another. */
@@ -52,6 +56,11 @@ export class Scheduler {
       }
     } catch (err) {
       this.deps.log.error({ err }, 'scheduler pass failed')
+    }
+    try {
+      await this.deps.mail?.deliver()
+    } catch (err) {
+      this.deps.log.error({ err }, 'email delivery pass failed')
     }
   }
 }

@@ -41,6 +41,14 @@ export const findLeague = (db: Database, competitionId: number, leagueId: number
     .where('l.id', '=', leagueId)
     .executeTakeFirst()
 
+/** A league of any sport's current competition, with that sport (routes without a sport path). */
+export const findCurrentLeague = (db: Database, leagueId: number, userId: number) =>
+  leagueSelect(db, userId)
+    .select('c.sport')
+    .where('c.is_current', '=', true)
+    .where('l.id', '=', leagueId)
+    .executeTakeFirst()
+
 export const findLeagueByCode = (
   db: Database,
   competitionId: number,
@@ -167,6 +175,54 @@ export async function removeMember(
       .execute()
   return removed !== undefined
 }
+
+/** Of the given users, those who are members of the league. */
+export const membersAmong = async (
+  db: Database,
+  leagueId: number,
+  userIds: number[],
+): Promise<number[]> =>
+  (
+    await db
+      .selectFrom('league_members')
+      .select('user_id')
+      .where('league_id', '=', leagueId)
+      .where('user_id', 'in', userIds)
+      .execute()
+  ).map((r) => r.user_id)
+
+/** Removes several members in two statements; the count drops by the rows really removed. */
+export async function removeMembers(
+  db: Database,
+  leagueId: number,
+  userIds: number[],
+): Promise<{ removed: number[]; numUsers: number }> {
+  const removed =
+    userIds.length === 0
+      ? []
+      : (
+          await db
+            .deleteFrom('league_members')
+            .where('league_id', '=', leagueId)
+            .where('user_id', 'in', userIds)
+            .returning('user_id')
+            .execute()
+        ).map((r) => r.user_id)
+  const { num_users } = await db
+    .updateTable('leagues')
+    .set((eb) => ({ num_users: eb('num_users', '-', removed.length) }))
+    .where('id', '=', leagueId)
+    .returning('num_users')
+    .executeTakeFirstOrThrow()
+  return { removed, numUsers: num_users }
+}
+
+export const userNames = (db: Database, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'team_name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
 
 /** Locks the league row so membership changes of one league queue behind each other. */
 export const lockLeague = (db: Database, leagueId: number) =>

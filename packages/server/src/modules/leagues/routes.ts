@@ -1,7 +1,12 @@
 import { okResponseSchema } from '@tipping/contract/auth'
 import { successEnvelope } from '@tipping/contract/errors'
 import {
+  bulkMembersResponseSchema,
   createLeagueBodySchema,
+  deleteMultiBodySchema,
+  editUsersBodySchema,
+  inviteBodySchema,
+  inviteResponseSchema,
   joinedUsersResponseSchema,
   leagueCodeParamsSchema,
   leagueIdParamsSchema,
@@ -9,6 +14,8 @@ import {
   leagueResponseSchema,
   pageQuerySchema,
   removeMemberParamsSchema,
+  sendEmailsBodySchema,
+  sendEmailsResponseSchema,
   showForJoinQuerySchema,
   updateLeagueBodySchema,
 } from '@tipping/contract/leagues'
@@ -183,6 +190,76 @@ export function leaguesRoutes(
       const id = await user(request, request.params.sport)
       await leagues.removeMember(request.params.sport, id, request.params.id, request.params.userId)
       return success({ ok: true as const })
+    },
+  )
+
+  app.post(
+    '/api/:sport/league/:id/invite',
+    {
+      schema: {
+        tags,
+        params: withId,
+        body: inviteBodySchema,
+        response: { 200: successEnvelope(inviteResponseSchema) },
+        description:
+          'Email an invitation with the join link to up to 50 addresses (commissioner; hourly quota).',
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success(
+        await leagues.invite(request.params.sport, id, request.params.id, request.body.emails),
+      )
+    },
+  )
+
+  app.post(
+    '/api/:sport/league/send_emails',
+    {
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        body: sendEmailsBodySchema,
+        response: { 200: successEnvelope(sendEmailsResponseSchema) },
+        description: "Email a message to every member of the commissioner's league (hourly quota).",
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success(await leagues.sendEmails(request.params.sport, id, request.body))
+    },
+  )
+
+  app.post(
+    '/api/tipping_join/delete_multi',
+    {
+      schema: {
+        tags,
+        body: deleteMultiBodySchema,
+        response: { 200: successEnvelope(bulkMembersResponseSchema) },
+        description: 'Remove several members of one league at once (commissioner; all or nothing).',
+      },
+    },
+    async (request) => {
+      const u = await gate.requireUser(request)
+      return success(await leagues.deleteMembers(u.row.id, u.row.roles, request.body))
+    },
+  )
+
+  app.post(
+    '/api/tipping_join/edit_users',
+    {
+      schema: {
+        tags,
+        body: editUsersBodySchema,
+        response: { 200: successEnvelope(bulkMembersResponseSchema) },
+        description:
+          'Keep or remove each listed member of one league (commissioner; all or nothing).',
+      },
+    },
+    async (request) => {
+      const u = await gate.requireUser(request)
+      return success(await leagues.editMembers(u.row.id, u.row.roles, request.body))
     },
   )
 

@@ -1,19 +1,54 @@
 import { randomInt } from 'node:crypto'
-import { LADDER_PAGE_SIZE, LEAGUE_LIST_PAGE_SIZE, type Sport } from '@tipping/contract/constants'
+import {
+  LADDER_PAGE_SIZE,
+  LEAGUE_LIST_PAGE_SIZE,
+  roleForSport,
+  SPORTS,
+  type Sport,
+} from '@tipping/contract/constants'
 import {
   LEAGUE_CODE_ALPHABET,
   LEAGUE_CODE_LENGTH,
+  type BulkMembersResponse,
   type CreateLeagueBody,
+  type DeleteMultiBody,
+  type EditUsersBody,
   type League,
   type LeagueListResponse,
+  type SendEmailsBody,
   type UpdateLeagueBody,
 } from '@tipping/contract/leagues'
 import type { Lifecycle } from '@tipping/contract/predictions'
+import { tipperName } from '@tipping/contract/scores'
+import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, notFound } from '../../errors.ts'
+import {
+  countLeagueRecipients,
+  queueEmails,
+  queueToLeagueMembers,
+  useMailQuota,
+} from '../mail/service.ts'
+import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
 import { currentCompetition } from '../predictions/service.ts'
 import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
+
+/** What the league emails need: the clock, the app's public origin for links, hourly quotas. */
+export interface LeagueMailSettings {
+  clock: Clock
+  appOrigin: string
+  invitesPerHour: number
+  messagesPerHour: number
+  messageRecipientsPerHour: number
+}
+
+/** One change of a bulk member edit; `param` names the entry in the request for errors. */
+interface MemberChange {
+  userId: number
+  remove: boolean
+  param: string
+}
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.findLeague>>>
 
@@ -48,7 +83,10 @@ function toLeague(r: Row, userId: number): League {
  * non-members, only the commissioner manages it, and a join code is the only way in.
  */
 export class LeaguesService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly mail: LeagueMailSettings,
+  ) {}
 
   private async visible(
     sport: Sport,
@@ -201,6 +239,179 @@ export class LeaguesService {
       return q.removeMember(trx, leagueId, memberId)
     })
     if (!removed) throw notFound('Member', 'userId')
+  }
+
+  /**
+   * Emails an invitation with the join link to each address (GAME_RULES.md: the commissioner may
+   * invite by email). Queued with the quota use in one transaction; the delivery job sends them.
+   */
+  async invite(
+    sport: Sport,
+    userId: number,
+    leagueId: number,
+    emails: string[],
+  ): Promise<{ invited: number }> {
+    const { row } = await this.managed(sport, leagueId, userId)
+    const addresses = [...new Set(emails)]
+    const email = invitationEmail({
+      sport,
+      appOrigin: this.mail.appOrigin,
+      leagueName: row.name,
+      code: row.code,
+      startRound: row.start_round,
+      privacy: row.privacy,
+      commissioner: await this.displayName(userId),
+    })
+    const now = this.mail.clock.now()
+    await this.db.transaction().execute(async (trx) => {
+      await useMailQuota(trx, {
+        userId,
+        action: 'league.invite',
+        entity: 'league',
+        entityId: String(leagueId),
+        recipients: addresses.length,
+        limit: { recipients: this.mail.invitesPerHour },
+        now,
+        param: 'emails',
+      })
+      await queueEmails(
+        trx,
+        addresses.map((to) => ({ ...email, to })),
+        now,
+      )
+    })
+    return { invited: addresses.length }
+  }
+
+  /**
+   * The commissioner's message to every member (themself included, as a copy). Members who turned
+   * notifications off or were deactivated are skipped. The league row is locked so the members
+   * counted against the quota are the members the message is queued for.
+   */
+  async sendEmails(
+    sport: Sport,
+    userId: number,
+    body: SendEmailsBody,
+  ): Promise<{ recipients: number }> {
+    const { row } = await this.managed(sport, body.leagueId, userId)
+    const email = leagueMessageEmail({
+      sport,
+      appOrigin: this.mail.appOrigin,
+      leagueName: row.name,
+      commissioner: await this.displayName(userId),
+      subject: body.subject,
+      message: body.message,
+    })
+    const now = this.mail.clock.now()
+    const recipients = await this.db.transaction().execute(async (trx) => {
+      await q.lockLeague(trx, body.leagueId)
+      const count = await countLeagueRecipients(trx, body.leagueId)
+      await useMailQuota(trx, {
+        userId,
+        action: 'league.message',
+        entity: 'league',
+        entityId: String(body.leagueId),
+        recipients: count,
+        limit: {
+          actions: this.mail.messagesPerHour,
+          recipients: this.mail.messageRecipientsPerHour,
+        },
+        now,
+        param: 'message',
+      })
+      return queueToLeagueMembers(trx, body.leagueId, email, now)
+    })
+    return { recipients }
+  }
+
+  /** tipping_join/delete_multi: remove several members at once (see editUsersBodySchema). */
+  deleteMembers(
+    userId: number,
+    roles: readonly string[],
+    body: DeleteMultiBody,
+  ): Promise<BulkMembersResponse> {
+    return this.changeMembers(
+      userId,
+      roles,
+      body.leagueId,
+      body.userIds.map((id, i) => ({ userId: id, remove: true, param: `userIds.${i}` })),
+    )
+  }
+
+  /** tipping_join/edit_users: keep or remove each listed member, all in one go. */
+  editMembers(
+    userId: number,
+    roles: readonly string[],
+    body: EditUsersBody,
+  ): Promise<BulkMembersResponse> {
+    return this.changeMembers(
+      userId,
+      roles,
+      body.leagueId,
+      body.users.map((u, i) => ({
+        userId: u.userId,
+        remove: u.remove,
+        param: `users.${i}.userId`,
+      })),
+    )
+  }
+
+  /**
+   * All or nothing, under the league's row lock (as single joins and removals take it): every
+   * listed user must be a member, the commissioner cannot remove themself, and num_users drops
+   * by exactly the rows removed. These routes carry no sport in their path, so the league is
+   * looked up in every current competition and the caller must be registered for its sport.
+   */
+  private async changeMembers(
+    userId: number,
+    roles: readonly string[],
+    leagueId: number,
+    changes: MemberChange[],
+  ): Promise<BulkMembersResponse> {
+    const row = await q.findCurrentLeague(this.db, leagueId, userId)
+    if (!row || (!row.is_member && row.privacy !== 'public')) throw notFound('League', 'leagueId')
+    const sport = SPORTS.find((s) => s === row.sport)
+    if (!sport || !roles.includes(roleForSport(sport)))
+      throw new AppError(
+        'NOT_REGISTERED',
+        `You are not registered for ${row.sport.toUpperCase()} tipping`,
+      )
+    if (row.user_id !== userId)
+      throw new AppError('FORBIDDEN', 'Only the league commissioner can do that')
+    const self = changes.find((c) => c.remove && c.userId === userId)
+    if (self)
+      throw new AppError('CONFLICT', 'The commissioner cannot remove themselves', self.param)
+    return this.db.transaction().execute(async (trx) => {
+      await q.lockLeague(trx, leagueId)
+      const members = new Set(
+        await q.membersAmong(
+          trx,
+          leagueId,
+          changes.map((c) => c.userId),
+        ),
+      )
+      const missing = changes.find((c) => !members.has(c.userId))
+      if (missing) throw notFound('Member', missing.param)
+      const { numUsers } = await q.removeMembers(
+        trx,
+        leagueId,
+        changes.filter((c) => c.remove).map((c) => c.userId),
+      )
+      return {
+        leagueId,
+        removed: changes.filter((c) => c.remove).map((c) => c.userId),
+        numUser: numUsers,
+      }
+    })
+  }
+
+  private async displayName(userId: number): Promise<string> {
+    const u = await q.userNames(this.db, userId)
+    return tipperName({
+      teamName: u.team_name,
+      firstName: u.first_name,
+      lastNameInitial: u.last_name.slice(0, 1),
+    })
   }
 
   async joinedUsers(sport: Sport, userId: number, leagueId: number, page: number) {

@@ -1,0 +1,100 @@
+import type { Sport } from '@tipping/contract/constants'
+import type { OutgoingEmail } from './queries.ts'
+
+// The emails the game sends, as plain text with a simple HTML twin. Every value a user typed
+// (league name, display name, message) is escaped in the HTML and kept to one line in headers.
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+
+/** Header values (subjects) on one line, whatever was typed. */
+const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim()
+
+const gameName = (sport: Sport): string => `${sport.toUpperCase()} Tipping`
+
+const page = (body: string): string =>
+  `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1a1a1a">${body}</body></html>`
+
+/** Join link form (spec 1, 7 "Sharing"): the web app's join route for the league's sport. */
+export const joinLink = (appOrigin: string, sport: Sport, code: string): string =>
+  `${appOrigin.replace(/\/+$/, '')}/${sport}/leagues/join/${encodeURIComponent(code)}`
+
+export interface InvitationFacts {
+  sport: Sport
+  appOrigin: string
+  leagueName: string
+  code: string
+  startRound: number
+  privacy: 'private' | 'public'
+  commissioner: string
+}
+
+export function invitationEmail(f: InvitationFacts): Omit<OutgoingEmail, 'to'> {
+  const link = joinLink(f.appOrigin, f.sport, f.code)
+  const game = gameName(f.sport)
+  const privacy = f.privacy === 'private' ? 'Private' : 'Public'
+  const text = [
+    'Hi,',
+    '',
+    `${f.commissioner} has invited you to join the league "${f.leagueName}" in ${game}.`,
+    '',
+    `Join now: ${link}`,
+    `(or enter the join code ${f.code} under Your Leagues, Join a league)`,
+    '',
+    `Starting week: ${f.startRound}`,
+    `Privacy: ${privacy}`,
+    '',
+    "If you weren't expecting this invitation, you can ignore this email.",
+  ].join('\n')
+  const html = page(
+    [
+      '<p>Hi,</p>',
+      `<p>${escapeHtml(f.commissioner)} has invited you to join the league <strong>${escapeHtml(f.leagueName)}</strong> in ${game}.</p>`,
+      `<p><a href="${escapeHtml(link)}">Join now</a></p>`,
+      `<p>Or enter the join code <strong>${escapeHtml(f.code)}</strong> under Your Leagues, Join a league.</p>`,
+      `<p>Starting week: ${f.startRound}<br>Privacy: ${privacy}</p>`,
+      "<p>If you weren't expecting this invitation, you can ignore this email.</p>",
+    ].join('\n'),
+  )
+  return {
+    kind: 'league_invite',
+    subject: oneLine(`${f.commissioner} invited you to join "${f.leagueName}" on ${game}`),
+    text,
+    html,
+  }
+}
+
+export interface LeagueMessageFacts {
+  sport: Sport
+  appOrigin: string
+  leagueName: string
+  commissioner: string
+  subject: string
+  message: string
+}
+
+export function leagueMessageEmail(f: LeagueMessageFacts): Omit<OutgoingEmail, 'to'> {
+  const game = gameName(f.sport)
+  const leagues = `${f.appOrigin.replace(/\/+$/, '')}/${f.sport}/leagues`
+  const footer = `${f.commissioner}, commissioner of "${f.leagueName}", sent this to the league's members on ${game}. To stop these emails, leave the league or turn notifications off in your account.`
+  const text = `${f.message}\n\n--\n${footer}\n${leagues}`
+  const html = page(
+    [
+      `<p>${escapeHtml(f.message).replace(/\r?\n/g, '<br>\n')}</p>`,
+      '<hr>',
+      `<p style="font-size:12px;color:#555">${escapeHtml(footer)}<br><a href="${escapeHtml(leagues)}">Your leagues</a></p>`,
+    ].join('\n'),
+  )
+  return {
+    kind: 'league_message',
+    subject: oneLine(`[${f.leagueName}] ${f.subject}`),
+    text,
+    html,
+  }
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+
+// Invitations and league messages: who may send them, what is validated, and the hourly quotas
+// (small here: 5 invitations, 2 messages and 6 message recipients an hour).
+let t: TestApp
+type U = { cookie: string; id: number; email: string }
+let boss: U, member: U, stranger: U
+let league: { id: number; code: string }
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: {
+      APP_ORIGIN: 'https://tipping.example',
+      LEAGUE_INVITES_PER_HOUR: 5,
+      LEAGUE_MESSAGES_PER_HOUR: 2,
+      LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR: 6,
+    },
+  })
+  await loadSeasons(t.db)
+  boss = await registerUser(t.app)
+  member = await registerUser(t.app)
+  stranger = await registerUser(t.app)
+  league = (await post('/api/bbl/league', boss, { name: 'Invite League', startRound: 1 })).json()
+    .success.league
+  await post(`/api/bbl/league/${league.code}/join`, member)
+})
+beforeEach(async () => {
+  await t.db.deleteFrom('email_outbox').execute()
+  await t.db.deleteFrom('audit_log').execute()
+})
+afterAll(() => t.close())
+
+function post(url: string, u: U | null, payload?: object) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: u ? { cookie: u.cookie } : {},
+    ...(payload ? { payload } : {}),
+  })
+}
+const invite = (u: U | null, emails: unknown) =>
+  post(`/api/bbl/league/${league.id}/invite`, u, { emails })
+const message = (u: U | null, body: object = {}) =>
+  post('/api/bbl/league/send_emails', u, {
+    leagueId: league.id,
+    subject: 'Hello',
+    message: 'Tip away',
+    ...body,
+  })
+const outboxCount = async () =>
+  (
+    await t.db
+      .selectFrom('email_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n
+
+describe('invitations', () => {
+  it('queues one invitation per distinct address, however it was typed', async () => {
+    const res = await invite(boss, [' Pal@Example.com ', 'pal@example.com', 'other@example.com'])
+    expect(res.json()).toEqual({ success: { invited: 2 } })
+    const rows = await t.db
+      .selectFrom('email_outbox')
+      .select(['to_address', 'kind', 'text_body'])
+      .orderBy('to_address')
+      .execute()
+    expect(rows.map((r) => r.to_address)).toEqual(['other@example.com', 'pal@example.com'])
+    expect(rows[0]!.text_body).toContain(`https://tipping.example/bbl/leagues/join/${league.code}`)
+  })
+
+  it.each([
+    [[], 'emails'],
+    [['fine@example.com', 'not-an-address'], 'emails.1'],
+    [Array.from({ length: 51 }, (_, i) => `p${i}@example.com`), 'emails'],
+    ['one@example.com', 'emails'],
+  ])('refuses %j naming %s', async (emails, param) => {
+    const res = await invite(boss, emails)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[0]).toMatchObject({ code: 'VALIDATION', param })
+    expect(await outboxCount()).toBe(0)
+  })
+
+  it('lets only the commissioner invite', async () => {
+    expect((await invite(null, ['x@example.com'])).statusCode).toBe(401)
+    expect((await invite(member, ['x@example.com'])).statusCode).toBe(403)
+    expect((await invite(stranger, ['x@example.com'])).statusCode).toBe(404)
+    expect(await outboxCount()).toBe(0)
+  })
+
+  it('stops at the hourly quota of addresses, and allows more an hour later', async () => {
+    expect((await invite(boss, ['a@x.test', 'b@x.test', 'c@x.test'])).statusCode).toBe(200)
+    const over = await invite(boss, ['d@x.test', 'e@x.test', 'f@x.test'])
+    expect(over.statusCode).toBe(429)
+    expect(over.json().errors[0]).toMatchObject({ code: 'RATE_LIMITED', param: 'emails' })
+    expect(await outboxCount()).toBe(3)
+    expect((await invite(boss, ['d@x.test', 'e@x.test'])).statusCode).toBe(200)
+    expect((await invite(boss, ['f@x.test'])).statusCode).toBe(429)
+    t.clock.advance(3_600_001)
+    expect((await invite(boss, ['f@x.test'])).statusCode).toBe(200)
+    expect(await outboxCount()).toBe(6)
+  })
+
+  it('counts concurrent requests against one quota', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => invite(boss, [`r${i}a@x.test`, `r${i}b@x.test`])),
+    )
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 429, 429])
+    expect(await outboxCount()).toBe(4)
+  })
+})
+
+describe('league messages', () => {
+  it('queues the message for every member, commissioner only', async () => {
+    expect((await message(null)).statusCode).toBe(401)
+    expect((await message(member)).statusCode).toBe(403)
+    expect((await message(stranger)).statusCode).toBe(404)
+    expect(await outboxCount()).toBe(0)
+    const res = await message(boss, { subject: 'Week 1', message: 'First round this week' })
+    expect(res.json()).toEqual({ success: { recipients: 2 } })
+    const rows = await t.db
+      .selectFrom('email_outbox')
+      .select(['to_address', 'subject', 'kind'])
+      .orderBy('to_address')
+      .execute()
+    expect(rows.map((r) => r.to_address)).toEqual([boss.email, member.email].sort())
+    expect(rows.every((r) => r.subject === '[Invite League] Week 1')).toBe(true)
+    expect(rows.every((r) => r.kind === 'league_message')).toBe(true)
+  })
+
+  it.each([
+    [{ subject: '' }, 'subject'],
+    [{ subject: 'Line one\nBcc: victim@example.com' }, 'subject'],
+    [{ subject: 's'.repeat(151) }, 'subject'],
+    [{ message: '   ' }, 'message'],
+    [{ message: 'm'.repeat(5001) }, 'message'],
+    [{ leagueId: 'one' }, 'leagueId'],
+  ])('refuses %j naming %s', async (body, param) => {
+    const res = await message(boss, body)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[0]).toMatchObject({ code: 'VALIDATION', param })
+  })
+
+  it('allows a few messages an hour', async () => {
+    expect((await message(boss)).statusCode).toBe(200)
+    expect((await message(boss)).statusCode).toBe(200)
+    const over = await message(boss)
+    expect(over.statusCode).toBe(429)
+    expect(over.json().errors[0].code).toBe('RATE_LIMITED')
+    expect(await outboxCount()).toBe(4)
+    t.clock.advance(3_600_001)
+    expect((await message(boss)).statusCode).toBe(200)
+  })
+
+  it('limits the recipients of an hour of messages, so a big league cannot be spammed', async () => {
+    const extra = await Promise.all([1, 2, 3, 4, 5].map(() => registerUser(t.app)))
+    for (const u of extra) await post(`/api/bbl/league/${league.code}/join`, u)
+    // Seven members, six recipients an hour: refused whole, nothing queued.
+    const res = await message(boss)
+    expect(res.statusCode).toBe(429)
+    expect(await outboxCount()).toBe(0)
+    await t.db
+      .deleteFrom('league_members')
+      .where(
+        'user_id',
+        'in',
+        extra.map((u) => u.id),
+      )
+      .execute()
+    await t.db.updateTable('leagues').set({ num_users: 2 }).where('id', '=', league.id).execute()
+  })
+})
