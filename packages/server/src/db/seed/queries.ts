@@ -186,9 +186,14 @@ export const hasCompetitions = async (db: Database): Promise<boolean> =>
   (await db.selectFrom('competitions').select('id').limit(1).executeTakeFirst()) !== undefined
 
 export const currentCompetitionIds = async (db: Database): Promise<number[]> =>
-  (await db.selectFrom('competitions').select('id').where('is_current', '=', true).execute()).map(
-    (r) => r.id,
-  )
+  (
+    await db
+      .selectFrom('competitions')
+      .select('id')
+      .where('is_current', '=', true)
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id)
 
 /**
  * Two leagues per competition so the demo shows ladders and the tip row: a private one the demo

@@ -1,7 +1,8 @@
 import { Fragment, useEffect, useState } from 'react'
-import type { Sport } from '@tipping/contract/constants'
+import { LADDER_PAGE_SIZE, type Sport } from '@tipping/contract/constants'
 import { tipperName, type RankingRow, type UserTipsResponse } from '@tipping/contract/scores'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import * as leaguesApi from './leagues-api.ts'
@@ -20,6 +21,8 @@ interface Props {
   tipsRound: FixtureRound | null
   squads: ReadonlyMap<number, Squad>
   caption: string
+  /** Rows to hold space for while the first page loads, so nothing below jumps (CLS). */
+  expectedRows: number
 }
 
 /** Spec 2 "Ladders and rankings": the league ladder and the rankings share this table. */
@@ -28,7 +31,13 @@ export function LadderTable(p: Props) {
   // A newly chosen week opens on its week points; overall has only totals.
   useEffect(() => setMobileView('week'), [p.showWeek])
   const [open, setOpen] = useState<number | null>(null)
+  const phone = useMediaQuery(PHONE_QUERY)
   const view = p.showWeek ? mobileView : 'total'
+  // A phone shows one points column (the View toggle picks it) and no Margin column.
+  const showWeekCol = p.showWeek && (!phone || view === 'week')
+  const showTotalCol = !phone || view === 'total'
+  const showMarginCol = !phone
+  const columns = 2 + Number(showWeekCol) + Number(showTotalCol) + Number(showMarginCol)
   const { rows, pinned, loading, error, nextPage } = p.ladder
 
   const row = (r: RankingRow, isPinned: boolean) => {
@@ -54,21 +63,23 @@ export function LadderTable(p: Props) {
               </span>
             </button>
           </td>
-          {p.showWeek ? (
-            <td className={`${styles.num} ${view === 'week' ? '' : styles.mobileHidden}`}>
+          {showWeekCol ? (
+            <td className={styles.num}>
               {r.points} <span className={styles.sub}>({r.margin})</span>
             </td>
           ) : null}
-          <td className={`${styles.num} ${view === 'total' ? '' : styles.mobileHidden}`}>
-            {r.totalPoints} <span className={styles.sub}>({r.totalMargin})</span>
-          </td>
-          <td className={`${styles.num} ${styles.desktopOnly}`}>
-            {p.showWeek ? r.margin : r.totalMargin}
-          </td>
+          {showTotalCol ? (
+            <td className={styles.num}>
+              {r.totalPoints} <span className={styles.sub}>({r.totalMargin})</span>
+            </td>
+          ) : null}
+          {showMarginCol ? (
+            <td className={styles.num}>{p.showWeek ? r.margin : r.totalMargin}</td>
+          ) : null}
         </tr>
         {open === r.userId && (expanded || isPinned) ? (
           <tr className={styles.detailRow}>
-            <td colSpan={p.showWeek ? 5 : 4}>
+            <td colSpan={columns}>
               <TipsOf sport={p.sport} round={p.tipsRound} userId={r.userId} squads={p.squads} />
             </td>
           </tr>
@@ -104,33 +115,40 @@ export function LadderTable(p: Props) {
               Position
             </th>
             <th scope="col">Username / Tipper</th>
-            {p.showWeek ? (
-              <th
-                scope="col"
-                className={`${styles.num} ${view === 'week' ? '' : styles.mobileHidden}`}
-              >
+            {showWeekCol ? (
+              <th scope="col" className={styles.num}>
                 Week pts <span className={styles.sub}>(margin)</span>
               </th>
             ) : null}
-            <th
-              scope="col"
-              className={`${styles.num} ${view === 'total' ? '' : styles.mobileHidden}`}
-            >
-              Total Pts <span className={styles.sub}>(margin)</span>
-            </th>
-            <th scope="col" className={`${styles.num} ${styles.desktopOnly}`}>
-              Margin
-            </th>
+            {showTotalCol ? (
+              <th scope="col" className={styles.num}>
+                Total Pts <span className={styles.sub}>(margin)</span>
+              </th>
+            ) : null}
+            {showMarginCol ? (
+              <th scope="col" className={styles.num}>
+                Margin
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {pinned ? row(pinned, true) : null}
           {pinned ? (
             <tr aria-hidden="true" className={styles.gap}>
-              <td colSpan={p.showWeek ? 5 : 4} />
+              <td colSpan={columns} />
             </tr>
           ) : null}
           {rows.map((r) => row(r, false))}
+          {loading && rows.length === 0
+            ? Array.from({ length: Math.min(p.expectedRows, LADDER_PAGE_SIZE) }, (_, i) => (
+                <tr key={`skeleton-${i}`} aria-hidden="true" className={styles.skeleton}>
+                  <td colSpan={columns}>
+                    <span />
+                  </td>
+                </tr>
+              ))
+            : null}
         </tbody>
       </table>
       {error ? (
@@ -141,7 +159,7 @@ export function LadderTable(p: Props) {
       {!loading && !error && rows.length === 0 ? (
         <p className={styles.message}>No results</p>
       ) : null}
-      {loading ? <Spinner label="Loading the ladder" /> : null}
+      {loading && rows.length > 0 ? <Spinner label="Loading the ladder" /> : null}
       {nextPage !== null && !loading ? (
         <div className={styles.more}>
           <Button variant="secondary" onClick={p.ladder.loadMore}>

@@ -162,6 +162,7 @@ function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
         tipsRound={tipsRoundFor(rounds, round)}
         squads={squads}
         caption={`${league.name} ladder`}
+        expectedRows={league.numUser}
       />
     </section>
   )

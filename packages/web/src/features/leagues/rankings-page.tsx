@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useParams } from 'react-router'
 import { useSelector } from 'react-redux'
-import { TOP_RANKING_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
+import { LADDER_PAGE_SIZE, TOP_RANKING_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
 import { LadderRoundSelect, ladderRounds, tipsRoundFor } from './ladder-round-select.tsx'
 import { LadderTable } from './ladder-table.tsx'
@@ -100,6 +100,7 @@ export default function RankingsPage() {
             tipsRound={tipsRoundFor(rounds, round)}
             squads={squads}
             caption="Overall rankings"
+            expectedRows={LADDER_PAGE_SIZE}
           />
         </div>
         <TeamLadderCard sport={sport} />

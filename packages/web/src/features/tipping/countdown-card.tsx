@@ -39,3 +39,16 @@ export function CountdownCard({ roundNumber, startsAt, isFirstRound, now, onEnte
     </section>
   )
 }
+
+/** The card's space, held while the fixture loads so the matches below do not jump (CLS). */
+export function CountdownPlaceholder() {
+  return (
+    <div className={`${styles.card} ${styles.placeholder}`} aria-hidden="true">
+      <div>
+        <p className={styles.title}>Week 10</p>
+        <p className={styles.text}>Week 10 starts in 10d 10h 10m 10s</p>
+      </div>
+      <Button tabIndex={-1}>Enter your tips</Button>
+    </div>
+  )
+}

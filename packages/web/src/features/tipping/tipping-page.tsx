@@ -17,7 +17,7 @@ import { invalidateStatic } from '../../lib/static-data.ts'
 import { shareUrl } from '../../lib/share.ts'
 import { Button } from '../../ui/button.tsx'
 import { ShareModal } from '../../ui/share-modal.tsx'
-import { CountdownCard } from './countdown-card.tsx'
+import { CountdownCard, CountdownPlaceholder } from './countdown-card.tsx'
 import { FooterBar } from './footer-bar.tsx'
 import { JoinPrompt, rememberJoinPrompt, shouldPromptToJoin } from './join-prompt.tsx'
 import { LeaveGuard } from './leave-guard.tsx'
@@ -290,7 +290,8 @@ export default function TippingPage() {
           <Button onClick={() => void load('load')}>Try again</Button>
         </div>
       ) : null}
-      {ready && countdown ? (
+      {rounds === null ? <CountdownPlaceholder /> : null}
+      {countdown ? (
         <CountdownCard
           roundNumber={countdown.number}
           startsAt={countdown.startDate}
