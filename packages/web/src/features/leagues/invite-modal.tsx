@@ -3,6 +3,7 @@ import { COPIED_MS, type Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
+import { InviteByEmail } from './invite-by-email.tsx'
 import styles from './leagues.module.css'
 
 /** The join link a friend opens (spec 7 "Join link", under the sport so it routes). */
@@ -93,6 +94,11 @@ export function InviteModal({
           X
         </a>
       </div>
+      {league.isCommissioner ? (
+        <div className={styles.danger}>
+          <InviteByEmail sport={sport} league={league} />
+        </div>
+      ) : null}
     </Modal>
   )
 }

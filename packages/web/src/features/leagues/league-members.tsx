@@ -22,7 +22,8 @@ export function LeagueMembers({
   const [nextPage, setNextPage] = useState<number | null>(null)
   const [loading, setLoading] = useState(true)
   const [error, setError] = useState<string | null>(null)
-  const [removing, setRemoving] = useState<leaguesApi.JoinedUser | null>(null)
+  const [removing, setRemoving] = useState<leaguesApi.JoinedUser[] | null>(null)
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const [busy, setBusy] = useState(false)
 
   const load = (page: number) => {
@@ -44,24 +45,44 @@ export function LeagueMembers({
     // Reload when the league changes (a member removed or joined).
   }, [sport, league.id, league.numUser])
 
+  const toggle = (userId: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev)
+      if (next.has(userId)) next.delete(userId)
+      else next.add(userId)
+      return next
+    })
+
+  // One member or several at once (tipping_join/delete_multi): all or nothing on the server.
   const remove = async () => {
     if (!removing) return
     setBusy(true)
+    const ids = removing.map((u) => u.userId)
     try {
-      await leaguesApi.removeMember(sport, league.id, removing.userId)
-      setUsers((prev) => prev.filter((u) => u.userId !== removing.userId))
+      if (ids.length === 1) await leaguesApi.removeMember(sport, league.id, ids[0]!)
+      else await leaguesApi.removeMembers(league.id, ids)
+      setUsers((prev) => prev.filter((u) => !ids.includes(u.userId)))
+      setSelected(new Set())
       onChanged()
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'That member was not removed')
+      setError(err instanceof Error ? err.message : 'Those members were not removed')
     } finally {
       setBusy(false)
       setRemoving(null)
     }
   }
 
+  const chosen = users.filter((u) => selected.has(u.userId))
   return (
     <section className={styles.card} aria-label="Members">
-      <h2>Members ({league.numUser})</h2>
+      <div className={styles.titleBar}>
+        <h2>Members ({league.numUser})</h2>
+        {league.isCommissioner && chosen.length > 0 ? (
+          <Button variant="secondary" onClick={() => setRemoving(chosen)}>
+            Remove selected ({chosen.length})
+          </Button>
+        ) : null}
+      </div>
       {error ? (
         <p role="alert" className={styles.formError}>
           {error}
@@ -70,6 +91,15 @@ export function LeagueMembers({
       <ul className={styles.list} style={{ gap: 0 }}>
         {users.map((u) => (
           <li key={u.userId} className={styles.memberRow}>
+            {league.isCommissioner && !u.isCommissioner ? (
+              <input
+                type="checkbox"
+                className={styles.check}
+                checked={selected.has(u.userId)}
+                onChange={() => toggle(u.userId)}
+                aria-label={`Select ${tipperName(u)}`}
+              />
+            ) : null}
             <span className={styles.memberName}>{tipperName(u)}</span>
             {u.isCommissioner ? (
               <span className={`${styles.badge} ${styles.badgeGold}`}>Commissioner</span>
@@ -78,7 +108,7 @@ export function LeagueMembers({
               <Button
                 variant="secondary"
                 aria-label={`Remove ${tipperName(u)}`}
-                onClick={() => setRemoving(u)}
+                onClick={() => setRemoving([u])}
               >
                 Remove
               </Button>
@@ -96,8 +126,12 @@ export function LeagueMembers({
       ) : null}
       <ConfirmModal
         open={removing !== null}
-        title="Remove member?"
-        question={`Are you sure you want to remove ${removing ? tipperName(removing) : ''} from this league?`}
+        title={removing && removing.length > 1 ? 'Remove members?' : 'Remove member?'}
+        question={
+          removing && removing.length > 1
+            ? `Are you sure you want to remove ${removing.length} members from this league?`
+            : `Are you sure you want to remove ${removing?.[0] ? tipperName(removing[0]) : ''} from this league?`
+        }
         busy={busy}
         onYes={() => void remove()}
         onNo={() => setRemoving(null)}

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { CONFIRMATION_DELAY_MS, type Sport } from '@tipping/contract/constants'
+import type { Sport } from '@tipping/contract/constants'
 import { updateLeagueBodySchema, type League } from '@tipping/contract/leagues'
 import { ApiCallError } from '../../lib/api-client.ts'
+import { useFlash } from '../../lib/use-flash.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmModal } from '../../ui/confirm-modal.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import * as leaguesApi from './leagues-api.ts'
 import styles from './leagues.module.css'
+import { MessageMembers } from './message-members.tsx'
 
 type Errors = Partial<Record<'name' | 'description' | 'privacy' | 'form', string>>
 
@@ -26,14 +28,8 @@ export function LeagueSettings({
   const [confirm, setConfirm] = useState<'remove' | 'leave' | null>(null)
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<Errors>({})
-  const [status, setStatus] = useState<'idle' | 'loading' | 'success'>('idle')
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current)
-    },
-    [],
-  )
+  const [saving, setSaving] = useState(false)
+  const [flash, showFlash] = useFlash()
 
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -53,18 +49,17 @@ export function LeagueSettings({
       return
     }
     setErrors({})
-    setStatus('loading')
+    setSaving(true)
     try {
       const { league: saved } = await leaguesApi.updateLeague(sport, league.id, parsed.data)
       onSaved(saved)
-      setStatus('success')
-      // Spec 4: the success flag clears after 2000 ms.
-      timer.current = setTimeout(() => setStatus('idle'), CONFIRMATION_DELAY_MS)
+      showFlash('Saved.')
     } catch (err) {
-      setStatus('idle')
       if (err instanceof ApiCallError && err.param && err.param !== 'body')
         setErrors({ [err.param]: err.message })
       else setErrors({ form: err instanceof Error ? err.message : 'Not saved' })
+    } finally {
+      setSaving(false)
     }
   }
 
@@ -92,9 +87,9 @@ export function LeagueSettings({
               {errors.form}
             </p>
           ) : null}
-          {status === 'success' ? (
+          {flash ? (
             <p className={styles.success} role="status">
-              Saved.
+              {flash}
             </p>
           ) : null}
           <FormField
@@ -145,10 +140,15 @@ export function LeagueSettings({
               </span>
             </label>
           </fieldset>
-          <Button type="submit" disabled={status === 'loading'}>
-            {status === 'loading' ? 'Saving…' : 'Save changes'}
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save changes'}
           </Button>
         </form>
+      ) : null}
+      {league.isCommissioner ? (
+        <div className={styles.danger}>
+          <MessageMembers sport={sport} league={league} />
+        </div>
       ) : (
         <>
           <h2>Your membership</h2>

@@ -1,5 +1,6 @@
 import type { Sport } from '@tipping/contract/constants'
 import type {
+  BulkMembersResponse,
   CreateLeagueBody,
   League,
   LeagueListResponse,
@@ -68,3 +69,16 @@ export const tipsOfUser = (sport: Sport, round: number, userId: number) =>
 export const fetchRounds = (sport: Sport) => staticJson<RoundsFile>(`${sport}/rounds.json`)
 export const fetchSquads = (sport: Sport) => staticJson<SquadsFile>(`${sport}/squads.json`)
 export const fetchTeamLadder = (sport: Sport) => staticJson<LadderFile>(`${sport}/ladder.json`)
+
+export const inviteByEmail = (sport: Sport, id: number, emails: string[]) =>
+  api<{ invited: number }>(`${sport}/league/${id}/invite`, { method: 'POST', body: { emails } })
+export const messageMembers = (sport: Sport, leagueId: number, subject: string, message: string) =>
+  api<{ recipients: number }>(`${sport}/league/send_emails`, {
+    method: 'POST',
+    body: { leagueId, subject, message },
+  })
+export const removeMembers = (leagueId: number, userIds: number[]) =>
+  api<BulkMembersResponse>('tipping_join/delete_multi', {
+    method: 'POST',
+    body: { leagueId, userIds },
+  })

@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react'
+import type { Sport } from '@tipping/contract/constants'
+import { sendEmailsBodySchema, type League } from '@tipping/contract/leagues'
+import { ApiCallError } from '../../lib/api-client.ts'
+import { useFlash } from '../../lib/use-flash.ts'
+import { Button } from '../../ui/button.tsx'
+import { FormField } from '../../ui/form-field.tsx'
+import * as leaguesApi from './leagues-api.ts'
+import styles from './leagues.module.css'
+
+type Errors = Partial<Record<'subject' | 'message' | 'form', string>>
+
+/** The commissioner emails every member of the league (spec 7: send_emails). */
+export function MessageMembers({ sport, league }: { sport: Sport; league: League }) {
+  const [errors, setErrors] = useState<Errors>({})
+  const [busy, setBusy] = useState(false)
+  const [flash, showFlash] = useFlash()
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = e.currentTarget
+    const data = new FormData(form)
+    const parsed = sendEmailsBodySchema.safeParse({
+      leagueId: league.id,
+      subject: data.get('subject'),
+      message: data.get('message'),
+    })
+    if (!parsed.success) {
+      const next: Errors = {}
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'form') as keyof Errors
+        next[key] ??= issue.message
+      }
+      setErrors(next)
+      return
+    }
+    setBusy(true)
+    setErrors({})
+    try {
+      const { recipients } = await leaguesApi.messageMembers(
+        sport,
+        league.id,
+        parsed.data.subject,
+        parsed.data.message,
+      )
+      form.reset()
+      showFlash(`Message sent to ${recipients} ${recipients === 1 ? 'member' : 'members'}.`)
+    } catch (err) {
+      if (err instanceof ApiCallError && (err.param === 'subject' || err.param === 'message'))
+        setErrors({ [err.param]: err.message })
+      else setErrors({ form: err instanceof Error ? err.message : 'The message was not sent' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <h2>Message your members</h2>
+      {errors.form ? (
+        <p className={styles.formError} role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      {flash ? (
+        <p className={styles.success} role="status">
+          {flash}
+        </p>
+      ) : null}
+      <FormField label="Subject" name="subject" error={errors.subject} />
+      <div className={styles.fieldset}>
+        <label className={styles.label} htmlFor="message-body">
+          Message
+        </label>
+        <textarea
+          id="message-body"
+          name="message"
+          className={styles.textarea}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? 'message-body-error' : undefined}
+        />
+        {errors.message ? (
+          <span id="message-body-error" className={styles.fieldError} role="alert">
+            {errors.message}
+          </span>
+        ) : null}
+      </div>
+      <Button type="submit" variant="secondary" disabled={busy}>
+        {busy ? 'Sending…' : 'Send to all members'}
+      </Button>
+    </form>
+  )
+}
