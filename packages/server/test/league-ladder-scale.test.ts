@@ -1,0 +1,261 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LADDER_PAGE_SIZE } from '@tipping/contract/constants'
+import {
+  rankRows,
+  scoreRound,
+  type ScoringMatch,
+  type ScoringTip,
+} from '@tipping/contract/rules/scoring'
+import { applyResults, readResultsFile } from '../src/modules/seasons/service.ts'
+import {
+  createTestApp,
+  loadSeasons,
+  registerUser,
+  resultsPath,
+  sessionCookie,
+  type TestApp,
+} from './helpers.ts'
+
+// The league ladder of a big league (2,000 simulated tippers and its commissioner, next to 150
+// tippers outside it), paged 20 at a time through the API, against the contract's reference
+// scorer: every page agrees row by row, nextPage is right, and shared ranks are right across page
+// boundaries. Tips are inserted by set-based SQL; the real BBL|15 results up to early January are
+// applied (with simulated sixes, so the Super Sixes margin separates some equal points).
+const MEMBERS = 2000
+const OUTSIDERS = 150
+const START_ROUND = 2
+const NOW = new Date('2026-01-09T00:00:00Z') // round 4 (the golden week) is part played
+
+let t: TestApp
+let boss: { cookie: string; id: number; email: string }
+let leagueId: number
+let competitionId: number
+
+interface Expected {
+  userId: number
+  rank: number
+  points: number
+  margin: number
+  totalPoints: number
+  totalMargin: number
+}
+let overall: Expected[]
+let week: Expected[]
+const WEEK = 3
+
+beforeAll(async () => {
+  t = await createTestApp({ now: new Date('2025-12-01T00:00:00Z') })
+  await loadSeasons(t.db)
+  boss = await registerUser(t.app, { teamName: 'Big League Boss' })
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/bbl/league',
+    headers: { cookie: boss.cookie },
+    payload: { name: 'The Big League', privacy: 'public', startRound: START_ROUND },
+  })
+  leagueId = created.json().success.league.id
+  competitionId = (
+    await t.db
+      .selectFrom('competitions')
+      .select('id')
+      .where('sport', '=', 'bbl')
+      .where('is_current', '=', true)
+      .executeTakeFirstOrThrow()
+  ).id
+
+  await sql`
+    INSERT INTO users (email, first_name, last_name, team_name, roles)
+    SELECT 'ladder' || n || '@sim.invalid', 'Sim', 'Tipper' || n,
+      CASE WHEN n % 3 = 0 THEN NULL ELSE 'Team ' || n END, ARRAY['ROLE_USER_BBL']
+    FROM generate_series(1, ${MEMBERS + OUTSIDERS}) AS n
+  `.execute(t.db)
+  await sql`
+    INSERT INTO competition_registrations (competition_id, user_id, registered_at)
+    SELECT ${competitionId}, id, '2025-11-01T00:00:00Z' FROM users
+    ON CONFLICT DO NOTHING
+  `.execute(t.db)
+  await sql`
+    INSERT INTO league_members (league_id, user_id)
+    SELECT ${leagueId}, id FROM users
+    WHERE email LIKE 'ladder%@sim.invalid'
+      AND substring(email FROM 'ladder([0-9]+)@')::int <= ${MEMBERS}
+  `.execute(t.db)
+  await sql`
+    UPDATE leagues SET num_users = (SELECT count(*) FROM league_members WHERE league_id = ${leagueId})
+    WHERE id = ${leagueId}
+  `.execute(t.db)
+  // Deterministic "random" tips from a hash of user and match: about nine in ten matches tipped,
+  // picks leaning to one side per match, a few auto-tips, margins from 0 to 29 on margin games.
+  await sql`
+    INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip)
+    SELECT u.id, m.id, m.round_id,
+      CASE WHEN (hashint4(u.id * 7919 + m.id) & 1023) < 400 + (hashint4(m.id) & 255)
+           THEN m.home_squad_id ELSE m.away_squad_id END,
+      CASE WHEN m.is_margin_game THEN (hashint4(u.id * 31 + m.id) & 2147483647) % 30 END,
+      (hashint4(u.id * 131 + m.id) & 2147483647) % 12 = 0
+    FROM users u
+    CROSS JOIN matches m
+    JOIN rounds r ON r.id = m.round_id
+    WHERE m.competition_id = ${competitionId} AND r.number <= 4
+      AND (hashint4(u.id * 613 + m.id) & 2147483647) % 10 <> 0
+  `.execute(t.db)
+
+  t.clock.set(NOW)
+  // Weeks later: the session from before the season has idled out, so sign in again.
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: boss.email, password: 'correct horse battery' },
+  })
+  boss.cookie = sessionCookie(login)
+  const results = await readResultsFile(resultsPath('bbl'))
+  await applyResults(t.db, results, {
+    now: NOW,
+    minAgeMs: 4 * 3_600_000,
+    simulateSixes: (match) => 6 + ((match * 7) % 17),
+  })
+
+  // The reference: scoreRound per member and round, summed from the league's start round.
+  const matches: ScoringMatch[] = (
+    await t.db
+      .selectFrom('matches')
+      .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+      .select([
+        'matches.id',
+        'rounds.number',
+        'matches.status',
+        'matches.winner_squad_id',
+        'matches.is_margin_game',
+        'matches.sixes',
+      ])
+      .where('matches.competition_id', '=', competitionId)
+      .execute()
+  ).map((m) => ({
+    id: m.id,
+    roundNumber: m.number,
+    status: m.status,
+    winnerSquadId: m.winner_squad_id,
+    isMarginGame: m.is_margin_game,
+    sixes: m.sixes,
+  }))
+  const { golden_week_round: golden } = await t.db
+    .selectFrom('competitions')
+    .select('golden_week_round')
+    .where('id', '=', competitionId)
+    .executeTakeFirstOrThrow()
+  const members = (
+    await t.db
+      .selectFrom('league_members')
+      .select('user_id')
+      .where('league_id', '=', leagueId)
+      .execute()
+  ).map((r) => r.user_id)
+  const tipsByUser = new Map<number, ScoringTip[]>(members.map((id) => [id, []]))
+  for (const tip of await t.db
+    .selectFrom('tips')
+    .innerJoin('league_members as lm', 'lm.user_id', 'tips.user_id')
+    .select(['tips.user_id', 'match_id', 'squad_id', 'margin', 'is_auto_tip'])
+    .where('lm.league_id', '=', leagueId)
+    .execute()) {
+    tipsByUser.get(tip.user_id)!.push({
+      userId: tip.user_id,
+      matchId: tip.match_id,
+      squadId: tip.squad_id,
+      margin: tip.margin,
+      isAutoTip: tip.is_auto_tip,
+    })
+  }
+  const rounds = [...new Set(matches.map((m) => m.roundNumber))]
+  const perUser = members.map((userId) => {
+    const scores = rounds.map((n) =>
+      scoreRound(userId, n, matches, tipsByUser.get(userId)!, n === golden),
+    )
+    const counted = scores.filter((s) => s.roundNumber >= START_ROUND)
+    const wk = scores.find((s) => s.roundNumber === WEEK)!
+    return {
+      userId,
+      totalPoints: counted.reduce((a, s) => a + s.points, 0),
+      totalMargin: counted.reduce((a, s) => a + s.margin, 0),
+      weekPoints: wk.points,
+      weekMargin: wk.margin,
+    }
+  })
+  // The server orders equal ranks by user id; RANK() itself is the reference's rankRows.
+  const order = (a: Expected, b: Expected) => a.rank - b.rank || a.userId - b.userId
+  overall = rankRows(perUser.map((u) => ({ ...u, points: u.totalPoints, margin: u.totalMargin })))
+    .map((u) => ({
+      userId: u.userId,
+      rank: u.rank,
+      points: u.points,
+      margin: u.margin,
+      totalPoints: u.totalPoints,
+      totalMargin: u.totalMargin,
+    }))
+    .sort(order)
+  week = rankRows(perUser.map((u) => ({ ...u, points: u.weekPoints, margin: u.weekMargin })))
+    .map((u) => ({
+      userId: u.userId,
+      rank: u.rank,
+      points: u.points,
+      margin: u.margin,
+      totalPoints: u.totalPoints,
+      totalMargin: u.totalMargin,
+    }))
+    .sort(order)
+}, 120_000)
+afterAll(() => t.close())
+
+const pick = (r: Expected): Expected => ({
+  userId: r.userId,
+  rank: r.rank,
+  points: r.points,
+  margin: r.margin,
+  totalPoints: r.totalPoints,
+  totalMargin: r.totalMargin,
+})
+
+async function pageThrough(query: string, expected: Expected[]) {
+  const pages = Math.ceil(expected.length / LADDER_PAGE_SIZE)
+  for (let page = 1; page <= pages + 1; page++) {
+    const res = await t.app.inject({
+      url: `/api/bbl/rankings/${leagueId}/rankings?page=${page}${query}`,
+      headers: { cookie: boss.cookie },
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json().success
+    const want = expected.slice((page - 1) * LADDER_PAGE_SIZE, page * LADDER_PAGE_SIZE)
+    expect(body.rankings.map(pick), `page ${page}`).toEqual(want)
+    expect(body.nextPage, `page ${page}`).toBe(page < pages ? page + 1 : null)
+    expect(body.user).toMatchObject(expected.find((r) => r.userId === boss.id)!)
+  }
+}
+
+/** Rank groups that a page boundary cuts through: the hard case for paged shared ranks. */
+const tiesAcrossPages = (rows: Expected[]) =>
+  rows.filter((r, i) => i > 0 && i % LADDER_PAGE_SIZE === 0 && rows[i - 1]!.rank === r.rank).length
+
+describe('a league ladder of thousands', () => {
+  it('has the league it was built for', () => {
+    expect(overall).toHaveLength(MEMBERS + 1)
+    // Enough equal scores to test shared ranks, some of them split by a page boundary.
+    expect(new Set(overall.map((r) => r.rank)).size).toBeLessThan(overall.length / 2)
+    expect(tiesAcrossPages(overall)).toBeGreaterThan(0)
+    expect(tiesAcrossPages(week)).toBeGreaterThan(0)
+    // The margin separates some equal points (else the test would not check its order).
+    expect(
+      overall.some(
+        (r, i) =>
+          i > 0 && overall[i - 1]!.points === r.points && overall[i - 1]!.margin !== r.margin,
+      ),
+    ).toBe(true)
+  })
+
+  it('pages the overall ladder (from the start week) in agreement with the reference', async () => {
+    await pageThrough('', overall)
+  })
+
+  it(`pages the week ${WEEK} ladder in agreement with the reference`, async () => {
+    await pageThrough(`&round=${WEEK}`, week)
+  })
+})
