@@ -5,10 +5,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { startMailCatcher } from './mail-catcher.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
+    /** Where the mail catcher writes what the server sends (see mail-catcher.ts). */
+    mailDir: string
   }
 }
 
@@ -30,6 +33,8 @@ export default async function setup(project: TestProject) {
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tipping-e2e-'))
   const port = 3400 + Math.floor(Math.random() * 500)
+  const mailDir = path.join(tmp, 'mail')
+  const mail = await startMailCatcher(mailDir)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -38,6 +43,8 @@ export default async function setup(project: TestProject) {
     SEED: 'demo',
     DEMO_USERS: '120',
     ENABLE_TEST_ROUTES: 'true',
+    SMTP_URL: mail.url,
+    APP_ORIGIN: `http://localhost:${port}`,
     MATCH_CENTRE_URL: 'https://matchcentre.example/bbl/{match}',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     LOG_LEVEL: 'warn',
@@ -84,10 +91,12 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500))
   }
   project.provide('baseURL', baseURL)
+  project.provide('mailDir', mailDir)
   return async () => {
     server.kill('SIGTERM')
     await new Promise((r) => server.once('exit', r))
     await dropDatabase?.()
+    await mail.close()
     fs.rmSync(tmp, { recursive: true, force: true })
   }
 }

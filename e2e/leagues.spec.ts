@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
+import { waitForMail } from './mail-catcher.ts'
 
 // Two real browsers play a league against each other: the commissioner creates it and copies the
 // invite link; a friend opens the link signed out, signs up and lands in it; the friend leaves and
@@ -42,6 +43,17 @@ describe('a league between two browsers', () => {
     await boss.page.getByRole('button', { name: 'Copied!' }).waitFor()
     const link = await boss.page.evaluate(() => navigator.clipboard.readText())
     expect(link).toMatch(/\/bbl\/leagues\/join\/[A-Z0-9]{10}$/)
+    // Invite by email too: the server's mail reaches a real SMTP server with the same link.
+    const invitee = uniqueEmail('invitee')
+    await boss.page.locator('#invite-emails').fill(`${invitee}, not-an-address`)
+    await boss.page.getByRole('button', { name: 'Send invitations' }).click()
+    await boss.page.getByText('not-an-address: Not an email address').waitFor()
+    await boss.page.locator('#invite-emails').fill(invitee)
+    await boss.page.getByRole('button', { name: 'Send invitations' }).click()
+    await boss.page.getByText('Invitation sent to 1 address.').waitFor()
+    const mail = await waitForMail(inject('mailDir'), invitee)
+    expect(mail.subject).toContain('Lanning Legends')
+    expect(mail.text).toContain(link)
     await boss.page.keyboard.press('Escape')
 
     // A friend on a phone opens the link signed out: sign-in starts, they sign up instead...
