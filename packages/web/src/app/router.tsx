@@ -5,7 +5,7 @@ import { LandingLayout, PlainLayout } from './layouts/landing-layout.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
 import { LogoutRoute, SignedInLayout } from './layouts/signed-in-layout.tsx'
 import { RouteError } from './route-error.tsx'
-import { ShareRoute } from './share-route.tsx'
+import { JoinLinkRoute, ShareRoute } from './link-routes.tsx'
 
 // Every route of the specification's section 2, pages lazy-loaded with retries.
 
@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy-policy', ...comingSoon('Privacy Policy', true) },
       { path: '/logout', element: <LogoutRoute /> },
       { path: '/share/:sport/:section/:token', element: <ShareRoute /> },
+      { path: '/leagues/join/:code', element: <JoinLinkRoute /> },
       {
         path: '*',
         lazy: async () => {
