@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newPage } from './browser.ts'
+import { launchBrowser, newPage, signInDemo } from './browser.ts'
 
 // axe on every page built so far, at phone and desktop widths.
 
@@ -21,11 +21,8 @@ async function violations(page: Page) {
 }
 
 const signIn = async (page: Page) => {
-  await page.goto('/login')
-  await page.locator('input[name="email"]').fill('demo@tipping.example')
-  await page.locator('input[name="password"]').fill('tip-the-bash')
-  await page.locator('form button[type="submit"]').click()
-  await page.waitForURL('**/bbl/tipping')
+  await signInDemo(page)
+  await page.goto('/bbl/tipping')
   await page.locator('[data-testid^="match-card-"]').first().waitFor()
 }
 

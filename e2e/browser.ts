@@ -40,3 +40,12 @@ export async function signUp(page: Page, email: string, firstName = 'Ellyse'): P
   await page.locator('input[name="password"]').fill('a long password')
   await page.locator('form button[type="submit"]').click()
 }
+
+/** Signs in the demo account; an established account lands on its leagues (spec 2 guard). */
+export async function signInDemo(page: Page): Promise<void> {
+  await page.goto('/login')
+  await page.locator('input[name="email"]').fill('demo@tipping.example')
+  await page.locator('input[name="password"]').fill('tip-the-bash')
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL('**/bbl/leagues')
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, newPage } from './browser.ts'
+import { launchBrowser, newPage, signInDemo } from './browser.ts'
 
 // Spec quality bar: no layout shift when data arrives. Chromium reports layout shifts to a
 // PerformanceObserver; the page's cumulative score is summed from first paint until it settles.
@@ -19,11 +19,7 @@ describe.each([
     '%s stays put while its data loads (CLS < 0.1)',
     async (path) => {
       const { context, page } = await newPage(browser, viewport)
-      await page.goto('/login')
-      await page.locator('input[name="email"]').fill('demo@tipping.example')
-      await page.locator('input[name="password"]').fill('tip-the-bash')
-      await page.locator('form button[type="submit"]').click()
-      await page.waitForURL('**/bbl/tipping')
+      await signInDemo(page)
       await page.addInitScript(() => {
         const w = window as unknown as { __cls: number; __shifts: string[] }
         w.__cls = 0

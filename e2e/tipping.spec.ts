@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
+import { baseURL, launchBrowser, newPage, signInDemo, signUp, uniqueEmail } from './browser.ts'
 
 // The walking skeleton end to end: register, tip round 3, save, reload, tips still there,
 // and a match that has started cannot be tipped (in the page, and by the server).
@@ -85,14 +85,20 @@ describe('tipping a round', () => {
     await context.close()
   })
 
-  it('signs in the demo account printed at start-up', async () => {
+  it('signs in the demo account printed at start-up, landing on its leagues', async () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 800 })
-    await page.goto('/login')
-    await page.locator('input[name="email"]').fill('demo@tipping.example')
-    await page.locator('input[name="password"]').fill('tip-the-bash')
-    await page.locator('form button[type="submit"]').click()
-    await page.waitForURL('**/bbl/tipping')
-    expect(page.url()).toBe(`${baseURL()}/bbl/tipping`)
+    await signInDemo(page)
+    expect(page.url()).toBe(`${baseURL()}/bbl/leagues`)
+    await context.close()
+  })
+
+  it('sends a signed-out visit to / and follows the saved tipping link after sign-up', async () => {
+    const { context, page } = await newPage(browser)
+    await page.goto('/wbbl/tipping')
+    await page.waitForURL((u) => u.pathname === '/')
+    await page.goto('/registration')
+    await signUp(page, uniqueEmail('deeplink'))
+    await page.waitForURL('**/wbbl/tipping')
     await context.close()
   })
 })

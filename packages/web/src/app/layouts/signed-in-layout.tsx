@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-rou
 import { logout } from '../../features/auth/auth-api.ts'
 import { sessionActions } from '../../features/auth/session-slice.ts'
 import NotFoundPage from '../../features/pages/not-found-page.tsx'
-import { isJoinLink, rememberJoinLink } from '../../lib/deep-link.ts'
+import { deepLinkFor, rememberDeepLink } from '../../lib/after-sign-in.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { isSport, rememberSport } from '../sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
@@ -28,12 +28,10 @@ export function SignedInLayout() {
   if (!session.isSessionChecked && !session.isAuthorized)
     return <Spinner label="Checking your session" />
   if (!session.isAuthorized) {
-    // An invite opened while signed out: keep it, start sign-in, and join after (spec 4).
-    if (isJoinLink(pathname)) {
-      rememberJoinLink(pathname)
-      return <Navigate to="/login" replace />
-    }
-    return <Navigate to="/" replace />
+    // Spec 2: signed-out visitors go to `/`, leaving a create, join or tipping link to follow
+    // after sign-in; an invite starts sign-in straight away (spec 4).
+    rememberDeepLink(pathname)
+    return <Navigate to={deepLinkFor(pathname) === 'joinLink' ? '/login' : '/'} replace />
   }
 
   const signOut = () => {

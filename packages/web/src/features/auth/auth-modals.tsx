@@ -4,7 +4,11 @@ import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { PASSWORD_MIN } from '@tipping/contract/constants'
 import { ApiCallError } from '../../lib/api-client.ts'
-import { takeJoinLink } from '../../lib/deep-link.ts'
+import {
+  deepLinkFor,
+  rememberDeepLinkIfNone,
+  takeRouteAfterSignIn,
+} from '../../lib/after-sign-in.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
@@ -56,12 +60,13 @@ export function AuthModals({ sport }: { sport: Sport }) {
 function useSignedIn(sport: Sport) {
   const dispatch = useDispatch()
   const navigate = useNavigate()
-  return (user: Parameters<typeof sessionActions.loginSucceeded>[0]) => {
+  return (user: Parameters<typeof sessionActions.loginSucceeded>[0], registered = false) => {
     dispatch(sessionActions.loginSucceeded(user))
-    // An invite opened while signed out: go back to it and join straight away (spec 4).
-    const invite = takeJoinLink()
-    if (invite) void navigate(invite, { state: { autoJoin: true } })
-    else void navigate(`/${sport}/tipping`)
+    // A new account came to tip unless it was on its way to create or join a league.
+    if (registered) rememberDeepLinkIfNone(`/${sport}/tipping`)
+    const next = takeRouteAfterSignIn(user, sport)
+    // An invite opened while signed out: back to it, joining straight away (spec 4).
+    void navigate(next, deepLinkFor(next) === 'joinLink' ? { state: { autoJoin: true } } : {})
   }
 }
 
@@ -173,7 +178,7 @@ function RegistrationForm({ sport }: { sport: Sport }) {
         password: field(data, 'password'),
         ...(teamName ? { teamName } : {}),
       })
-      signedIn(user)
+      signedIn(user, true)
     } catch (err) {
       setErrors(fieldErrors(err))
       if (err instanceof ApiCallError)

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { deepLinkFor, RECENT_REGISTRATION_MS, routeAfterSignIn } from './after-sign-in.ts'
+
+const now = new Date('2026-11-23T10:00:00Z')
+const at = (msAgo: number) => ({ date: new Date(now.getTime() - msAgo).toISOString() })
+const fresh = { recovered: false, registeredAt: at(60_000) }
+const old = { recovered: false, registeredAt: at(RECENT_REGISTRATION_MS + 1) }
+const recovered = { recovered: true, registeredAt: at(60_000) }
+const join = '/bbl/leagues/join/ABCDEFGH23'
+const create = '/wbbl/leagues/create'
+const tipping = '/bbl/tipping'
+
+describe('guards after sign-in (spec 2), table by table', () => {
+  it.each([
+    ['new user, no link', fresh, {}, '/bbl/leagues'],
+    ['new user, tipping link', fresh, { tippingLink: tipping }, tipping],
+    [
+      'new user, create link wins over tipping',
+      fresh,
+      { createLink: create, tippingLink: tipping },
+      create,
+    ],
+    ['new user, join link wins over all', fresh, { joinLink: join, createLink: create }, join],
+    [
+      'old user ignores create and tipping links',
+      old,
+      { createLink: create, tippingLink: tipping },
+      '/bbl/leagues',
+    ],
+    ['old user still follows an invite', old, { joinLink: join }, join],
+    ['recovered account goes to leagues', recovered, { tippingLink: tipping }, '/bbl/leagues'],
+    ['recovered account still follows an invite', recovered, { joinLink: join }, join],
+    ['a tampered link is ignored', fresh, { tippingLink: 'https://evil.example/' }, '/bbl/leagues'],
+    ['a link of the wrong kind is ignored', fresh, { createLink: tipping }, '/bbl/leagues'],
+  ])('%s', (_name, user, saved, expected) => {
+    expect(routeAfterSignIn(user, 'bbl', now, saved)).toBe(expected)
+  })
+
+  it('knows which signed-out visits leave a link behind', () => {
+    expect(deepLinkFor(join)).toBe('joinLink')
+    expect(deepLinkFor(create)).toBe('createLink')
+    expect(deepLinkFor(tipping)).toBe('tippingLink')
+    expect(deepLinkFor('/bbl/rankings')).toBeNull()
+  })
+})

@@ -1,0 +1,67 @@
+import type { Sport } from '@tipping/contract/constants'
+import { readStored, removeStored, writeStored } from './storage.ts'
+
+// Spec 2 "Guards after sign-in", with the invite rule of spec 4: a saved join link is always
+// followed (the visitor asked to join before signing in); a recovered account goes to its leagues;
+// a recently registered one follows its saved create or tipping link; everyone else goes to the
+// leagues page.
+
+/** How long after registering an account still counts as new. */
+export const RECENT_REGISTRATION_MS = 60 * 60 * 1000
+
+const LINKS = {
+  joinLink: /^\/(bbl|wbbl)\/leagues\/join\/[A-Za-z0-9]{1,20}$/,
+  createLink: /^\/(bbl|wbbl)\/leagues\/create$/,
+  tippingLink: /^\/(bbl|wbbl)\/tipping$/,
+} as const
+export type DeepLink = keyof typeof LINKS
+
+/** Which saved link, if any, a signed-out visit to `path` should leave behind. */
+export const deepLinkFor = (path: string): DeepLink | null =>
+  (Object.keys(LINKS) as DeepLink[]).find((k) => LINKS[k].test(path)) ?? null
+
+export function rememberDeepLink(path: string): void {
+  const kind = deepLinkFor(path)
+  if (kind) writeStored(kind, path)
+}
+
+/** Saves `path` only when no link of any kind is waiting already. */
+export function rememberDeepLinkIfNone(path: string): void {
+  if ((Object.keys(LINKS) as DeepLink[]).every((k) => readStored(k) === null))
+    rememberDeepLink(path)
+}
+
+export interface SignedInUser {
+  recovered: boolean
+  registeredAt: { date: string }
+}
+
+/** Where to go after signing in; saved links are only ever in-app paths of the right shape. */
+export function routeAfterSignIn(
+  user: SignedInUser,
+  sport: Sport,
+  now: Date,
+  saved: Partial<Record<DeepLink, string | null>>,
+): string {
+  const valid = (kind: DeepLink) => {
+    const path = saved[kind]
+    return path && LINKS[kind].test(path) ? path : null
+  }
+  const join = valid('joinLink')
+  if (join) return join
+  const leagues = `/${sport}/leagues`
+  if (user.recovered) return leagues
+  const registered = Date.parse(user.registeredAt.date)
+  const recent = Number.isFinite(registered) && now.getTime() - registered < RECENT_REGISTRATION_MS
+  if (recent) return valid('createLink') ?? valid('tippingLink') ?? leagues
+  return leagues
+}
+
+/** Reads and clears the saved links, then decides (spec 2). */
+export function takeRouteAfterSignIn(user: SignedInUser, sport: Sport, now = new Date()): string {
+  const saved = Object.fromEntries(
+    (Object.keys(LINKS) as DeepLink[]).map((k) => [k, readStored(k)]),
+  ) as Record<DeepLink, string | null>
+  for (const k of Object.keys(LINKS)) removeStored(k)
+  return routeAfterSignIn(user, sport, now, saved)
+}
