@@ -24,6 +24,7 @@ import { AuthService } from './modules/auth/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
 import { LeaguesService } from './modules/leagues/service.ts'
+import { shareRoutes } from './modules/share/routes.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
 import { Publisher } from './modules/publisher/service.ts'
@@ -121,6 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   if (config.ENABLE_TEST_ROUTES && clock instanceof AdjustableClock) {
     // Test-only: lets end-to-end tests move time (a match locking while the page is open).
+  shareRoutes(app, {
+    db,
+    appOrigin: config.APP_ORIGIN,
+    shareCardPath: path.join(config.DATA_DIR, 'share-card.png'),
+  })
     app.post('/api/test/clock', { schema: { hide: true } }, async (request) => {
       const body = request.body as { at?: string; advanceMs?: number; reset?: boolean } | undefined
       if (body?.reset) clock.reset()

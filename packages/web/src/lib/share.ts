@@ -12,7 +12,8 @@ export function shareUrl(
   leagueId?: number,
 ): string {
   const payload = { t: String(now).slice(-4), ...(leagueId ? { league_id: leagueId } : {}) }
-  return `${origin}/share/${sport}/${section}/${btoa(JSON.stringify(payload))}`
+  // Base64 may hold '/', '+' and '=': escaped so the token stays one path segment.
+  return `${origin}/share/${sport}/${section}/${encodeURIComponent(btoa(JSON.stringify(payload)))}`
 }
 
 /** Reads a share token back; null when it is not one of ours. */
