@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   INVALID_SQUAD: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
+  /** Single sign-on refused: a used or expired code, a nonce mismatch, an ID token that fails checks. */
+  SSO_REFUSED: 401,
   FORBIDDEN: 403,
   CROSS_ORIGIN: 403,
   NOT_FOUND: 404,
@@ -16,6 +18,8 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   NOT_REGISTERED: 513,
   SERVICE_UNAVAILABLE: 503,
+  /** The identity provider cannot be reached or does not accept this app's client settings. */
+  SSO_PROVIDER_ERROR: 502,
 } as const satisfies Record<string, number>
 
 export type ErrorCode = keyof typeof ERROR_STATUS

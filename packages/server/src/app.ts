@@ -18,6 +18,7 @@ import type { Database } from './db/schema.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
+import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { AuthService } from './modules/auth/service.ts'
@@ -30,6 +31,7 @@ import { PredictionsService } from './modules/predictions/service.ts'
 import { Publisher } from './modules/publisher/service.ts'
 import { resultsRoutes } from './modules/results/routes.ts'
 import { scoresRoutes } from './modules/scores/routes.ts'
+import { registerSso } from './modules/sso/setup.ts'
 import { ScoresService } from './modules/scores/service.ts'
 import { ResultsService } from './modules/results/service.ts'
 import { AdjustableClock } from './clock.ts'
@@ -55,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            // Sign-in callbacks carry an authorization code in the URL; it never reaches a log.
+            serializers: { req: redactedRequest },
             redact: [
               'req.headers.cookie',
               'req.headers.authorization',
@@ -104,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   healthRoutes(app, { db, engine: deps.engine })
   authRoutes(app, { auth, gate, perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE })
+  await registerSso(app, { config, db, clock, auth, gate })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db), gate })

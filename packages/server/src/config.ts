@@ -55,6 +55,33 @@ const envSchema = z.object({
   LEAGUE_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Recipients of one user's league messages per hour (a message goes to every member). */
   LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR: z.coerce.number().int().min(1).default(5000),
+  /**
+   * Single sign-on (docs/decisions/007-single-sign-on.md). The provider's issuer URL; unset, a
+   * development provider is mounted at `/oidc` (unless SSO_DEV_PROVIDER is false).
+   */
+  SSO_ISSUER: z
+    .url()
+    .refine(
+      (u) => u.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(u),
+      'must be an https:// URL (plain http only for localhost)',
+    )
+    .optional(),
+  /** With no SSO_ISSUER: mount the development provider (true) or turn single sign-on off. */
+  SSO_DEV_PROVIDER: bool.default(true),
+  /** The website's client: id, secret (confidential client) and callback (`/login/callback`). */
+  SSO_CLIENT_ID: z.string().min(1).max(200).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_REDIRECT_URI: z.url().optional(),
+  /** The women's app client (`/login-app/callback`); unset id with a real provider: no app sign-in. */
+  SSO_WBBL_APP_CLIENT_ID: z.string().min(1).max(200).optional(),
+  SSO_WBBL_APP_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_WBBL_APP_REDIRECT_URI: z.url().optional(),
+  /** The men's app client (`/login-bigbash-app/callback`). */
+  SSO_BBL_APP_CLIENT_ID: z.string().min(1).max(200).optional(),
+  SSO_BBL_APP_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_BBL_APP_REDIRECT_URI: z.url().optional(),
+  /** The provider's profile page; the app links to it with `?returnUrl=`. */
+  SSO_PROFILE_URL: z.url().optional(),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */

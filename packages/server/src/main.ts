@@ -7,6 +7,8 @@ import { hasCompetitions } from './db/seed/queries.ts'
 import { buildApp } from './app.ts'
 import { Scheduler } from './jobs/scheduler.ts'
 import { MailDelivery } from './modules/mail/service.ts'
+import { DEV_SSO_ACCOUNTS, DEV_SSO_PASSWORD } from './idp/accounts.ts'
+import { usesDevProvider } from './modules/sso/setup.ts'
 
 function makeClock(config: Config): Clock {
   if (config.CLOCK_NOW) return new AdjustableClock(new Date(config.CLOCK_NOW))
@@ -72,6 +74,12 @@ async function main(): Promise<void> {
     console.log(
       `Demo account: email ${demo?.email ?? DEMO_EMAIL}  password ${demo?.password ?? DEMO_PASSWORD}\n`,
     )
+  }
+  if (usesDevProvider(config)) {
+    // Single sign-on runs against the development provider mounted at /oidc.
+    const emails = DEV_SSO_ACCOUNTS.map((a) => a.email).join(', ')
+    console.log(`Sign in with Big Bash Account (development provider): ${emails}`)
+    console.log(`  password ${DEV_SSO_PASSWORD}\n`)
   }
 }
 

@@ -1,0 +1,50 @@
+import type { Clock } from '../../clock.ts'
+import type { Config } from '../../config.ts'
+import type { Database } from '../../db/schema.ts'
+import type { SessionGate } from '../../http/session.ts'
+import type { App } from '../../http/types.ts'
+import { DEV_SSO_ACCOUNTS } from '../../idp/accounts.ts'
+import { injectFetch } from '../../idp/inject-fetch.ts'
+import { createDevProvider, devProviderRoutes } from '../../idp/provider.ts'
+import type { AuthService } from '../auth/service.ts'
+import { ssoRoutes } from './routes.ts'
+import { SsoService } from './service.ts'
+import { resolveSsoSettings, type SsoClientSettings } from './settings.ts'
+
+/**
+ * Single sign-on for the app: the routes, and with no provider configured the development
+ * provider mounted on this same server (docs/decisions/007-single-sign-on.md).
+ */
+export async function registerSso(
+  app: App,
+  deps: { config: Config; db: Database; clock: Clock; auth: AuthService; gate: SessionGate },
+): Promise<void> {
+  const { config, db, clock, auth, gate } = deps
+  const perMinute = config.AUTH_RATE_LIMIT_PER_MINUTE
+  const settings = resolveSsoSettings(config)
+  let sso: SsoService | null = null
+  if (settings) {
+    if (settings.devProvider) {
+      const provider = createDevProvider({
+        issuer: settings.issuer,
+        clients: Object.values(settings.clients).filter((c): c is SsoClientSettings => !!c),
+        postLogoutRedirectUri: settings.postLogoutRedirectUri,
+        accounts: DEV_SSO_ACCOUNTS,
+        log: app.log,
+      })
+      await devProviderRoutes(app, { provider, accounts: DEV_SSO_ACCOUNTS, perMinute })
+    }
+    sso = new SsoService({
+      db,
+      clock,
+      settings,
+      log: app.log,
+      ...(settings.devProvider ? { fetch: injectFetch(app) } : {}),
+    })
+  }
+  ssoRoutes(app, { sso, auth, gate, perMinute })
+}
+
+/** True when the server mounts the development provider (main.ts prints its accounts). */
+export const usesDevProvider = (config: Config): boolean =>
+  !config.SSO_ISSUER && config.SSO_DEV_PROVIDER
