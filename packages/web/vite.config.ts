@@ -5,7 +5,8 @@ const server = 'http://localhost:3000'
 
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/api': server, '/static': server, '/share': server } },
+  // `/oidc`: the development identity provider (run the server with APP_ORIGIN=http://localhost:5173).
+  server: { proxy: { '/api': server, '/static': server, '/share': server, '/oidc': server } },
   build: { target: 'es2022', sourcemap: false },
   test: {
     name: 'web',

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso'
 import { retryImport } from '../lib/lazy-retry.ts'
 import { LandingLayout, PlainLayout } from './layouts/landing-layout.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
@@ -40,9 +41,10 @@ const landingPaths = [
   '/wbbl',
   '/login-app',
   '/login-bigbash-app',
-  '/login-app/callback',
-  '/login-bigbash-app/callback',
 ]
+
+// Single sign-on callbacks (spec 4 "Sign-in callback"): the website's and the two apps'.
+const ssoCallbackPaths = Object.values(SSO_CALLBACK_PATHS)
 
 export const routes: RouteObject[] = [
   {
@@ -50,6 +52,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { element: <LandingLayout />, children: landingPaths.map((path) => ({ path })) },
+      ...ssoCallbackPaths.map((path) => ({
+        path,
+        lazy: page(() => import('./sso-callback-route.tsx')),
+      })),
       {
         path: '/:sport',
         element: <SignedInLayout />,

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { NavLink } from 'react-router'
 import { MENS_LINK_VISIBLE_FROM, type Sport } from '@tipping/contract/constants'
+import { SsoProfileMenuItem } from '../../features/sso/sso-account-links.tsx'
 import styles from './header.module.css'
 
 interface Props {
@@ -110,6 +111,7 @@ export function Header({ sport, now, onLogout }: Props) {
                 Account
               </NavLink>
             </li>
+            <SsoProfileMenuItem linkClassName={styles.link} />
             <li className={styles.mobileOnly}>
               <button type="button" className={styles.link} onClick={onLogout}>
                 Logout

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { LandingPage } from '../../features/landing/landing-page.tsx'
 import { sessionActions } from '../../features/auth/session-slice.ts'
+import { SsoButton } from '../../features/sso/sso-button.tsx'
 import { rememberSport, storedSport } from '../sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
 import styles from './layout.module.css'
@@ -37,6 +38,7 @@ export function LandingLayout() {
           isAuthorized={isAuthorized}
           onSportChange={changeSport}
           onOpen={open}
+          signInWith={<SsoButton />}
         />
       </main>
       <SiteFooter />

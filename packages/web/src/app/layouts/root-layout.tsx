@@ -3,6 +3,7 @@ import { Outlet } from 'react-router'
 import { AuthModals } from '../../features/auth/auth-modals.tsx'
 import { fetchSessionUser } from '../../features/auth/auth-api.ts'
 import { sessionActions } from '../../features/auth/session-slice.ts'
+import { SsoButton } from '../../features/sso/sso-button.tsx'
 import { onUnauthorized } from '../../lib/api-client.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { ErrorModal } from '../../ui/error-modal.tsx'
@@ -26,7 +27,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      <AuthModals sport={sport} />
+      <AuthModals sport={sport} loginWith={<SsoButton block divider />} />
       <ErrorModal message={globalError} onClose={() => dispatch(globalErrorActions.cleared())} />
     </>
   )

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { logout } from '../../features/auth/auth-api.ts'
 import { sessionActions } from '../../features/auth/session-slice.ts'
+import { leaveThroughProvider } from '../../features/sso/sso-account-links.tsx'
 import NotFoundPage from '../../features/pages/not-found-page.tsx'
 import { deepLinkFor, rememberDeepLink } from '../../lib/after-sign-in.ts'
 import { Spinner } from '../../ui/spinner.tsx'
@@ -37,7 +38,8 @@ export function SignedInLayout() {
   const signOut = () => {
     void logout(sport).finally(() => {
       dispatch(sessionActions.loggedOut())
-      void navigate('/')
+      // A single sign-on user also signs out at the provider, which sends them back to `/`.
+      void leaveThroughProvider().then((left) => left || navigate('/'))
     })
   }
   return (
@@ -58,7 +60,7 @@ export function LogoutRoute() {
   useEffect(() => {
     void logout('bbl').finally(() => {
       dispatch(sessionActions.loggedOut())
-      void navigate('/', { replace: true })
+      void leaveThroughProvider().then((left) => left || navigate('/', { replace: true }))
     })
   }, [dispatch, navigate])
   return <Spinner label="Logging out" />

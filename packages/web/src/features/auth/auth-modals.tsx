@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
@@ -29,8 +29,11 @@ const fieldErrors = (err: unknown): { fields: Errors; form: string | null } => {
   return { fields: {}, form: err instanceof Error ? err.message : 'Something went wrong' }
 }
 
-/** The login and registration modals: at most one open at a time (spec 2). */
-export function AuthModals({ sport }: { sport: Sport }) {
+/**
+ * The login and registration modals: at most one open at a time (spec 2). `loginWith`: other
+ * ways to sign in, composed by the app (the single sign-on button).
+ */
+export function AuthModals({ sport, loginWith }: { sport: Sport; loginWith?: ReactNode }) {
   const session = useSelector((s: { session: SessionState }) => s.session)
   const dispatch = useDispatch()
   const close = () => dispatch(sessionActions.authModalOpened(null))
@@ -38,6 +41,7 @@ export function AuthModals({ sport }: { sport: Sport }) {
     <>
       <Modal open={session.authModal === 'login'} title="Log in" onClose={close}>
         <LoginForm sport={sport} notice={session.authNotice} />
+        {loginWith}
       </Modal>
       <Modal
         open={session.authModal === 'registration'}

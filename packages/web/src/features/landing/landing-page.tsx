@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { TOP_PRIZE, SEASON_PROMOTION, type Sport } from '@tipping/contract/constants'
 import { Button } from '../../ui/button.tsx'
@@ -10,6 +10,8 @@ interface Props {
   onSportChange: (sport: Sport) => void
   /** Opens a sign-in modal; the app owns which one is open. */
   onOpen: (modal: 'login' | 'registration' | 'forgot-password') => void
+  /** Other ways to sign in, composed by the app (the single sign-on button). */
+  signInWith?: ReactNode
 }
 
 const MODE_BY_PATH: Record<string, 'login' | 'registration' | 'forgot-password'> = {
@@ -19,7 +21,7 @@ const MODE_BY_PATH: Record<string, 'login' | 'registration' | 'forgot-password'>
 }
 
 /** The landing page in its modes: `/login`, `/registration` and `/forgot-password` open their modal. */
-export function LandingPage({ sport, isAuthorized, onSportChange, onOpen }: Props) {
+export function LandingPage({ sport, isAuthorized, onSportChange, onOpen, signInWith }: Props) {
   const { pathname } = useLocation()
   const navigate = useNavigate()
   useEffect(() => {
@@ -67,6 +69,7 @@ export function LandingPage({ sport, isAuthorized, onSportChange, onOpen }: Prop
                 >
                   Log in
                 </Button>
+                {signInWith}
               </>
             )}
           </div>
