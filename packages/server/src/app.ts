@@ -24,8 +24,8 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { AuthService } from './modules/auth/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
-import { LeaguesService } from './modules/leagues/service.ts'
 import { shareRoutes } from './modules/share/routes.ts'
+import { LeaguesService } from './modules/leagues/service.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
 import { Publisher } from './modules/publisher/service.ts'
@@ -122,16 +122,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
   })
   leaguesRoutes(app, { leagues, gate })
-
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
-
-  if (config.ENABLE_TEST_ROUTES && clock instanceof AdjustableClock) {
-    // Test-only: lets end-to-end tests move time (a match locking while the page is open).
   shareRoutes(app, {
     db,
     appOrigin: config.APP_ORIGIN,
     shareCardPath: path.join(config.DATA_DIR, 'share-card.png'),
   })
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
+
+  if (config.ENABLE_TEST_ROUTES && clock instanceof AdjustableClock) {
+    // Test-only: lets end-to-end tests move time (a match locking while the page is open).
     app.post('/api/test/clock', { schema: { hide: true } }, async (request) => {
       const body = request.body as { at?: string; advanceMs?: number; reset?: boolean } | undefined
       if (body?.reset) clock.reset()
