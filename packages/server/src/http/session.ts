@@ -44,6 +44,14 @@ export class SessionGate {
     return user
   }
 
+  /** 401 with no live session; 403 unless the user has ROLE_ADMIN. */
+  async requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+    const user = await this.requireUser(request)
+    if (!user.row.roles.includes('ROLE_ADMIN'))
+      throw new AppError('FORBIDDEN', 'Only an admin can do this')
+    return user
+  }
+
   setCookie(reply: FastifyReply, sessionId: string): void {
     reply.setCookie(SESSION_COOKIE, sessionId, {
       path: '/',
