@@ -21,6 +21,8 @@ import { registerOriginCheck } from './http/origin-check.ts'
 import './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
+import { AdminService } from './modules/admin/service.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { AuthService } from './modules/auth/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
@@ -113,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db), gate })
+  adminRoutes(app, {
+    admin: new AdminService(db, { clock, publisher, sponsorPrefix: config.SPONSOR_PREFIX }),
+    gate,
+  })
   // Links in emails use the configured origin, never the request's Host header (which a caller
   // controls, and could point an invitation at another site).
   const leagues = new LeaguesService(db, {
