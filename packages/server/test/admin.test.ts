@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SeasonFile } from '@tipping/contract/season-file'
 import { ladderFileSchema } from '@tipping/contract/static-files'
@@ -12,9 +15,19 @@ import {
 import { REPO_ROOT } from '../src/config.ts'
 import type { SessionGate } from '../src/http/session.ts'
 import { adminRoutes } from '../src/modules/admin/routes.ts'
-import type { AdminService } from '../src/modules/admin/service.ts'
+import { grantAdmin, type AdminService } from '../src/modules/admin/service.ts'
+import { hashPassword } from '../src/modules/auth/passwords.ts'
 import { readSeasonFile } from '../src/modules/seasons/service.ts'
-import { createTestApp, loadSeasons, registerUser, seasonPath, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  loadSeasons,
+  registerUser,
+  seasonPath,
+  sessionCookie,
+  type TestApp,
+} from './helpers.ts'
+
+const execFileAsync = promisify(execFile)
 
 // The admin console's API: who may call it, what it refuses (naming the field), the audit row
 // every change writes, and that results reach the tipping and team ladders.
@@ -616,4 +629,75 @@ describe('fixture and Cricsheet imports', () => {
     const current = await call('PATCH', `/api/admin/competitions/${bblId}`, { isCurrent: true })
     expect(current.json().success.competition.isCurrent).toBe(true)
   })
+})
+
+describe('making an admin outside the console', () => {
+  it('promotes an existing account once, creates a missing one, and audits both', async () => {
+    const someone = await registerUser(t.app, { firstName: 'Promo' })
+    let hashed = 0
+    const input = (email: string) => ({
+      email,
+      now: NOW,
+      passwordHash: async () => {
+        hashed++
+        return hashPassword('a long password')
+      },
+    })
+    const first = await grantAdmin(t.db, input(someone.email.toUpperCase()))
+    expect(first).toEqual({ userId: someone.id, created: false, changed: true })
+    expect(await grantAdmin(t.db, input(someone.email))).toEqual({
+      userId: someone.id,
+      created: false,
+      changed: false,
+    })
+    expect(hashed).toBe(0)
+    const made = await grantAdmin(t.db, input('new-admin@example.com'))
+    expect(made).toMatchObject({ created: true, changed: true })
+    expect(await grantAdmin(t.db, input('new-admin@example.com'))).toMatchObject({
+      created: false,
+      changed: false,
+    })
+    expect(hashed).toBe(1)
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'new-admin@example.com', password: 'a long password' },
+    })
+    expect(login.statusCode).toBe(200)
+    const users = await call(
+      'GET',
+      '/api/admin/users?search=new-admin',
+      undefined,
+      sessionCookie(login),
+    )
+    expect(users.json().success.users[0].roles).toContain('ROLE_ADMIN')
+    const created = await auditRows('user.create')
+    expect(created[0]).toMatchObject({ actor_user_id: null, entity_id: String(made.userId) })
+  })
+
+  it('npm run admin:create creates an account with ADMIN_PASSWORD and is idempotent', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-create-'))
+    // Always PGlite in a directory of its own, never a shared PostgreSQL.
+    const { DATABASE_URL: _url, ...env } = process.env
+    const run = () =>
+      execFileAsync(
+        process.execPath,
+        ['--import', 'tsx', 'packages/server/src/cli/admin-create.ts', 'cli-admin@example.com'],
+        {
+          cwd: REPO_ROOT,
+          env: {
+            ...env,
+            PGLITE_DIR: path.join(dir, 'db'),
+            STATIC_DIR: path.join(dir, 'static'),
+            ADMIN_PASSWORD: 'cli password 1',
+          },
+        },
+      )
+    try {
+      expect((await run()).stdout).toMatch(/Created admin account cli-admin@example.com/)
+      expect((await run()).stdout).toMatch(/already an admin; nothing changed/)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

@@ -28,6 +28,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/queries.ts'
+import { currentCompetitions, insertUser, registerForCompetitions } from '../auth/queries.ts'
 import { deleteLeague } from '../leagues/queries.ts'
 import type { Publisher } from '../publisher/service.ts'
 import { rescoreInTransaction } from '../scoring/service.ts'
@@ -647,4 +648,71 @@ export class AdminService {
       nextPage,
     }
   }
+}
+
+export interface GrantAdminInput {
+  email: string
+  /** Used only when the account has to be created. */
+  passwordHash: () => Promise<string>
+  now: Date
+  firstName?: string
+  lastName?: string
+}
+
+/**
+ * Makes an account an admin (the admin:create command and the demo seed): adds ROLE_ADMIN to an
+ * existing user, or creates one (also registered for both current competitions, so the admin can
+ * see the game as tippers do). Idempotent; audited with no actor (it runs outside the console).
+ */
+export async function grantAdmin(
+  db: Database,
+  input: GrantAdminInput,
+): Promise<{ userId: number; created: boolean; changed: boolean }> {
+  const existing = await q.userByEmail(db, input.email)
+  if (existing?.roles.includes('ROLE_ADMIN'))
+    return { userId: existing.id, created: false, changed: false }
+  const passwordHash = existing ? null : await input.passwordHash()
+  return db.transaction().execute(async (trx) => {
+    const user = await q.userByEmail(trx, input.email)
+    if (user) {
+      if (user.roles.includes('ROLE_ADMIN'))
+        return { userId: user.id, created: false, changed: false }
+      const roles = [...user.roles, 'ROLE_ADMIN']
+      await q.setRoles(trx, user.id, roles)
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: 'user.roles',
+        entity: 'user',
+        entityId: user.id,
+        data: { email: input.email, before: user.roles, after: roles, by: 'admin:create' },
+      })
+      return { userId: user.id, created: false, changed: true }
+    }
+    const inserted = await insertUser(trx, {
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName ?? 'Site',
+      lastName: input.lastName ?? 'Admin',
+      teamName: null,
+      roles: ['ROLE_USER_BBL', 'ROLE_USER_WBBL', 'ROLE_ADMIN'],
+      registeredAt: input.now,
+    })
+    if (!inserted)
+      throw new AppError('CONFLICT', 'The account appeared meanwhile; run again', 'email')
+    const competitions = await currentCompetitions(trx, ['bbl', 'wbbl'])
+    await registerForCompetitions(
+      trx,
+      inserted.id,
+      competitions.map((c) => c.id),
+      input.now,
+    )
+    await recordAudit(trx, {
+      actorUserId: null,
+      action: 'user.create',
+      entity: 'user',
+      entityId: inserted.id,
+      data: { email: input.email, roles: inserted.roles, by: 'admin:create' },
+    })
+    return { userId: inserted.id, created: true, changed: true }
+  })
 }
