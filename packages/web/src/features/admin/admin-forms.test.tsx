@@ -166,7 +166,7 @@ describe('content tab (mocked API)', () => {
     const [url, init] = fetchMock.mock.calls[1]!
     expect(url).toBe('/api/admin/content/notification_bars')
     expect(init?.method).toBe('PUT')
-    expect(JSON.parse(String(init?.body))).toEqual(saved.notification_bars)
+    expect(JSON.parse(init?.body as string)).toEqual(saved.notification_bars)
   })
 
   it('edits FAQs as a list and shows the server error of a field', async () => {
@@ -190,7 +190,7 @@ describe('content tab (mocked API)', () => {
     expect(await screen.findByText('Too long')).toBeTruthy()
     const [url, init] = fetchMock.mock.calls[1]!
     expect(url).toBe('/api/admin/content/faqs')
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(init?.body as string)).toEqual({
       bbl: [{ question: 'When do tips lock?', answer: 'At the start of each match.' }],
       wbbl: [],
     })
