@@ -62,7 +62,9 @@ export default function AuditPage() {
                   </span>
                 </td>
                 <td>
-                  <pre className={styles.pre}>{JSON.stringify(a.data, null, 1)}</pre>
+                  <pre className={styles.pre} tabIndex={0}>
+                    {JSON.stringify(a.data, null, 1)}
+                  </pre>
                 </td>
               </tr>
             ))}

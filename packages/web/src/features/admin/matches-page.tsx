@@ -73,7 +73,7 @@ export default function MatchesPage() {
         <p className={styles.meta}>Results can be entered once the match has started.</p>
       ) : (
         <ResultForm
-          key={`${m.id}-${m.result ? JSON.stringify(m.result) : 'none'}`}
+          key={m.id}
           match={m}
           homeName={squad(m.homeSquadId)}
           awayName={squad(m.awaySquadId)}
