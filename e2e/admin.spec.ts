@@ -73,11 +73,7 @@ async function signInAdmin(page: Page) {
 /** The points in a tipper's row (the first number in it after the rank). */
 async function pointsOf(page: Page, name: string): Promise<number> {
   const row = page.locator('tbody tr', { hasText: name }).first()
-  await row.waitFor().catch(async (err: unknown) => {
-    await page.screenshot({ path: `/tmp/admin-e2e-${name}.png`, fullPage: true })
-    console.log(page.url(), (await page.locator('main').innerText()).slice(0, 1500))
-    throw err
-  })
+  await row.waitFor()
   const cells = await row.locator('td').allInnerTexts()
   return Number(/-?\d+/.exec(cells[2] ?? '')?.[0] ?? NaN)
 }
@@ -175,10 +171,13 @@ describe('the admin console', () => {
     await bravo.page.reload()
     await bravo.page.getByRole('heading', { name: 'Console Watchers' }).waitFor()
     await expect
-      .poll(async () => {
-        await bravo.page.reload()
-        return pointsOf(bravo.page, 'Alfaquinn')
-      })
+      .poll(
+        async () => {
+          await bravo.page.reload()
+          return pointsOf(bravo.page, 'Alfaquinn')
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
       .toBeGreaterThanOrEqual(matches.length)
     expect(await pointsOf(bravo.page, 'Bravoquinn')).toBe(0)
     const firstRow = bravo.page.locator('tbody tr').first()
