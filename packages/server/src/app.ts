@@ -26,6 +26,8 @@ import { AuthService } from './modules/auth/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
 import { shareRoutes } from './modules/share/routes.ts'
+import { siteRoutes } from './modules/site/routes.ts'
+import { SiteService } from './modules/site/service.ts'
 import { LeaguesService } from './modules/leagues/service.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
@@ -127,6 +129,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db,
     appOrigin: config.APP_ORIGIN,
     shareCardPath: path.join(config.DATA_DIR, 'share-card.png'),
+  })
+
+  siteRoutes(app, {
+    site: new SiteService(db, {
+      clock,
+      supportEmail: config.SUPPORT_EMAIL,
+      appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+    }),
+    gate,
+    contactPerHour: config.CONTACT_PER_HOUR,
+    preregistrationsPerHour: config.PREREGISTRATIONS_PER_HOUR,
+    geoCountryHeader: config.GEO_COUNTRY_HEADER,
   })
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
