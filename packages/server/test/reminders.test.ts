@@ -50,7 +50,7 @@ beforeAll(async () => {
     .where('r.number', '=', 2)
     .groupBy(['r.id', 'r.label'])
     .executeTakeFirstOrThrow()
-  round = { id: r.id, label: r.label, firstAt: new Date(r.first as unknown as string) }
+  round = { id: r.id, label: r.label, firstAt: new Date(r.first) }
   matches = await t.db
     .selectFrom('matches as m')
     .innerJoin('squads as h', 'h.id', 'm.home_squad_id')
