@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PREREGISTRATION_NAME_MIN } from './constants.ts'
 import { sportSchema } from './sport.ts'
+import type { AppConfigFile } from './static-files.ts'
 
 // The public site's own calls (spec 7 "Account and session"): contact, pre-registration, the
 // country of the caller (geo by IP) and the Canadian states list.
@@ -99,3 +100,16 @@ export const CANADA_STATES: readonly State[] = [
 
 /** Spec 9: error reports are sampled at this rate, and only from production. */
 export const ERROR_REPORT_SAMPLE_RATE = 0.1
+
+/** The site's part of app-config.json: brand, store links, optional hooks. */
+export type SiteAppConfig = Pick<
+  AppConfigFile,
+  'brand' | 'appStoreUrl' | 'playStoreUrl' | 'errorReportUrl' | 'taggingScriptUrl'
+>
+export const DEFAULT_SITE_APP_CONFIG: SiteAppConfig = {
+  brand: 'Big Bash',
+  appStoreUrl: null,
+  playStoreUrl: null,
+  errorReportUrl: null,
+  taggingScriptUrl: null,
+}

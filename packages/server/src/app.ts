@@ -27,7 +27,7 @@ import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
 import { shareRoutes } from './modules/share/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
-import { SiteService } from './modules/site/service.ts'
+import { hookOrigins, siteAppConfig, SiteService } from './modules/site/service.ts'
 import { LeaguesService } from './modules/leagues/service.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
@@ -74,16 +74,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  const siteConfig = siteAppConfig(config)
+  const hooks = hookOrigins(siteConfig)
 
   await app.register(cookie)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // An optional hook's origin is allowed only when it is configured (modules/site).
+        scriptSrc: ["'self'", ...hooks.script],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...hooks.connect],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -107,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     staticDir: config.STATIC_DIR,
     logosDir: path.join(config.DATA_DIR, 'logos'),
     matchCentreUrl: config.MATCH_CENTRE_URL,
+    siteConfig,
   })
 
   healthRoutes(app, { db, engine: deps.engine })

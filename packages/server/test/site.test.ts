@@ -1,6 +1,12 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CANADA_STATES, PREREGISTRATION_SUCCESS } from '@tipping/contract/site'
+import { appConfigFileSchema } from '@tipping/contract/static-files'
+import { loadConfig, testConfig } from '../src/config.ts'
 import { MailDelivery } from '../src/modules/mail/service.ts'
+import { Publisher } from '../src/modules/publisher/service.ts'
+import { siteAppConfig } from '../src/modules/site/service.ts'
 import { createTestApp, registerUser, type TestApp } from './helpers.ts'
 import { startSmtpCatcher } from './smtp-catcher.ts'
 
@@ -226,5 +232,87 @@ describe('country', () => {
     expect(body.states).toHaveLength(13)
     expect(body.states).toEqual(CANADA_STATES)
     expect(body.states.map((s) => s.code)).toContain('QC')
+  })
+})
+
+describe('optional hooks and the browser config', () => {
+  /** The policy as directive -> value, e.g. csp(res).get('script-src') === "'self'". */
+  const csp = (res: { headers: Record<string, unknown> }) =>
+    new Map(
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values.join(' ')] as const),
+    )
+
+  it('keeps script-src and connect-src to self when no hook is configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/country' })
+    expect(csp(res).get('script-src')).toBe("'self'")
+    expect(csp(res).get('connect-src')).toBe("'self'")
+  })
+
+  it("adds a configured hook's origin to the policy, and error reports only in production", async () => {
+    const hooked = await createTestApp({
+      config: {
+        TAGGING_SCRIPT_URL: 'https://tags.example.net/t.js?x=1',
+        ERROR_REPORT_URL: 'https://errors.example.org/report',
+        DEPLOY_ENV: 'production',
+        BRAND_NAME: 'Acme',
+        APP_STORE_URL: 'https://apps.example.com/app/1',
+      },
+    })
+    try {
+      const res = await hooked.app.inject({ method: 'GET', url: '/api/country' })
+      expect(csp(res).get('script-src')).toBe("'self' https://tags.example.net")
+      expect(csp(res).get('connect-src')).toBe("'self' https://errors.example.org")
+    } finally {
+      await hooked.close()
+    }
+    const staging = await createTestApp({
+      config: { ERROR_REPORT_URL: 'https://errors.example.org/report', DEPLOY_ENV: 'staging' },
+    })
+    try {
+      const res = await staging.app.inject({ method: 'GET', url: '/api/country' })
+      expect(csp(res).get('connect-src')).toBe("'self'")
+    } finally {
+      await staging.close()
+    }
+  })
+
+  it('publishes the brand, store links and hooks in app-config.json', async () => {
+    const config = testConfig({
+      BRAND_NAME: 'Acme',
+      PLAY_STORE_URL: 'https://play.example.com/store/apps/tipping',
+      TAGGING_SCRIPT_URL: 'https://tags.example.net/t.js',
+      ERROR_REPORT_URL: 'https://errors.example.org/report',
+    })
+    expect(siteAppConfig(config)).toEqual({
+      brand: 'Acme',
+      appStoreUrl: null,
+      playStoreUrl: 'https://play.example.com/store/apps/tipping',
+      // Not production: no error reports.
+      errorReportUrl: null,
+      taggingScriptUrl: 'https://tags.example.net/t.js',
+    })
+    const publisher = new Publisher(t.db, t.clock, {
+      staticDir: t.staticDir,
+      logosDir: t.staticDir,
+      siteConfig: siteAppConfig(config),
+    })
+    await publisher.publishAll()
+    const file = JSON.parse(await fs.readFile(path.join(t.staticDir, 'app-config.json'), 'utf8'))
+    expect(appConfigFileSchema.parse(file)).toMatchObject({
+      brand: 'Acme',
+      playStoreUrl: 'https://play.example.com/store/apps/tipping',
+      taggingScriptUrl: 'https://tags.example.net/t.js',
+      errorReportUrl: null,
+    })
+  })
+
+  it('refuses a hook that is not https at start-up, naming it', () => {
+    expect(() => loadConfig({ TAGGING_SCRIPT_URL: 'http://tags.example.net/t.js' })).toThrow(
+      /TAGGING_SCRIPT_URL/,
+    )
+    expect(() => loadConfig({ GEO_COUNTRY_HEADER: 'bad header' })).toThrow(/GEO_COUNTRY_HEADER/)
   })
 })

@@ -11,6 +11,7 @@ import type {
   SquadsFile,
   VenuesFile,
 } from '@tipping/contract/static-files'
+import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { effectiveStatus, roundStatus } from '../predictions/service.ts'
@@ -22,6 +23,8 @@ export interface PublisherOptions {
   /** Folder of project-made logos, `{CODE}.webp`. */
   logosDir: string
   matchCentreUrl?: string | undefined
+  /** Brand, store links and optional hooks for app-config.json (modules/site: siteAppConfig). */
+  siteConfig?: SiteAppConfig
 }
 
 /**
@@ -114,6 +117,7 @@ export class Publisher {
     }
     await this.put('app-config.json', {
       matchCentreUrl: this.opts.matchCentreUrl ?? null,
+      ...(this.opts.siteConfig ?? DEFAULT_SITE_APP_CONFIG),
     } satisfies AppConfigFile)
     const files = Object.fromEntries([...this.checksums].sort(([a], [b]) => a.localeCompare(b)))
     await this.store.writeJson('checksums.json', { files })

@@ -6,7 +6,9 @@ import {
   type CountryResponse,
   type PreregistrationBody,
 } from '@tipping/contract/site'
+import type { SiteAppConfig } from '@tipping/contract/site'
 import type { Clock } from '../../clock.ts'
+import type { Config } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { queueEmails } from '../mail/service.ts'
 import { contactEmail, preregistrationEmail } from '../mail/site-templates.ts'
@@ -16,6 +18,29 @@ export interface SiteSettings {
   clock: Clock
   supportEmail: string
   appOrigin: string
+}
+
+/**
+ * What the browser may know of the site's settings (STYLE.md: allow-listed config). Error reports
+ * are sent from production only (spec 9), so outside it the endpoint is never published.
+ */
+export function siteAppConfig(config: Config): SiteAppConfig {
+  return {
+    brand: config.BRAND_NAME,
+    appStoreUrl: config.APP_STORE_URL ?? null,
+    playStoreUrl: config.PLAY_STORE_URL ?? null,
+    errorReportUrl: config.DEPLOY_ENV === 'production' ? (config.ERROR_REPORT_URL ?? null) : null,
+    taggingScriptUrl: config.TAGGING_SCRIPT_URL ?? null,
+  }
+}
+
+/**
+ * Origins the content security policy must allow for the configured hooks, and only those
+ * (script-src 'self' otherwise): the tagging script's, and where error reports are posted.
+ */
+export function hookOrigins(site: SiteAppConfig): { script: string[]; connect: string[] } {
+  const origin = (u: string | null) => (u ? [new URL(u).origin] : [])
+  return { script: origin(site.taggingScriptUrl), connect: origin(site.errorReportUrl) }
 }
 
 /** ISO 3166-1 alpha-2; the CDN codes for "unknown" (XX) and Tor (T1) are not countries. */
