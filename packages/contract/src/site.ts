@@ -107,7 +107,7 @@ export type SiteAppConfig = Pick<
   'brand' | 'appStoreUrl' | 'playStoreUrl' | 'errorReportUrl' | 'taggingScriptUrl'
 >
 export const DEFAULT_SITE_APP_CONFIG: SiteAppConfig = {
-  brand: 'Big Bash',
+  brand: 'Free',
   appStoreUrl: null,
   playStoreUrl: null,
   errorReportUrl: null,

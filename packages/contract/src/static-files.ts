@@ -120,7 +120,7 @@ export const appConfigFileSchema = z.object({
   /** Match Centre link for live and upcoming matches; `{match}` is replaced by the match number. */
   matchCentreUrl: z.string().nullable(),
   /** Spec 2: the provider's name in the sign-up banner, 'Sign up for {brand} Big Bash Tipping'. */
-  brand: z.string().default('Big Bash'),
+  brand: z.string().default('Free'),
   /** Store links of the official app (spec 2 pre-registration card); null leaves one out. */
   appStoreUrl: z.string().nullable().default(null),
   playStoreUrl: z.string().nullable().default(null),

@@ -70,7 +70,7 @@ const envSchema = z.object({
     .transform((v) => v.toLowerCase())
     .optional(),
   /** Spec 2: the provider's name in 'Sign up for {brand} Big Bash Tipping'. */
-  BRAND_NAME: z.string().trim().min(1).max(40).default('Big Bash'),
+  BRAND_NAME: z.string().trim().min(1).max(40).default('Free'),
   /** Store links of the official app shown on the landing page; unset, the link is left out. */
   APP_STORE_URL: z.url().optional(),
   PLAY_STORE_URL: z.url().optional(),

@@ -95,6 +95,23 @@ export const routes: RouteObject[] = [
           { path: 'account', ...comingSoon('Your account') },
         ],
       },
+      // The contact form (spec 2 "Other screens") sits with help; a fixed segment outranks
+      // the help section parameter.
+      {
+        path: '/:sport/help/contact',
+        lazy: async () => {
+          const { default: ContactPage } = await retryImport(
+            () => import('../features/contact/contact-page.tsx'),
+          )
+          return {
+            Component: () => (
+              <PlainLayout>
+                <ContactPage />
+              </PlainLayout>
+            ),
+          }
+        },
+      },
       { path: '/:sport/help', ...comingSoon('Help', true) },
       { path: '/:sport/help/:section', ...comingSoon('Help', true) },
       { path: '/terms', ...comingSoon('Terms & Conditions', true) },

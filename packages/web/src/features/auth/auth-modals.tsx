@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { PASSWORD_MIN } from '@tipping/contract/constants'
 import { ApiCallError } from '../../lib/api-client.ts'
+import { tagRegistration } from '../../lib/integrations.ts'
 import {
   deepLinkFor,
   rememberDeepLinkIfNone,
@@ -67,7 +68,10 @@ function useSignedIn(sport: Sport) {
   return (user: Parameters<typeof sessionActions.loginSucceeded>[0], registered = false) => {
     dispatch(sessionActions.loginSucceeded(user))
     // A new account came to tip unless it was on its way to create or join a league.
-    if (registered) rememberDeepLinkIfNone(`/${sport}/tipping`)
+    if (registered) {
+      rememberDeepLinkIfNone(`/${sport}/tipping`)
+      void tagRegistration({ userId: user.id, sport, step: 'registration' })
+    }
     const next = takeRouteAfterSignIn(user, sport)
     // An invite opened while signed out: back to it, joining straight away (spec 4).
     void navigate(next, deepLinkFor(next) === 'joinLink' ? { state: { autoJoin: true } } : {})
