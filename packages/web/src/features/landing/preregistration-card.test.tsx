@@ -52,6 +52,7 @@ describe('PreregistrationCard', () => {
     expect(button().textContent).toBe('Successfully Pre-registered')
     expect(button().disabled).toBe(true)
     expect(screen.getByRole('status').textContent).toMatch(/on the list/)
+    expect(submit).toHaveBeenCalledTimes(1)
     // Editing clears the message (spec 4: the message can be cleared).
     type('Name', 'Jo Smith')
     expect(button().textContent).toBe('Register your interest')
@@ -72,6 +73,23 @@ describe('PreregistrationCard', () => {
     expect(button().disabled).toBe(true)
     type('Email', 'joe@example.com')
     expect(button().disabled).toBe(false)
+  })
+
+  it('sends on Enter in a field, and not while the rules fail', async () => {
+    const submit = vi.fn().mockResolvedValue({ message: 'Successfully Pre-registered' })
+    render(<PreregistrationCard appStoreUrl={null} playStoreUrl={null} submit={submit} />)
+    type('Name', 'J')
+    type('Email', 'jo@example.com')
+    await act(async () => {
+      fireEvent.keyDown(screen.getByLabelText('Email'), { key: 'Enter' })
+    })
+    expect(submit).not.toHaveBeenCalled()
+    type('Name', 'Jo')
+    await act(async () => {
+      fireEvent.keyDown(screen.getByLabelText('Email'), { key: 'Enter' })
+    })
+    expect(submit).toHaveBeenCalledWith({ name: 'Jo', email: 'jo@example.com' })
+    expect(button().textContent).toBe('Successfully Pre-registered')
   })
 
   it('links the configured app stores only', () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type KeyboardEvent } from 'react'
 import { SEASON_PROMOTION } from '@tipping/contract/constants'
 import { canPreregister, PREREGISTRATION_SUCCESS } from '@tipping/contract/site'
 import { ApiCallError } from '../../lib/api-client.ts'
@@ -30,8 +30,7 @@ export function PreregistrationCard({ appStoreUrl, playStoreUrl, submit }: Props
     set(v)
     setMessage(null)
   }
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault()
+  const onSubmit = async () => {
     if (!canPreregister(name, email, message) || busy) return
     setBusy(true)
     try {
@@ -44,6 +43,9 @@ export function PreregistrationCard({ appStoreUrl, playStoreUrl, submit }: Props
       setBusy(false)
     }
   }
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') void onSubmit()
+  }
   const title = `PRE-REGISTER FOR THE ${SEASON_PROMOTION} SEASON NOW!`
   return (
     <section className={styles.card} aria-labelledby="prereg-title" data-testid="preregistration">
@@ -53,25 +55,31 @@ export function PreregistrationCard({ appStoreUrl, playStoreUrl, submit }: Props
       <p className={styles.cardLead}>
         Leave your name and email and we&apos;ll let you know when tipping opens.
       </p>
-      <form className={styles.preregForm} onSubmit={(e) => void onSubmit(e)} noValidate>
+      {/*
+        Not a <form>: the landing page's sign-in modals hold the page's only forms, so their
+        fields and submit buttons stay unambiguous. Enter in a field sends, as in a form.
+      */}
+      <div className={styles.preregForm} role="group" aria-labelledby="prereg-title">
         <FormField
           label="Name"
-          name="name"
+          name="preregName"
           autoComplete="name"
           value={name}
           onChange={(e) => edit(setName)(e.target.value)}
+          onKeyDown={onEnter}
         />
         <FormField
           label="Email"
-          name="email"
+          name="preregEmail"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(e) => edit(setEmail)(e.target.value)}
+          onKeyDown={onEnter}
         />
         <Button
-          type="submit"
           block
+          onClick={() => void onSubmit()}
           disabled={busy || !canPreregister(name, email, message)}
           data-testid="prereg-submit"
         >
@@ -80,7 +88,7 @@ export function PreregistrationCard({ appStoreUrl, playStoreUrl, submit }: Props
         <p className={styles.status} role="status" aria-live="polite">
           {done ? "You're on the list. Check your inbox for a confirmation." : ''}
         </p>
-      </form>
+      </div>
       <StoreLinks appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
     </section>
   )
