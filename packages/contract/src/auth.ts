@@ -78,7 +78,8 @@ export const passwordResetBodySchema = z
   .object({
     token: z.string().trim().min(1, 'The reset link is missing its token').max(200),
     password: newPasswordSchema,
-    confirmation: z.string().max(PASSWORD_MAX),
+    // No limit of its own: it must equal the password, which has one.
+    confirmation: z.string(),
   })
   .refine(confirmed, CONFIRMATION_MISMATCH)
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>
@@ -88,7 +89,8 @@ export const passwordChangeBodySchema = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
     password: newPasswordSchema,
-    confirmation: z.string().max(PASSWORD_MAX),
+    // No limit of its own: it must equal the password, which has one.
+    confirmation: z.string(),
   })
   .refine(confirmed, CONFIRMATION_MISMATCH)
   .refine((b) => b.password !== b.currentPassword, {
