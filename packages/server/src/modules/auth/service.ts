@@ -178,7 +178,7 @@ export class AuthService {
   }
 
   /**
-   * `POST {sport}/{sport}/user/recover` (docs/decisions/009-accounts.md): a tipper of an earlier
+   * `POST {sport}/{sport}/user/recover` (docs/decisions/008-in-product-accounts.md): a tipper of an earlier
    * season brings the account back into this season's game: the role, the current competition,
    * and the `recovered` flag, which sends them to their leagues after sign-in (spec 2).
    */
