@@ -454,7 +454,7 @@ describe('password change', () => {
 
 describe('deactivation', () => {
   it('ends every session, clears the cookie, and sign-in answers as for a wrong password', async () => {
-    const { email, cookie } = await registerUser(t.app)
+    const { email, cookie, id } = await registerUser(t.app)
     const other = sessionCookie(await login(email, PASSWORD))
     const res = await post('/api/user/deactivate', undefined, cookie)
     expect(res.statusCode).toBe(200)
@@ -468,6 +468,16 @@ describe('deactivation', () => {
     expect(right.statusCode).toBe(401)
     expect(right.json()).toEqual(wrong.json())
     expect(right.json().errors[0]).toMatchObject({ code: 'INVALID_CREDENTIALS' })
+
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'action', 'entity', 'entity_id'])
+      .where('action', '=', 'user.deactivate')
+      .where('entity_id', '=', String(id))
+      .execute()
+    expect(audit).toEqual([
+      { actor_user_id: id, action: 'user.deactivate', entity: 'user', entity_id: String(id) },
+    ])
   })
 
   it('needs a session', async () => {

@@ -11,6 +11,7 @@ import type {
 import type { Clock } from '../../clock.ts'
 import type { Database, UserRow } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
+import { recordAudit } from '../audit/queries.ts'
 import { queueEmails } from '../mail/service.ts'
 import { passwordResetEmail } from '../mail/templates.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
@@ -278,6 +279,12 @@ export class AuthService {
       await q.setPasswordHash(trx, found.user_id, passwordHash, now)
       await q.markResetTokenUsed(trx, tokenHash, now)
       await q.revokeUserSessions(trx, found.user_id, now)
+      await recordAudit(trx, {
+        actorUserId: found.user_id,
+        action: 'user.password_reset',
+        entity: 'user',
+        entityId: found.user_id,
+      })
     })
   }
 
@@ -303,6 +310,12 @@ export class AuthService {
       await q.setPasswordHash(trx, user.row.id, passwordHash, now)
       await q.revokeUserSessions(trx, user.row.id, now, user.sessionHash)
       await q.deleteResetTokens(trx, user.row.id)
+      await recordAudit(trx, {
+        actorUserId: user.row.id,
+        action: 'user.password_change',
+        entity: 'user',
+        entityId: user.row.id,
+      })
     })
   }
 
@@ -338,6 +351,13 @@ export class AuthService {
       await q.deactivateUser(trx, userId, now)
       await q.revokeUserSessions(trx, userId, now)
       await q.deleteResetTokens(trx, userId)
+      // Who deactivated which account and when, for support (the user, on their own account).
+      await recordAudit(trx, {
+        actorUserId: userId,
+        action: 'user.deactivate',
+        entity: 'user',
+        entityId: userId,
+      })
     })
   }
 
