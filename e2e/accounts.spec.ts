@@ -37,67 +37,74 @@ async function logIn(page: Page, email: string, password: string) {
 
 describe('forgot password', () => {
   it.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ])('at %s width: mail, link, new password, sign in with it', async (_name, viewport) => {
-    const { context, page } = await newPage(browser, viewport)
-    const email = uniqueEmail('forgot')
-    await page.goto('/registration')
-    await signUp(page, email)
-    await page.waitForURL('**/bbl/tipping')
-    await page.goto('/logout')
-    await page.waitForURL((u) => u.pathname === '/')
+    ['phone', 'route', PHONE],
+    ['desktop', 'login modal', DESKTOP],
+  ])(
+    'at %s width, from the %s: mail, link, new password, sign in with it',
+    async (_name, from, viewport) => {
+      const { context, page } = await newPage(browser, viewport)
+      const email = uniqueEmail('forgot')
+      await page.goto('/registration')
+      await signUp(page, email)
+      await page.waitForURL('**/bbl/tipping')
+      await page.goto('/logout')
+      await page.waitForURL((u) => u.pathname === '/')
 
-    // From the login modal's link to the forgot-password modal.
-    await page.goto('/login')
-    await page.getByRole('button', { name: 'Forgot password?' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Forgot your password?' })
-    await dialog.getByRole('button', { name: 'Send reset link' }).click()
-    await dialog.getByText('Enter your email address').waitFor()
-    expect(await violations(page)).toEqual([])
-    await dialog.locator('input[name="email"]').fill(email)
-    await dialog.getByRole('button', { name: 'Send reset link' }).click()
-    await dialog.getByTestId('reset-requested').waitFor()
-    expect(await dialog.getByTestId('reset-requested').textContent()).toContain(
-      'If an account exists for that email',
-    )
+      // The landing page's /forgot-password route, or the login modal's link.
+      if (from === 'route') {
+        await page.goto('/forgot-password')
+      } else {
+        await page.goto('/login')
+        await page.getByRole('button', { name: 'Forgot password?' }).click()
+      }
+      const dialog = page.getByRole('dialog', { name: 'Forgot your password?' })
+      await dialog.getByRole('button', { name: 'Send reset link' }).click()
+      await dialog.getByText('Enter your email address').waitFor()
+      expect(await violations(page)).toEqual([])
+      await dialog.locator('input[name="email"]').fill(email)
+      await dialog.getByRole('button', { name: 'Send reset link' }).click()
+      await dialog.getByTestId('reset-requested').waitFor()
+      expect(await dialog.getByTestId('reset-requested').textContent()).toContain(
+        'If an account exists for that email',
+      )
 
-    // The mail arrives at a real SMTP server with the link.
-    const mail = await waitForMail(inject('mailDir'), email)
-    expect(mail.subject).toBe('Reset your Big Bash Tipping password')
-    const link = /(http:\/\/localhost:\d+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(
-      mail.text,
-    )?.[1]
-    expect(link).toBeDefined()
+      // The mail arrives at a real SMTP server with the link.
+      const mail = await waitForMail(inject('mailDir'), email)
+      expect(mail.subject).toBe('Reset your Big Bash Tipping password')
+      const link = /(http:\/\/localhost:\d+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(
+        mail.text,
+      )?.[1]
+      expect(link).toBeDefined()
 
-    await page.goto(link!)
-    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor()
-    expect(await violations(page)).toEqual([])
-    expect(await overflows(page)).toBe(false)
-    await page.getByLabel(/New password/).fill('brand new secret')
-    await page.getByLabel('Confirm new password').fill('brand new secrte')
-    await page.getByRole('button', { name: 'Set new password' }).click()
-    await page.getByText('The passwords do not match').waitFor()
-    await page.getByLabel('Confirm new password').fill('brand new secret')
-    await page.getByRole('button', { name: 'Set new password' }).click()
+      await page.goto(link!)
+      await page.getByRole('heading', { name: 'Choose a new password' }).waitFor()
+      expect(await violations(page)).toEqual([])
+      expect(await overflows(page)).toBe(false)
+      await page.getByLabel(/New password/).fill('brand new secret')
+      await page.getByLabel('Confirm new password').fill('brand new secrte')
+      await page.getByRole('button', { name: 'Set new password' }).click()
+      await page.getByText('The passwords do not match').waitFor()
+      await page.getByLabel('Confirm new password').fill('brand new secret')
+      await page.getByRole('button', { name: 'Set new password' }).click()
 
-    // Login opens with a note; the old password no longer works, the new one does.
-    await page.waitForURL('**/login')
-    const login = page.getByRole('dialog', { name: 'Log in' })
-    await login.getByText('Your password has been changed. Log in with the new one.').waitFor()
-    await logIn(page, email, 'a long password')
-    await login.getByText('Email or password is incorrect').waitFor()
-    await logIn(page, email, 'brand new secret')
-    await page.waitForURL(/\/bbl\/(leagues|tipping)$/)
+      // Login opens with a note; the old password no longer works, the new one does.
+      await page.waitForURL('**/login')
+      const login = page.getByRole('dialog', { name: 'Log in' })
+      await login.getByText('Your password has been changed. Log in with the new one.').waitFor()
+      await logIn(page, email, 'a long password')
+      await login.getByText('Email or password is incorrect').waitFor()
+      await logIn(page, email, 'brand new secret')
+      await page.waitForURL(/\/bbl\/(leagues|tipping)$/)
 
-    // The link works once.
-    await page.goto(link!)
-    await page.getByLabel(/New password/).fill('third secret 1')
-    await page.getByLabel('Confirm new password').fill('third secret 1')
-    await page.getByRole('button', { name: 'Set new password' }).click()
-    expect(await page.getByTestId('reset-error').textContent()).toContain('already been used')
-    await context.close()
-  })
+      // The link works once.
+      await page.goto(link!)
+      await page.getByLabel(/New password/).fill('third secret 1')
+      await page.getByLabel('Confirm new password').fill('third secret 1')
+      await page.getByRole('button', { name: 'Set new password' }).click()
+      expect(await page.getByTestId('reset-error').textContent()).toContain('already been used')
+      await context.close()
+    },
+  )
 })
 
 describe('account page', () => {
