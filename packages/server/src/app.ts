@@ -103,7 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(rateLimit, { global: false })
 
   const policy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS }
-  const auth = new AuthService(db, clock, policy)
+  // Links in emails use the configured origin, never the request's Host header (which a caller
+  // controls, and could point an invitation or a reset link at another site).
+  const appOrigin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`
+  const auth = new AuthService(db, clock, policy, {
+    appOrigin,
+    resetTokenMinutes: config.PASSWORD_RESET_TOKEN_MINUTES,
+    resetRequestMinMs: 250,
+  })
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
   const predictions = new PredictionsService(db, clock)
   const publisher = new Publisher(db, clock, {
@@ -114,16 +121,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   })
 
   healthRoutes(app, { db, engine: deps.engine })
-  authRoutes(app, { auth, gate, perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE })
+  authRoutes(app, {
+    auth,
+    gate,
+    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    resetRequestsPerHour: config.PASSWORD_RESET_REQUESTS_PER_HOUR,
+  })
   await registerSso(app, { config, db, clock, auth, gate })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db), gate })
-  // Links in emails use the configured origin, never the request's Host header (which a caller
-  // controls, and could point an invitation at another site).
   const leagues = new LeaguesService(db, {
     clock,
-    appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+    appOrigin,
     invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
     messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,

@@ -39,8 +39,15 @@ const envSchema = z.object({
     .url()
     .refine((u) => u.includes('{match}'), 'must contain {match}')
     .optional(),
-  /** Sign-in and registration attempts allowed per minute, per address and (for sign-in) per account. */
+  /**
+   * Brute-force limit on the account routes (sign-in, registration, password reset request and
+   * reset, recovery): attempts a minute per address, and per account (email, reset token or user).
+   */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Password reset emails one account may be sent an hour (the rest are refused with 429). */
+  PASSWORD_RESET_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** How long a password reset link works. */
+  PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   /**
    * Outgoing mail: `smtp://user:pass@host:587` or `smtps://...`. Unset, emails wait in the
    * email_outbox table (and are sent once it is set).
@@ -138,5 +145,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   SEED: 'none',
   LOG_LEVEL: 'silent',
   AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
+  PASSWORD_RESET_REQUESTS_PER_HOUR: 10_000,
   ...overrides,
 })

@@ -92,7 +92,10 @@ export const routes: RouteObject[] = [
             path: 'league/:leagueId/:section',
             lazy: page(() => import('../features/leagues/league-page.tsx')),
           },
-          { path: 'account', ...comingSoon('Your account') },
+          {
+            path: 'account',
+            lazy: page(() => import('../features/auth/account-page.tsx')),
+          },
         ],
       },
       // The contact form (spec 2 "Other screens") sits with help; a fixed segment outranks
@@ -117,6 +120,22 @@ export const routes: RouteObject[] = [
       { path: '/terms', ...comingSoon('Terms & Conditions', true) },
       { path: '/privacy-policy', ...comingSoon('Privacy Policy', true) },
       { path: '/logout', element: <LogoutRoute /> },
+      {
+        // The link of the password reset email (not in the spec's route table; it names none).
+        path: '/reset-password',
+        lazy: async () => {
+          const { default: ResetPasswordPage } = await retryImport(
+            () => import('../features/auth/reset-password-page.tsx'),
+          )
+          return {
+            Component: () => (
+              <PlainLayout>
+                <ResetPasswordPage />
+              </PlainLayout>
+            ),
+          }
+        },
+      },
       { path: '/share/:sport/:section/:token', element: <ShareRoute /> },
       { path: '/leagues/join/:code', element: <JoinLinkRoute /> },
       {
