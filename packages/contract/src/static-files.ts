@@ -119,5 +119,11 @@ export type RoundStatsFile = z.infer<typeof roundStatsFileSchema>
 export const appConfigFileSchema = z.object({
   /** Match Centre link for live and upcoming matches; `{match}` is replaced by the match number. */
   matchCentreUrl: z.string().nullable(),
+  /** Spec 2 offseason mode: only /, /privacy-policy and /terms exist (from the content settings). */
+  offseason: z.boolean(),
+  /** Spec 6 login-enabled flag: false hides sign-in and registration. */
+  loginEnabled: z.boolean(),
+  /** Spec 2 top banner message, null when none is shown. */
+  topBanner: z.object({ message: z.string(), url: z.string().nullable() }).nullable(),
 })
 export type AppConfigFile = z.infer<typeof appConfigFileSchema>

@@ -79,7 +79,13 @@ describe('static publisher', () => {
     const files = await withLink.publishAll()
     expect(files['app-config.json']).toBeDefined()
     const config = JSON.parse(await fs.readFile(path.join(t.staticDir, 'app-config.json'), 'utf8'))
-    expect(config).toEqual({ matchCentreUrl: 'https://centre.example/m/{match}' })
+    // Server settings, plus the content switches (defaults here: in season, login on, no banner).
+    expect(config).toEqual({
+      matchCentreUrl: 'https://centre.example/m/{match}',
+      offseason: false,
+      loginEnabled: true,
+      topBanner: null,
+    })
   })
 
   it('serves the files under /static/ with an ETag and answers 304 to a revalidation', async () => {
