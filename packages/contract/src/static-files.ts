@@ -127,5 +127,11 @@ export const appConfigFileSchema = z.object({
   /** Optional hooks (issue 7 item 8), null unless configured; see lib/integrations.ts. */
   errorReportUrl: z.string().nullable().default(null),
   taggingScriptUrl: z.string().nullable().default(null),
+  /** Spec 2 offseason mode: only /, /privacy-policy and /terms exist (from the content settings). */
+  offseason: z.boolean(),
+  /** Spec 6 login-enabled flag: false hides sign-in and registration. */
+  loginEnabled: z.boolean(),
+  /** Spec 2 top banner message, null when none is shown. */
+  topBanner: z.object({ message: z.string(), url: z.string().nullable() }).nullable(),
 })
 export type AppConfigFile = z.infer<typeof appConfigFileSchema>

@@ -22,6 +22,8 @@ import './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { contentRoutes } from './modules/content/routes.ts'
+import { ContentService } from './modules/content/service.ts'
 import { AuthService } from './modules/auth/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
   })
   leaguesRoutes(app, { leagues, gate })
+  contentRoutes(app, { content: new ContentService(db, publisher), gate })
   shareRoutes(app, {
     db,
     appOrigin: config.APP_ORIGIN,

@@ -83,6 +83,10 @@ describe('static publisher', () => {
     expect(config).toEqual({
       matchCentreUrl: 'https://centre.example/m/{match}',
       ...DEFAULT_SITE_APP_CONFIG,
+      // plus the content switches (defaults here: in season, login on, no banner)
+      offseason: false,
+      loginEnabled: true,
+      topBanner: null,
     })
   })
 
