@@ -21,6 +21,8 @@ import { registerOriginCheck } from './http/origin-check.ts'
 import './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
+import { AdminService } from './modules/admin/service.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { contentRoutes } from './modules/content/routes.ts'
 import { ContentService } from './modules/content/service.ts'
@@ -133,6 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db), gate })
+  adminRoutes(app, {
+    admin: new AdminService(db, { clock, publisher, sponsorPrefix: config.SPONSOR_PREFIX }),
+    gate,
+  })
   const leagues = new LeaguesService(db, {
     clock,
     appOrigin,

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso'
 import { retryImport } from '../lib/lazy-retry.ts'
+import { AdminLayout } from './layouts/admin-layout.tsx'
 import { LandingLayout, PlainLayout } from './layouts/landing-layout.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
 import { LogoutRoute, SignedInLayout } from './layouts/signed-in-layout.tsx'
@@ -114,6 +115,20 @@ export const routes: RouteObject[] = [
             ),
           }
         },
+      },
+      {
+        // The admin console (issue 7 item 6), outside the sport layout.
+        path: '/admin',
+        element: <AdminLayout />,
+        children: [
+          { index: true, lazy: page(() => import('../features/admin/competitions-page.tsx')) },
+          { path: 'matches', lazy: page(() => import('../features/admin/matches-page.tsx')) },
+          { path: 'content', lazy: page(() => import('../features/admin/content-page.tsx')) },
+          { path: 'users', lazy: page(() => import('../features/admin/users-page.tsx')) },
+          { path: 'leagues', lazy: page(() => import('../features/admin/leagues-page.tsx')) },
+          { path: 'emails', lazy: page(() => import('../features/admin/emails-page.tsx')) },
+          { path: 'audit', lazy: page(() => import('../features/admin/audit-page.tsx')) },
+        ],
       },
       { path: '/:sport/help', ...comingSoon('Help', true) },
       { path: '/:sport/help/:section', ...comingSoon('Help', true) },
