@@ -21,7 +21,7 @@ export function authRoutes(
   app.post(
     '/api/auth/register',
     {
-      config: perAddress,
+      config: { ...perAddress, policy: 'visitor' },
       schema: {
         tags,
         body: registerBodySchema,
@@ -39,7 +39,7 @@ export function authRoutes(
   app.post(
     '/api/auth/login',
     {
-      config: perAddress,
+      config: { ...perAddress, policy: 'visitor' },
       schema: {
         tags,
         body: loginBodySchema,
@@ -63,7 +63,7 @@ export function authRoutes(
 
   app.post(
     '/api/:sport/auth/logout',
-    { schema: { tags, params: sportParamsSchema } },
+    { config: { policy: 'visitor' }, schema: { tags, params: sportParamsSchema } },
     async (request, reply) => {
       await auth.logout(gate.cookieValue(request))
       gate.clearCookie(reply)
@@ -74,6 +74,7 @@ export function authRoutes(
   app.get(
     '/api/:sport/user',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
