@@ -90,6 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         formAction: ["'self'"],
       },
     },
+    // Sent below, only on HTTPS answers (behind a proxy: X-Forwarded-Proto, trustProxy).
+    strictTransportSecurity: false,
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
   })
   await app.register(swagger, {
     openapi: { info: { title: 'Big Bash Tipping API', version: '1.0.0' } },
