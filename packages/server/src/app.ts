@@ -18,7 +18,7 @@ import type { Database } from './db/schema.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
-import './http/route-policy.ts'
+import { enforceRoutePolicies, grantPolicy } from './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
@@ -75,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     trustProxy: true,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>()
+  // First, so it sees every route: a route without config.policy stops the server starting.
+  enforceRoutePolicies(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
@@ -97,6 +99,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         formAction: ["'self'"],
       },
     },
+    // Sent below, only on HTTPS answers (behind a proxy: X-Forwarded-Proto, trustProxy).
+    strictTransportSecurity: false,
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
   })
   await app.register(swagger, {
     openapi: { info: { title: 'Big Bash Tipping API', version: '1.0.0' } },
@@ -158,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     site: new SiteService(db, {
       clock,
       supportEmail: config.SUPPORT_EMAIL,
-      appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+      appOrigin,
     }),
     gate,
     contactPerHour: config.CONTACT_PER_HOUR,
@@ -166,48 +174,59 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     geoCountryHeader: config.GEO_COUNTRY_HEADER,
   })
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
+  app.get('/api/docs', { config: { policy: 'visitor' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  )
 
   if (config.ENABLE_TEST_ROUTES && clock instanceof AdjustableClock) {
     // Test-only: lets end-to-end tests move time (a match locking while the page is open).
-    app.post('/api/test/clock', { schema: { hide: true } }, async (request) => {
-      const body = request.body as { at?: string; advanceMs?: number; reset?: boolean } | undefined
-      if (body?.reset) clock.reset()
-      if (body?.at) clock.set(new Date(body.at))
-      if (typeof body?.advanceMs === 'number') clock.advance(body.advanceMs)
-      return success({ now: clock.now().toISOString() })
-    })
+    // Visitor: end-to-end tests call it unsigned; it only exists with ENABLE_TEST_ROUTES.
+    app.post(
+      '/api/test/clock',
+      { config: { policy: 'visitor' }, schema: { hide: true } },
+      async (request) => {
+        const body = request.body as
+          { at?: string; advanceMs?: number; reset?: boolean } | undefined
+        if (body?.reset) clock.reset()
+        if (body?.at) clock.set(new Date(body.at))
+        if (typeof body?.advanceMs === 'number') clock.advance(body.advanceMs)
+        return success({ now: clock.now().toISOString() })
+      },
+    )
   }
 
   fs.mkdirSync(config.STATIC_DIR, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: config.STATIC_DIR,
-    prefix: '/static/',
-    etag: true,
-    lastModified: false,
-    // Revalidate every time: the ETag makes it a 304, and a new result shows at once.
-    cacheControl: false,
-    setHeaders: (res) => {
-      res.header('cache-control', 'no-cache')
-    },
-  })
-
   const webIndex = path.join(config.WEB_DIST_DIR, 'index.html')
   const hasWeb = fs.existsSync(webIndex)
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.WEB_DIST_DIR,
-      prefix: '/',
-      decorateReply: false,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable')
-        }
+  // Published JSON and the built web app are public files: every route they add is a visitor's.
+  await app.register(async (scope) => {
+    grantPolicy(scope, 'visitor')
+    await scope.register(fastifyStatic, {
+      root: config.STATIC_DIR,
+      prefix: '/static/',
+      etag: true,
+      lastModified: false,
+      // Revalidate every time: the ETag makes it a 304, and a new result shows at once.
+      cacheControl: false,
+      setHeaders: (res) => {
+        res.header('cache-control', 'no-cache')
       },
     })
-  }
+    if (hasWeb) {
+      await scope.register(fastifyStatic, {
+        root: config.WEB_DIST_DIR,
+        prefix: '/',
+        decorateReply: false,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, file) => {
+          if (file.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('cache-control', 'public, max-age=31536000, immutable')
+          }
+        },
+      })
+    }
+  })
   const indexHtml = hasWeb ? fs.readFileSync(webIndex) : null
 
   app.setNotFoundHandler((request, reply) => {
