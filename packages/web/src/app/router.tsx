@@ -93,8 +93,28 @@ export const routes: RouteObject[] = [
             path: 'league/:leagueId/:section',
             lazy: page(() => import('../features/leagues/league-page.tsx')),
           },
-          { path: 'account', ...comingSoon('Your account') },
+          {
+            path: 'account',
+            lazy: page(() => import('../features/auth/account-page.tsx')),
+          },
         ],
+      },
+      // The contact form (spec 2 "Other screens") sits with help; a fixed segment outranks
+      // the help section parameter.
+      {
+        path: '/:sport/help/contact',
+        lazy: async () => {
+          const { default: ContactPage } = await retryImport(
+            () => import('../features/contact/contact-page.tsx'),
+          )
+          return {
+            Component: () => (
+              <PlainLayout>
+                <ContactPage />
+              </PlainLayout>
+            ),
+          }
+        },
       },
       {
         // The admin console (issue 7 item 6), outside the sport layout.
@@ -115,6 +135,22 @@ export const routes: RouteObject[] = [
       { path: '/terms', ...comingSoon('Terms & Conditions', true) },
       { path: '/privacy-policy', ...comingSoon('Privacy Policy', true) },
       { path: '/logout', element: <LogoutRoute /> },
+      {
+        // The link of the password reset email (not in the spec's route table; it names none).
+        path: '/reset-password',
+        lazy: async () => {
+          const { default: ResetPasswordPage } = await retryImport(
+            () => import('../features/auth/reset-password-page.tsx'),
+          )
+          return {
+            Component: () => (
+              <PlainLayout>
+                <ResetPasswordPage />
+              </PlainLayout>
+            ),
+          }
+        },
+      },
       { path: '/share/:sport/:section/:token', element: <ShareRoute /> },
       { path: '/leagues/join/:code', element: <JoinLinkRoute /> },
       {
