@@ -1,7 +1,10 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Fastify from 'fastify'
+import { REPO_ROOT } from '../src/config.ts'
 import { enforceRoutePolicies, grantPolicy, type RoutePolicy } from '../src/http/route-policy.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import { createTestApp, loadSeasons, registerUser, seasonPath, type TestApp } from './helpers.ts'
 import {
   changedTables,
   drivenRoutes,
@@ -46,6 +49,15 @@ let t: TestApp
 const users = {} as Record<Exclude<Caller, 'visitor'>, { cookie: string; id: number }>
 let match: { id: number; squad: number }
 let routes: DrivenRoute[]
+/** What the admin console's routes act on: ids by path, and bodies the schemas alone cannot build. */
+let adminTargets: {
+  competition: number
+  round: number
+  spare: number
+  email: string
+  seasonFile: Record<string, unknown>
+  cricsheet: unknown[]
+}
 
 interface Fixture {
   id: number
@@ -93,6 +105,21 @@ function hintsFor(f: Fixture, route: DrivenRoute) {
     oversAllotted: '20',
     section: 'league',
     token: Buffer.from(JSON.stringify({ token: 1, league_id: f.id })).toString('base64'),
+  }
+  const adminUrl = (prefix: string) => route.url.startsWith(`/api/admin/${prefix}/`)
+  if (route.url.startsWith('/api/admin/') && !route.url.includes(':sport')) {
+    if (adminUrl('competitions')) values.id = adminTargets.competition
+    if (adminUrl('rounds')) values.id = adminTargets.round
+    if (adminUrl('users')) values.id = adminTargets.spare
+    if (adminUrl('emails')) values.id = adminTargets.email
+    Object.assign(values, {
+      season: 31,
+      year: '2031',
+      startsAt: '2031-01-01T08:00:00Z',
+      files: adminTargets.cricsheet,
+    })
+    if (route.url === '/api/admin/competitions/import')
+      Object.assign(values, adminTargets.seasonFile)
   }
   return (key: string) => values[key]
 }
@@ -155,6 +182,36 @@ beforeAll(async () => {
     payload: { predictions: [{ match: match.id, squad: match.squad }] },
   })
   expect(tip.statusCode).toBe(200)
+  const spare = await registerUser(t.app, { teamName: 'Spare' })
+  const competition = await t.db
+    .selectFrom('competitions')
+    .select('id')
+    .where('sport', '=', 'bbl')
+    .executeTakeFirstOrThrow()
+  const firstRound = await t.db
+    .selectFrom('rounds')
+    .select('id')
+    .where('competition_id', '=', competition.id)
+    .executeTakeFirstOrThrow()
+  const email = await t.db
+    .insertInto('email_outbox')
+    .values({
+      kind: 'invitation',
+      to_address: 'probe@example.com',
+      subject: 'Probe',
+      text_body: 'x',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const cricsheetDir = path.join(REPO_ROOT, 'data/source/cricsheet/bbl-2023-24')
+  adminTargets = {
+    competition: competition.id,
+    round: firstRound.id,
+    spare: spare.id,
+    email: String(email.id),
+    seasonFile: JSON.parse(fs.readFileSync(seasonPath('bbl'), 'utf8')) as Record<string, unknown>,
+    cricsheet: [JSON.parse(fs.readFileSync(path.join(cricsheetDir, '1386094.json'), 'utf8'))],
+  }
   routes = drivenRoutes(t.app)
 })
 afterAll(() => t.close())
