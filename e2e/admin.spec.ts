@@ -5,7 +5,8 @@ import { baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.
 
 // The admin console end to end: an admin enters a whole round's results in the console while two
 // tippers in their own browsers watch their league ladder and the rankings change on the public
-// pages. Also: who may open /admin, and axe on every admin page at phone and desktop widths.
+// pages; the content tab saving through /api/admin/content into the site's public files. Also: who
+// may open /admin, and axe on every admin page at phone and desktop widths.
 
 const ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
 const ROUND = 4
@@ -191,6 +192,67 @@ describe('the admin console', () => {
     await admin.page.getByRole('cell', { name: ADMIN.email }).first().waitFor()
     expect(await admin.page.getByText('result.set').count()).toBeGreaterThanOrEqual(matches.length)
     for (const p of [alfa, bravo, admin]) await p.context.close()
+  })
+
+  it('saves a notification bar and the top banner from the content tab, published for the site', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 })
+    await signInAdmin(page)
+    await page.goto('/admin/content')
+    const bars = page.getByRole('form', { name: 'Notification bars' })
+    await bars.waitFor()
+    // A bar that is shown needs a message: refused on the form, naming the field.
+    await bars.getByLabel('Show the WBBL bar').check()
+    await bars.getByLabel('WBBL message').fill('')
+    await bars.getByRole('button', { name: 'Save notification bars' }).click()
+    await bars.getByText('A bar that is shown needs a message').waitFor()
+    const message = `Round ${ROUND} results are in (${Date.now()})`
+    await bars.getByLabel('WBBL message').fill(message)
+    await bars.getByRole('button', { name: 'Save notification bars' }).click()
+    await bars.getByText('Saved and published.').waitFor()
+
+    await page.getByRole('button', { name: 'Top banner' }).click()
+    const banner = page.getByRole('form', { name: 'Top banner' })
+    await banner.waitFor()
+    await banner.getByLabel('Show the top banner').check()
+    await banner.getByLabel('Banner message').fill('Finals week: tip before the toss')
+    await banner.getByLabel(/^Link/).fill('javascript:alert(1)')
+    await banner.getByRole('button', { name: 'Save top banner' }).click()
+    await banner.getByText('Use a path on this site (/...) or an https:// address').waitFor()
+    await banner.getByLabel(/^Link/).fill('/wbbl/tipping')
+    await banner.getByRole('button', { name: 'Save top banner' }).click()
+    await banner.getByText('Saved and published.').waitFor()
+
+    // A visitor's browser reads both from the site's public files.
+    const visitor = await newPage(browser)
+    const publicJson = async (file: string) => {
+      const res = await visitor.page.goto(`/static/${file}?t=${Date.now()}`)
+      expect(res?.status(), file).toBe(200)
+      return (await res!.json()) as Record<string, unknown>
+    }
+    expect((await publicJson('notification_bar.json')).bars).toContainEqual({
+      sport: 'wbbl',
+      isEnabled: true,
+      message,
+    })
+    expect((await publicJson('app-config.json')).topBanner).toEqual({
+      message: 'Finals week: tip before the toss',
+      url: '/wbbl/tipping',
+    })
+
+    // The console reloads what was saved, then the admin takes both down again.
+    await page.reload()
+    await bars.waitFor()
+    expect(await bars.getByLabel('WBBL message').inputValue()).toBe(message)
+    await bars.getByLabel('Show the WBBL bar').uncheck()
+    await bars.getByRole('button', { name: 'Save notification bars' }).click()
+    await bars.getByText('Saved and published.').waitFor()
+    await page.getByRole('button', { name: 'Top banner' }).click()
+    await banner.getByLabel('Show the top banner').uncheck()
+    await banner.getByRole('button', { name: 'Save top banner' }).click()
+    await banner.getByText('Saved and published.').waitFor()
+    expect((await publicJson('app-config.json')).topBanner).toBeNull()
+    await visitor.context.close()
+    await context.close()
   })
 
   it.each([

@@ -163,6 +163,10 @@ describe('content tab (mocked API)', () => {
     fill('BBL message', 'Finals week!')
     fireEvent.click(screen.getByRole('button', { name: 'Save notification bars' }))
     await screen.findByText('Saved and published.')
+    // The confirmation stays once the saved settings come back (and the fields keep them).
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryByText('Saved and published.')).not.toBeNull()
+    expect((screen.getByLabelText('BBL message') as HTMLTextAreaElement).value).toBe('Finals week!')
     const [url, init] = fetchMock.mock.calls[1]!
     expect(url).toBe('/api/admin/content/notification_bars')
     expect(init?.method).toBe('PUT')

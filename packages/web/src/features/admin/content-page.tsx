@@ -312,11 +312,15 @@ export default function ContentPage() {
       live = false
     }
   }, [])
+  // The draft follows what the server holds; the messages belong to the tab (a save that just
+  // brought back new settings keeps its confirmation).
   useEffect(() => {
     if (content) setDraftOf({ tab, value: structuredClone(content[tab]) })
+  }, [content, tab])
+  useEffect(() => {
     setErrors({})
     setOk(null)
-  }, [content, tab])
+  }, [tab])
 
   const save = async () => {
     setOk(null)
