@@ -166,7 +166,7 @@ describe('content tab (mocked API)', () => {
     // The confirmation stays once the saved settings come back (and the fields keep them).
     await new Promise((r) => setTimeout(r, 50))
     expect(screen.queryByText('Saved and published.')).not.toBeNull()
-    expect((screen.getByLabelText('BBL message') as HTMLTextAreaElement).value).toBe('Finals week!')
+    expect(screen.getByLabelText<HTMLTextAreaElement>('BBL message').value).toBe('Finals week!')
     const [url, init] = fetchMock.mock.calls[1]!
     expect(url).toBe('/api/admin/content/notification_bars')
     expect(init?.method).toBe('PUT')
