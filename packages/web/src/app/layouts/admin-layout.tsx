@@ -25,7 +25,7 @@ export function AdminLayout() {
   return (
     <div className={styles.shell}>
       <header className={styles.topbar}>
-        <div className={styles.topbarInner}>
+        <div className={`${styles.topbarInner} ${admin.topbarInner}`}>
           <Link to="/admin" className={styles.brand}>
             Big Bash Tipping · Admin
           </Link>

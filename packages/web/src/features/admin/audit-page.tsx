@@ -38,7 +38,7 @@ export default function AuditPage() {
       <FormMessage error={error ?? undefined} />
       {data && data.entries.length === 0 ? <p>Nothing recorded.</p> : null}
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.stackTable}`}>
           <caption className={styles.meta}>Newest first</caption>
           <thead>
             <tr>

@@ -71,7 +71,12 @@ function CompetitionCard({ c, onChanged }: { c: AdminCompetition; onChanged: () 
         {c.identifier} · {c.year} · {c.rounds} rounds · {c.completedMatches}/{c.matches} matches
         complete
       </p>
-      <form onSubmit={submit} noValidate aria-label={`Settings of ${c.name}`}>
+      <form
+        className={styles.stack}
+        onSubmit={submit}
+        noValidate
+        aria-label={`Settings of ${c.name}`}
+      >
         <div className={styles.grid}>
           <SelectField
             label="Golden Week round"
@@ -261,7 +266,12 @@ export default function CompetitionsPage() {
           A season file (like data/seasons/bbl-2025-26.json). Importing again updates the season in
           place; the imported season becomes its sport&apos;s current one.
         </p>
-        <form onSubmit={(e) => void importFile(e)} noValidate aria-label="Import a fixture file">
+        <form
+          onSubmit={(e) => void importFile(e)}
+          noValidate
+          aria-label="Import a fixture file"
+          className={styles.stack}
+        >
           <Field
             label="Season file (JSON)"
             type="file"
@@ -276,8 +286,13 @@ export default function CompetitionsPage() {
 
       <section className={styles.card} aria-labelledby="cricsheet-heading">
         <h2 id="cricsheet-heading">Import Cricsheet results</h2>
-        <form onSubmit={(e) => void cricsheet(e)} noValidate aria-label="Import Cricsheet results">
-          <div className={styles.grid}>
+        <form
+          onSubmit={(e) => void cricsheet(e)}
+          noValidate
+          aria-label="Import Cricsheet results"
+          className={styles.stack}
+        >
+          <div className={`${styles.grid} ${styles.gridWide}`}>
             <SelectField
               label="Season"
               name="competition"
@@ -305,7 +320,12 @@ export default function CompetitionsPage() {
 
       <section className={styles.card} aria-labelledby="create-heading">
         <h2 id="create-heading">Create a season</h2>
-        <form onSubmit={(e) => void create(e)} noValidate aria-label="Create a season">
+        <form
+          onSubmit={(e) => void create(e)}
+          noValidate
+          aria-label="Create a season"
+          className={styles.stack}
+        >
           <div className={styles.grid}>
             <SelectField label="Sport" name="sport" error={createErrors.sport}>
               <option value="bbl">BBL</option>
@@ -317,7 +337,12 @@ export default function CompetitionsPage() {
               inputMode="numeric"
               error={createErrors.season}
             />
-            <Field label="Name" name="name" placeholder="BBL|16" error={createErrors.name} />
+            <Field
+              label="Name"
+              name="name"
+              placeholder="Big Bash League"
+              error={createErrors.name}
+            />
             <Field label="Year" name="year" placeholder="2026-27" error={createErrors.year} />
           </div>
           <FormMessage error={createErrors.form} ok={createOk} />

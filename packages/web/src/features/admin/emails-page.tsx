@@ -49,7 +49,7 @@ export default function EmailsPage() {
       <FormMessage error={error ?? message.error} ok={message.ok ?? null} />
       {data && data.emails.length === 0 ? <p>No emails.</p> : null}
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.stackTable}`}>
           <caption className={styles.meta}>Newest first</caption>
           <thead>
             <tr>

@@ -63,13 +63,12 @@ export default function LeaguesPage() {
       <FormMessage error={error ?? message.error} ok={message.ok ?? null} />
       {data && data.leagues.length === 0 ? <p>No leagues found.</p> : null}
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.stackTable}`}>
           <caption className={styles.meta}>Leagues, oldest first</caption>
           <thead>
             <tr>
               <th scope="col">League</th>
               <th scope="col">Commissioner</th>
-              <th scope="col">Tippers</th>
               <th scope="col">Action</th>
             </tr>
           </thead>
@@ -80,7 +79,8 @@ export default function LeaguesPage() {
                   <strong>{l.name}</strong>
                   <br />
                   <span className={styles.meta}>
-                    {l.sport.toUpperCase()} · {l.privacy} · {l.code} · from round {l.startRound}
+                    {l.sport.toUpperCase()} · {l.privacy} · {l.code} · from round {l.startRound} ·{' '}
+                    {l.numUsers} {l.numUsers === 1 ? 'tipper' : 'tippers'}
                   </span>
                 </td>
                 <td>
@@ -88,7 +88,6 @@ export default function LeaguesPage() {
                   <br />
                   <span className={styles.meta}>{l.commissioner.email}</span>
                 </td>
-                <td>{l.numUsers}</td>
                 <td>
                   <Button variant="secondary" onClick={() => setRemoving(l)}>
                     Remove <span className="visually-hidden">{l.name}</span>

@@ -83,7 +83,7 @@ export function MatchEditForm({ match, venues, onSave }: Props) {
       className={styles.card}
     >
       <h3>Schedule</h3>
-      <div className={styles.grid}>
+      <div className={`${styles.grid} ${styles.gridWide}`}>
         <Field
           label="Start (your time)"
           type="datetime-local"
