@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
+import underPressure from '@fastify/under-pressure'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     openapi: { info: { title: 'Big Bash Tipping API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   })
+  await registerLoadShedding(app, config)
   registerOriginCheck(app, config.APP_ORIGIN)
   // Limits are opted into per route (sign-in, registration); counters live in memory per process.
   await app.register(rateLimit, { global: false })
@@ -196,4 +198,37 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   })
 
   return { app, publisher }
+}
+
+/**
+ * Overload protection (docs/RELIABILITY.md): when the event loop lags (or heap/RSS pass their
+ * limits) new requests are refused at once with 503, the envelope and Retry-After, so the server
+ * keeps answering quickly instead of queueing work until everything times out.
+ */
+async function registerLoadShedding(app: FastifyInstance, config: Config): Promise<void> {
+  const limits = {
+    maxEventLoopDelay: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    maxEventLoopUtilization: config.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
+    maxHeapUsedBytes: config.PRESSURE_MAX_HEAP_USED_BYTES,
+    maxRssBytes: config.PRESSURE_MAX_RSS_BYTES,
+  }
+  if (Object.values(limits).every((v) => v <= 0)) return
+  const retryAfter = config.PRESSURE_RETRY_AFTER_SECONDS
+  await app.register(underPressure, {
+    ...limits,
+    sampleInterval: config.PRESSURE_SAMPLE_INTERVAL_MS,
+    retryAfter,
+    // Returning the body makes the plugin send it and stop (returning nothing would go on to the
+    // route); its typings only admit void, hence the cast.
+    pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string) => {
+      void reply.status(503).header('retry-after', String(retryAfter)).header('x-shed-reason', type)
+      return failure([
+        {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The server is busy, try again in a few seconds',
+          param: null,
+        },
+      ])
+    }) as unknown as (request: FastifyRequest, reply: FastifyReply, type: string) => void,
+  })
 }

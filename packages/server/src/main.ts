@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.PGLITE_DIR,
+    poolSize: config.DB_POOL_SIZE,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
   })
   await migrateToLatest(handle.db)
   const clock = makeClock(config)

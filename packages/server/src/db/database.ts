@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   /** A tarball of a migrated data directory (tests load it instead of running initdb). */
   pgliteLoadDataDir?: Blob | undefined
   poolSize?: number
+  /** How long a query waits for a connection (PostgreSQL down: fail fast, answer 503). */
+  connectTimeoutMs?: number
 }
 
 /**
@@ -27,7 +29,11 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 })
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    })
     // An idle connection the server drops (restart, failover, a dropped test database) emits
     // 'error' on the pool; unheard, that would crash the process. The pool replaces it on demand.
     pool.on('error', (err) => {
