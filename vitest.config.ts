@@ -39,6 +39,7 @@ export default defineConfig({
           name: 'reliability',
           root: 'packages/server',
           include: ['test/reliability/**/*.test.ts'],
+          globalSetup: ['test/reliability/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -63,6 +63,11 @@ async function main(): Promise<void> {
     await handle.close()
     process.exit(0)
   }
+  // A promise nobody awaited failing (e.g. a query cut off when the database stops) is logged,
+  // not fatal: every request and job handles its own errors, so the process state is sound.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled rejection')
+  })
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 

@@ -70,6 +70,15 @@ export async function startCluster(): Promise<Cluster> {
   if (isRoot()) execFileSync('chown', ['postgres', dataDir])
   const port = await freePort()
   asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres'])
+  const cluster = attachCluster({ dataDir, port }, false)
+  cluster.start()
+  return cluster
+}
+
+/** The cluster the project's global setup started (running), to stop and start it in a test. */
+export function attachCluster(where: { dataDir: string; port: number }, running = true): Cluster {
+  const bin = postgresBin()
+  const { dataDir, port } = where
   const options = `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`
   const start = () => {
     asPostgres(path.join(bin, 'pg_ctl'), [
@@ -83,9 +92,8 @@ export async function startCluster(): Promise<Cluster> {
       'start',
     ])
   }
-  let running = false
   const cluster: Cluster = {
-    url: `postgres://postgres@127.0.0.1:${port}/tipping`,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dataDir,
     stop(mode = 'fast') {
@@ -104,12 +112,22 @@ export async function startCluster(): Promise<Cluster> {
       }
     },
   }
-  cluster.start()
-  const admin = new pg.Client({ connectionString: cluster.url.replace(/\/tipping$/, '/postgres') })
-  await admin.connect()
-  await admin.query('CREATE DATABASE tipping')
-  await admin.end()
   return cluster
+}
+
+export const SEEDED_TEMPLATE = 'tipping_seeded'
+
+/**
+ * A database of its own for one test file: a copy of the demo season the global setup seeded
+ * once (seeding takes longer than the tests themselves). Returns its URL.
+ */
+export async function seededDatabase(cluster: Cluster, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: cluster.url })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${SEEDED_TEMPLATE}`)
+  await admin.end()
+  return cluster.url.replace(/\/postgres$/, `/${name}`)
 }
 
 export interface ServerProcess {
