@@ -43,6 +43,8 @@ export interface AppDeps {
   db: Database
   engine: 'pglite' | 'postgres'
   clock: Clock
+  /** Queries waiting for a database connection (load shedding); absent: never counted. */
+  dbWaiting?: () => number
 }
 
 export interface BuiltApp {
@@ -94,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     openapi: { info: { title: 'Big Bash Tipping API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   })
-  await registerLoadShedding(app, config)
+  await registerLoadShedding(app, config, deps.dbWaiting)
   registerOriginCheck(app, config.APP_ORIGIN)
   // Limits are opted into per route (sign-in, registration); counters live in memory per process.
   await app.register(rateLimit, { global: false })
@@ -205,7 +207,32 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
  * limits) new requests are refused at once with 503, the envelope and Retry-After, so the server
  * keeps answering quickly instead of queueing work until everything times out.
  */
-async function registerLoadShedding(app: FastifyInstance, config: Config): Promise<void> {
+async function registerLoadShedding(
+  app: FastifyInstance,
+  config: Config,
+  dbWaiting: (() => number) | undefined,
+): Promise<void> {
+  const retryAfter = config.PRESSURE_RETRY_AFTER_SECONDS
+  const shed = (reply: FastifyReply, reason: string) => {
+    void reply.status(503).header('retry-after', String(retryAfter)).header('x-shed-reason', reason)
+    return failure([
+      {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The server is busy, try again in a few seconds',
+        param: null,
+      },
+    ])
+  }
+
+  // A server bound by its database keeps a quiet event loop while requests pile up waiting for a
+  // connection: refuse new ones once that queue is long, before any work is spent on them.
+  const maxWaiting = config.PRESSURE_MAX_DB_WAITING
+  if (maxWaiting > 0 && dbWaiting) {
+    app.addHook('onRequest', async (_request, reply) => {
+      if (dbWaiting() > maxWaiting) return reply.send(shed(reply, 'databaseQueue'))
+    })
+  }
+
   const limits = {
     maxEventLoopDelay: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
     maxEventLoopUtilization: config.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
@@ -213,22 +240,19 @@ async function registerLoadShedding(app: FastifyInstance, config: Config): Promi
     maxRssBytes: config.PRESSURE_MAX_RSS_BYTES,
   }
   if (Object.values(limits).every((v) => v <= 0)) return
-  const retryAfter = config.PRESSURE_RETRY_AFTER_SECONDS
   await app.register(underPressure, {
     ...limits,
+    // Utilisation over the last sample, not since the process started.
+    eventLoopUtilizationMode: 'interval',
     sampleInterval: config.PRESSURE_SAMPLE_INTERVAL_MS,
     retryAfter,
     // Returning the body makes the plugin send it and stop (returning nothing would go on to the
     // route); its typings only admit void, hence the cast.
-    pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string) => {
-      void reply.status(503).header('retry-after', String(retryAfter)).header('x-shed-reason', type)
-      return failure([
-        {
-          code: 'SERVICE_UNAVAILABLE',
-          message: 'The server is busy, try again in a few seconds',
-          param: null,
-        },
-      ])
-    }) as unknown as (request: FastifyRequest, reply: FastifyReply, type: string) => void,
+    pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string) =>
+      shed(reply, type)) as unknown as (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      type: string,
+    ) => void,
   })
 }

@@ -90,6 +90,11 @@ const envSchema = z.object({
   PRESSURE_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   PRESSURE_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   PRESSURE_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
+  /**
+   * Requests queued for a PostgreSQL connection past which new ones are refused (a server bound by
+   * its database never lags its event loop: the queue is where overload shows).
+   */
+  PRESSURE_MAX_DB_WAITING: z.coerce.number().int().min(0).default(100),
   /** How often the pressure figures are sampled, and the Retry-After sent with a shed request. */
   PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
@@ -121,5 +126,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
   // A slow test machine must not shed the integration suite's own requests.
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0,
+  PRESSURE_MAX_DB_WAITING: 0,
   ...overrides,
 })

@@ -36,7 +36,13 @@ async function main(): Promise<void> {
     })
   }
 
-  const { app, publisher } = await buildApp({ config, db: handle.db, engine: handle.engine, clock })
+  const { app, publisher } = await buildApp({
+    config,
+    db: handle.db,
+    engine: handle.engine,
+    clock,
+    dbWaiting: handle.waiting,
+  })
   await publisher.publishAll()
   const scheduler = new Scheduler({
     db: handle.db,

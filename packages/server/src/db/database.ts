@@ -7,6 +7,8 @@ import type { DB } from './schema.ts'
 export interface DatabaseHandle {
   db: Kysely<DB>
   engine: 'pglite' | 'postgres'
+  /** Queries waiting for a pooled connection (PostgreSQL; PGlite queues inside its driver: 0). */
+  waiting: () => number
   close(): Promise<void>
 }
 
@@ -40,7 +42,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       process.emitWarning(`PostgreSQL dropped an idle connection: ${err.message}`)
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, engine: 'postgres', close: () => db.destroy() }
+    return {
+      db,
+      engine: 'postgres',
+      waiting: () => pool.waitingCount,
+      close: () => db.destroy(),
+    }
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true })
   const pglite = await PGlite.create({
@@ -52,6 +59,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   return {
     db,
     engine: 'pglite',
+    waiting: () => 0,
     close: async () => {
       await db.destroy()
       if (!pglite.closed) await pglite.close()
