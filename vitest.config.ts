@@ -43,6 +43,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // After every other project, alone: capacity and recovery times are measured here.
+          sequence: { groupOrder: 1 },
         },
       },
       'packages/web',
