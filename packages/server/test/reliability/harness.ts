@@ -193,6 +193,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     async kill9() {
       child.kill('SIGKILL')
       await exited
+      fs.rmSync(staticDir, { recursive: true, force: true })
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
