@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
+import underPressure from '@fastify/under-pressure'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -48,6 +49,8 @@ export interface AppDeps {
   db: Database
   engine: 'pglite' | 'postgres'
   clock: Clock
+  /** Queries waiting for a database connection (load shedding); absent: never counted. */
+  dbWaiting?: () => number
 }
 
 export interface BuiltApp {
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     openapi: { info: { title: 'Big Bash Tipping API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   })
+  await registerLoadShedding(app, config, deps.dbWaiting)
   registerOriginCheck(app, config.APP_ORIGIN)
   // Limits are opted into per route (sign-in, registration); counters live in memory per process.
   await app.register(rateLimit, { global: false })
@@ -252,4 +256,59 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   })
 
   return { app, publisher }
+}
+
+/**
+ * Overload protection (docs/RELIABILITY.md): when the event loop lags (or heap/RSS pass their
+ * limits) new requests are refused at once with 503, the envelope and Retry-After, so the server
+ * keeps answering quickly instead of queueing work until everything times out.
+ */
+async function registerLoadShedding(
+  app: FastifyInstance,
+  config: Config,
+  dbWaiting: (() => number) | undefined,
+): Promise<void> {
+  const retryAfter = config.PRESSURE_RETRY_AFTER_SECONDS
+  const shed = (reply: FastifyReply, reason: string) => {
+    void reply.status(503).header('retry-after', String(retryAfter)).header('x-shed-reason', reason)
+    return failure([
+      {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The server is busy, try again in a few seconds',
+        param: null,
+      },
+    ])
+  }
+
+  // A server bound by its database keeps a quiet event loop while requests pile up waiting for a
+  // connection: refuse new ones once that queue is long, before any work is spent on them.
+  const maxWaiting = config.PRESSURE_MAX_DB_WAITING
+  if (maxWaiting > 0 && dbWaiting) {
+    app.addHook('onRequest', async (_request, reply) => {
+      if (dbWaiting() > maxWaiting) return reply.send(shed(reply, 'databaseQueue'))
+    })
+  }
+
+  const limits = {
+    maxEventLoopDelay: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    maxEventLoopUtilization: config.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
+    maxHeapUsedBytes: config.PRESSURE_MAX_HEAP_USED_BYTES,
+    maxRssBytes: config.PRESSURE_MAX_RSS_BYTES,
+  }
+  if (Object.values(limits).every((v) => v <= 0)) return
+  await app.register(underPressure, {
+    ...limits,
+    // Utilisation over the last sample, not since the process started.
+    eventLoopUtilizationMode: 'interval',
+    sampleInterval: config.PRESSURE_SAMPLE_INTERVAL_MS,
+    retryAfter,
+    // Returning the body makes the plugin send it and stop (returning nothing would go on to the
+    // route); its typings only admit void, hence the cast.
+    pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string) =>
+      shed(reply, type)) as unknown as (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      type: string,
+    ) => void,
+  })
 }
