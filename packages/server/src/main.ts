@@ -2,7 +2,13 @@ import { AdjustableClock, systemClock, type Clock } from './clock.ts'
 import { loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts'
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  seedDemo,
+} from './db/seed/demo.ts'
 import { hasCompetitions } from './db/seed/queries.ts'
 import { buildApp } from './app.ts'
 import { Scheduler } from './jobs/scheduler.ts'
@@ -72,8 +78,9 @@ async function main(): Promise<void> {
   if (demo) console.log(`Demo season seeded with ${demo.users} simulated tippers.`)
   if (config.SEED === 'demo') {
     console.log(
-      `Demo account: email ${demo?.email ?? DEMO_EMAIL}  password ${demo?.password ?? DEMO_PASSWORD}\n`,
+      `Demo account: email ${demo?.email ?? DEMO_EMAIL}  password ${demo?.password ?? DEMO_PASSWORD}`,
     )
+    console.log(`Demo admin: email ${DEMO_ADMIN_EMAIL}  password ${DEMO_ADMIN_PASSWORD}\n`)
   }
   if (usesDevProvider(config)) {
     // Single sign-on runs against the development provider mounted at /oidc.

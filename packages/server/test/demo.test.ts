@@ -1,7 +1,14 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config.ts'
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_ROUND, seedDemo } from '../src/db/seed/demo.ts'
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_ROUND,
+  seedDemo,
+} from '../src/db/seed/demo.ts'
 import { createTestApp, sessionCookie, type TestApp } from './helpers.ts'
 
 // The seeded demo is what a newcomer sees after `npm start`: it must be a playable, lived-in week.
@@ -58,5 +65,32 @@ describe('the demo season', () => {
     const { matches } = (await get(`/api/bbl/predictions/${DEMO_ROUND}/leagues`)).json().success
     expect(matches.length).toBeGreaterThan(0)
     for (const m of matches) expect(m.tips.length).toBeGreaterThan(3)
+  })
+
+  it('has an admin who edits content, sees the demo adverts and is in no ranking', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+    })
+    expect(login.statusCode).toBe(200)
+    const admin = sessionCookie(login)
+    const res = await t.app.inject({ url: '/api/admin/content', headers: { cookie: admin } })
+    expect(res.statusCode).toBe(200)
+    const { adverts } = res.json().success.content
+    for (const sport of ['bbl', 'wbbl'])
+      expect(adverts[sport].map((a: { type: string }) => a.type).sort()).toEqual([
+        'leaderboard',
+        'mrec',
+      ])
+    // The demo tipper is no admin.
+    expect((await get('/api/admin/content')).statusCode).toBe(403)
+    const registered = await t.db
+      .selectFrom('competition_registrations')
+      .innerJoin('users', 'users.id', 'competition_registrations.user_id')
+      .select('users.email')
+      .where('users.email', '=', DEMO_ADMIN_EMAIL)
+      .execute()
+    expect(registered).toEqual([])
   })
 })

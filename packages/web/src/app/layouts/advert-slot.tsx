@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react'
+import { ADVERT_BREAKPOINT_PX, type Sport } from '@tipping/contract/constants'
+import type { Advert, MrecsFile } from '@tipping/contract/content'
+import { staticJson } from '../../lib/static-data.ts'
+import { useMediaQuery } from '../../lib/use-media-query.ts'
+import styles from './site-parts.module.css'
+
+/** Spec 2: advert images switch between mobile and desktop at 700 px. */
+export const ADVERT_DESKTOP_QUERY = `(min-width: ${ADVERT_BREAKPOINT_PX}px)`
+
+/** The image of an advert for a viewport width: desktop from 700 px, mobile below. */
+export const advertImageFor = (advert: Advert, viewportWidth: number): string =>
+  viewportWidth >= ADVERT_BREAKPOINT_PX ? advert.desktopImage : advert.mobileImage
+
+/** Slot sizes (IAB): the space is held before the image arrives, so nothing moves. */
+export const ADVERT_SIZES = {
+  mrec: { desktop: { w: 300, h: 250 }, mobile: { w: 320, h: 100 } },
+  leaderboard: { desktop: { w: 728, h: 90 }, mobile: { w: 320, h: 50 } },
+} as const
+
+/** An advert slot of a sport (`{sport}/mrecs.json`): the first advert of its type, if any. */
+export function AdvertSlot({ sport, type }: { sport: Sport; type: Advert['type'] }) {
+  const desktop = useMediaQuery(ADVERT_DESKTOP_QUERY)
+  const [advert, setAdvert] = useState<Advert | null | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    staticJson<MrecsFile>(`${sport}/mrecs.json`)
+      .then((f) => live && setAdvert(f.adverts.find((a) => a.type === type) ?? null))
+      .catch(() => live && setAdvert(null))
+    return () => {
+      live = false
+    }
+  }, [sport, type])
+  if (advert === null) return null
+  const size = ADVERT_SIZES[type][desktop ? 'desktop' : 'mobile']
+  const src = advert ? (desktop ? advert.desktopImage : advert.mobileImage) : null
+  const external = advert?.url.startsWith('https://') ?? false
+  return (
+    <div
+      className={styles.advert}
+      style={{ maxWidth: size.w, aspectRatio: `${size.w} / ${size.h}` }}
+      data-testid={`advert-${type}`}
+    >
+      {advert && src ? (
+        <a
+          href={advert.url}
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer sponsored' } : {})}
+        >
+          <img src={src} width={size.w} height={size.h} alt="Advertisement" />
+        </a>
+      ) : null}
+    </div>
+  )
+}
+
+/** The advert area between a page and its footer: a leaderboard, then an mrec. */
+export function AdvertArea({ sport }: { sport: Sport }) {
+  return (
+    <aside className={styles.adverts} aria-label="Advertisements">
+      <AdvertSlot sport={sport} type="leaderboard" />
+      <AdvertSlot sport={sport} type="mrec" />
+    </aside>
+  )
+}
