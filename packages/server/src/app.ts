@@ -18,9 +18,11 @@ import type { Database } from './db/schema.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
-import './http/route-policy.ts'
+import { enforceRoutePolicies, grantPolicy } from './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
+import { AdminService } from './modules/admin/service.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { contentRoutes } from './modules/content/routes.ts'
 import { ContentService } from './modules/content/service.ts'
@@ -28,6 +30,8 @@ import { AuthService } from './modules/auth/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
 import { shareRoutes } from './modules/share/routes.ts'
+import { siteRoutes } from './modules/site/routes.ts'
+import { hookOrigins, siteAppConfig, SiteService } from './modules/site/service.ts'
 import { LeaguesService } from './modules/leagues/service.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
@@ -71,25 +75,36 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     trustProxy: true,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>()
+  // First, so it sees every route: a route without config.policy stops the server starting.
+  enforceRoutePolicies(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  const siteConfig = siteAppConfig(config)
+  const hooks = hookOrigins(siteConfig)
 
   await app.register(cookie)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // An optional hook's origin is allowed only when it is configured (modules/site).
+        scriptSrc: ["'self'", ...hooks.script],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...hooks.connect],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
       },
     },
+    // Sent below, only on HTTPS answers (behind a proxy: X-Forwarded-Proto, trustProxy).
+    strictTransportSecurity: false,
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
   })
   await app.register(swagger, {
     openapi: { info: { title: 'Big Bash Tipping API', version: '1.0.0' } },
@@ -100,26 +115,41 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(rateLimit, { global: false })
 
   const policy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS }
-  const auth = new AuthService(db, clock, policy)
+  // Links in emails use the configured origin, never the request's Host header (which a caller
+  // controls, and could point an invitation or a reset link at another site).
+  const appOrigin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`
+  const auth = new AuthService(db, clock, policy, {
+    appOrigin,
+    resetTokenMinutes: config.PASSWORD_RESET_TOKEN_MINUTES,
+    resetRequestMinMs: 250,
+  })
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
   const predictions = new PredictionsService(db, clock)
   const publisher = new Publisher(db, clock, {
     staticDir: config.STATIC_DIR,
     logosDir: path.join(config.DATA_DIR, 'logos'),
     matchCentreUrl: config.MATCH_CENTRE_URL,
+    siteConfig,
   })
 
   healthRoutes(app, { db, engine: deps.engine })
-  authRoutes(app, { auth, gate, perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE })
+  authRoutes(app, {
+    auth,
+    gate,
+    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    resetRequestsPerHour: config.PASSWORD_RESET_REQUESTS_PER_HOUR,
+  })
   await registerSso(app, { config, db, clock, auth, gate })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db), gate })
-  // Links in emails use the configured origin, never the request's Host header (which a caller
-  // controls, and could point an invitation at another site).
+  adminRoutes(app, {
+    admin: new AdminService(db, { clock, publisher, sponsorPrefix: config.SPONSOR_PREFIX }),
+    gate,
+  })
   const leagues = new LeaguesService(db, {
     clock,
-    appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+    appOrigin,
     invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
     messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
@@ -132,48 +162,71 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     shareCardPath: path.join(config.DATA_DIR, 'share-card.png'),
   })
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
+  siteRoutes(app, {
+    site: new SiteService(db, {
+      clock,
+      supportEmail: config.SUPPORT_EMAIL,
+      appOrigin,
+    }),
+    gate,
+    contactPerHour: config.CONTACT_PER_HOUR,
+    preregistrationsPerHour: config.PREREGISTRATIONS_PER_HOUR,
+    geoCountryHeader: config.GEO_COUNTRY_HEADER,
+  })
+
+  app.get('/api/docs', { config: { policy: 'visitor' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  )
 
   if (config.ENABLE_TEST_ROUTES && clock instanceof AdjustableClock) {
     // Test-only: lets end-to-end tests move time (a match locking while the page is open).
-    app.post('/api/test/clock', { schema: { hide: true } }, async (request) => {
-      const body = request.body as { at?: string; advanceMs?: number; reset?: boolean } | undefined
-      if (body?.reset) clock.reset()
-      if (body?.at) clock.set(new Date(body.at))
-      if (typeof body?.advanceMs === 'number') clock.advance(body.advanceMs)
-      return success({ now: clock.now().toISOString() })
-    })
+    // Visitor: end-to-end tests call it unsigned; it only exists with ENABLE_TEST_ROUTES.
+    app.post(
+      '/api/test/clock',
+      { config: { policy: 'visitor' }, schema: { hide: true } },
+      async (request) => {
+        const body = request.body as
+          { at?: string; advanceMs?: number; reset?: boolean } | undefined
+        if (body?.reset) clock.reset()
+        if (body?.at) clock.set(new Date(body.at))
+        if (typeof body?.advanceMs === 'number') clock.advance(body.advanceMs)
+        return success({ now: clock.now().toISOString() })
+      },
+    )
   }
 
   fs.mkdirSync(config.STATIC_DIR, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: config.STATIC_DIR,
-    prefix: '/static/',
-    etag: true,
-    lastModified: false,
-    // Revalidate every time: the ETag makes it a 304, and a new result shows at once.
-    cacheControl: false,
-    setHeaders: (res) => {
-      res.header('cache-control', 'no-cache')
-    },
-  })
-
   const webIndex = path.join(config.WEB_DIST_DIR, 'index.html')
   const hasWeb = fs.existsSync(webIndex)
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.WEB_DIST_DIR,
-      prefix: '/',
-      decorateReply: false,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable')
-        }
+  // Published JSON and the built web app are public files: every route they add is a visitor's.
+  await app.register(async (scope) => {
+    grantPolicy(scope, 'visitor')
+    await scope.register(fastifyStatic, {
+      root: config.STATIC_DIR,
+      prefix: '/static/',
+      etag: true,
+      lastModified: false,
+      // Revalidate every time: the ETag makes it a 304, and a new result shows at once.
+      cacheControl: false,
+      setHeaders: (res) => {
+        res.header('cache-control', 'no-cache')
       },
     })
-  }
+    if (hasWeb) {
+      await scope.register(fastifyStatic, {
+        root: config.WEB_DIST_DIR,
+        prefix: '/',
+        decorateReply: false,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, file) => {
+          if (file.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('cache-control', 'public, max-age=31536000, immutable')
+          }
+        },
+      })
+    }
+  })
   const indexHtml = hasWeb ? fs.readFileSync(webIndex) : null
 
   app.setNotFoundHandler((request, reply) => {

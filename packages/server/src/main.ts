@@ -13,6 +13,7 @@ import { hasCompetitions } from './db/seed/queries.ts'
 import { buildApp } from './app.ts'
 import { Scheduler } from './jobs/scheduler.ts'
 import { MailDelivery } from './modules/mail/service.ts'
+import { ReminderJob } from './modules/reminders/service.ts'
 import { DEV_SSO_ACCOUNTS, DEV_SSO_PASSWORD } from './idp/accounts.ts'
 import { usesDevProvider } from './modules/sso/setup.ts'
 
@@ -51,6 +52,10 @@ async function main(): Promise<void> {
       from: config.MAIL_FROM,
       log: app.log,
     }),
+    reminders: new ReminderJob(handle.db, clock, {
+      leadHours: config.REMINDER_LEAD_HOURS,
+      appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+    }),
     log: app.log,
     intervalMs: config.SCHEDULER_INTERVAL_MS,
   })
@@ -80,7 +85,9 @@ async function main(): Promise<void> {
     console.log(
       `Demo account: email ${demo?.email ?? DEMO_EMAIL}  password ${demo?.password ?? DEMO_PASSWORD}`,
     )
-    console.log(`Demo admin: email ${DEMO_ADMIN_EMAIL}  password ${DEMO_ADMIN_PASSWORD}\n`)
+    console.log(
+      `Admin console (/admin): email ${DEMO_ADMIN_EMAIL}  password ${DEMO_ADMIN_PASSWORD}\n`,
+    )
   }
   if (usesDevProvider(config)) {
     // Single sign-on runs against the development provider mounted at /oidc.

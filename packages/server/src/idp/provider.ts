@@ -162,15 +162,19 @@ export async function devProviderRoutes(
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
-    scope.all(`${mountPath}/*`, { schema: { hide: true } }, async (request, reply) => {
-      const raw = request.raw as IncomingMessage & { originalUrl?: string }
-      raw.originalUrl = raw.url
-      raw.url = (raw.url ?? '/').slice(mountPath.length) || '/'
-      reply.hijack()
-      await handle(raw, reply.raw)
-      // Back to the full path, for the request log.
-      raw.url = raw.originalUrl
-    })
+    scope.all(
+      `${mountPath}/*`,
+      { config: { policy: 'visitor' }, schema: { hide: true } },
+      async (request, reply) => {
+        const raw = request.raw as IncomingMessage & { originalUrl?: string }
+        raw.originalUrl = raw.url
+        raw.url = (raw.url ?? '/').slice(mountPath.length) || '/'
+        reply.hijack()
+        await handle(raw, reply.raw)
+        // Back to the full path, for the request log.
+        raw.url = raw.originalUrl
+      },
+    )
   })
 
   // The sign-in pages, which the provider leaves to the deployment.
@@ -181,8 +185,11 @@ export async function devProviderRoutes(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     )
 
-    scope.get(`${mountPath}/assets/idp.css`, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/css').header('cache-control', 'no-cache').send(IDP_STYLESHEET),
+    scope.get(
+      `${mountPath}/assets/idp.css`,
+      { config: { policy: 'visitor' }, schema: { hide: true } },
+      async (_request, reply) =>
+        reply.type('text/css').header('cache-control', 'no-cache').send(IDP_STYLESHEET),
     )
 
     const html = (status: number, body: string) => ({ status, body })
@@ -208,7 +215,7 @@ export async function devProviderRoutes(
 
     scope.get(
       `${mountPath}/interaction/:uid`,
-      { schema: { hide: true } },
+      { config: { policy: 'visitor' }, schema: { hide: true } },
       async (request, reply) => {
         const details = await interaction(request, reply.raw)
         const page =
@@ -235,7 +242,7 @@ export async function devProviderRoutes(
       `${mountPath}/interaction/:uid/login`,
       {
         schema: { hide: true },
-        config: { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' } },
+        config: { policy: 'visitor', rateLimit: { max: deps.perMinute, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
         const details = await interaction(request, reply.raw)

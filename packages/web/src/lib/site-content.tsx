@@ -14,7 +14,17 @@ export interface SiteContent {
 }
 
 export const SITE_CONTENT_DEFAULTS: SiteContent = {
-  config: { matchCentreUrl: null, offseason: false, loginEnabled: true, topBanner: null },
+  config: {
+    matchCentreUrl: null,
+    brand: 'Free',
+    appStoreUrl: null,
+    playStoreUrl: null,
+    errorReportUrl: null,
+    taggingScriptUrl: null,
+    offseason: false,
+    loginEnabled: true,
+    topBanner: null,
+  },
   bars: [],
 }
 

@@ -12,13 +12,14 @@ import { newLeagueCode } from '../../modules/leagues/service.ts'
 import { rescore } from '../../modules/scoring/service.ts'
 import { upsertContent } from '../../modules/content/queries.ts'
 import type { Advert } from '@tipping/contract/content'
+import { grantAdmin } from '../../modules/admin/service.ts'
 import * as q from './queries.ts'
 
 export const DEMO_EMAIL = 'demo@tipping.example'
 export const DEMO_PASSWORD = 'tip-the-bash'
-/** An admin of the demo (ROLE_ADMIN only, plays no competition): edits site content. */
+/** The demo's admin, for the console at /admin (created only when absent). */
 export const DEMO_ADMIN_EMAIL = 'admin@tipping.example'
-export const DEMO_ADMIN_PASSWORD = 'admin-the-bash'
+export const DEMO_ADMIN_PASSWORD = 'run-the-bash'
 
 /** Project-made advert images (scripts/data/build-adverts.mjs), one of each slot per sport. */
 const demoAdverts = (sport: string): Advert[] => [
@@ -111,15 +112,15 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     await q.registerEveryoneForCurrentCompetitions(trx, registeredAt)
     await q.insertSimulatedTips(trx, { now: opts.now, demoUserId: demoId, demoRound: DEMO_ROUND })
     await q.insertDemoLeagues(trx, demoId, newLeagueCode)
-    // After the registrations above, so the admin is in no competition's rankings.
-    await q.insertDemoAccount(trx, {
-      email: DEMO_ADMIN_EMAIL,
-      passwordHash: await hashPassword(DEMO_ADMIN_PASSWORD),
-      registeredAt,
-      roles: ['ROLE_ADMIN'],
-    })
     await upsertContent(trx, 'adverts', { bbl: demoAdverts('bbl'), wbbl: demoAdverts('wbbl') })
   })
   for (const competitionId of await q.currentCompetitionIds(db)) await rescore(db, competitionId)
+  await grantAdmin(db, {
+    email: DEMO_ADMIN_EMAIL,
+    passwordHash: () => hashPassword(DEMO_ADMIN_PASSWORD),
+    now: opts.now,
+    firstName: 'Demo',
+    lastName: 'Admin',
+  })
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, users: opts.users }
 }

@@ -15,7 +15,10 @@ const healthSchema = z.object({
 export function healthRoutes(app: App, deps: { db: Database; engine: string }): void {
   app.get(
     '/api/health',
-    { schema: { tags: ['ops'], response: { 200: successEnvelope(healthSchema) } } },
+    {
+      config: { policy: 'visitor' },
+      schema: { tags: ['ops'], response: { 200: successEnvelope(healthSchema) } },
+    },
     async () => {
       try {
         await ping(deps.db)

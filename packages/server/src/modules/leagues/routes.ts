@@ -42,6 +42,7 @@ export function leaguesRoutes(
   app.post(
     '/api/:sport/league',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -58,6 +59,7 @@ export function leaguesRoutes(
   app.get(
     '/api/:sport/leagues',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -74,6 +76,7 @@ export function leaguesRoutes(
   app.get(
     '/api/:sport/league/show-for-join',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -90,7 +93,10 @@ export function leaguesRoutes(
 
   app.get(
     '/api/:sport/league/:id',
-    { schema: { tags, params: withId, response: { 200: successEnvelope(leagueResponseSchema) } } },
+    {
+      config: { policy: 'member' },
+      schema: { tags, params: withId, response: { 200: successEnvelope(leagueResponseSchema) } },
+    },
     async (request) => {
       const id = await user(request, request.params.sport)
       return success({ league: await leagues.show(request.params.sport, id, request.params.id) })
@@ -100,6 +106,7 @@ export function leaguesRoutes(
   app.post(
     '/api/:sport/league/:id',
     {
+      config: { policy: 'commissioner' },
       schema: {
         tags,
         params: withId,
@@ -118,6 +125,7 @@ export function leaguesRoutes(
   app.post(
     '/api/:sport/league/:id/delete',
     {
+      config: { policy: 'commissioner' },
       schema: {
         tags,
         params: withId,
@@ -135,6 +143,7 @@ export function leaguesRoutes(
   app.post(
     '/api/:sport/league/:code/join',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema.extend(leagueCodeParamsSchema.shape),
@@ -150,7 +159,7 @@ export function leaguesRoutes(
 
   app.post(
     '/api/:sport/league/:id/leave',
-    { schema: { tags, params: withId, response: ok } },
+    { config: { policy: 'member' }, schema: { tags, params: withId, response: ok } },
     async (request) => {
       const id = await user(request, request.params.sport)
       await leagues.leave(request.params.sport, id, request.params.id)
@@ -161,6 +170,7 @@ export function leaguesRoutes(
   app.get(
     '/api/:sport/league/:id/user/show-joined',
     {
+      config: { policy: 'member' },
       schema: {
         tags,
         params: withId,
@@ -179,6 +189,7 @@ export function leaguesRoutes(
   app.post(
     '/api/:sport/league/:id/user/:userId',
     {
+      config: { policy: 'commissioner' },
       schema: {
         tags,
         params: sportParamsSchema.extend(removeMemberParamsSchema.shape),
@@ -196,6 +207,7 @@ export function leaguesRoutes(
   app.post(
     '/api/:sport/league/:id/invite',
     {
+      config: { policy: 'commissioner' },
       schema: {
         tags,
         params: withId,
@@ -216,6 +228,7 @@ export function leaguesRoutes(
   app.post(
     '/api/:sport/league/send_emails',
     {
+      config: { policy: 'commissioner' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -233,6 +246,7 @@ export function leaguesRoutes(
   app.post(
     '/api/tipping_join/delete_multi',
     {
+      config: { policy: 'commissioner' },
       schema: {
         tags,
         body: deleteMultiBodySchema,
@@ -249,6 +263,7 @@ export function leaguesRoutes(
   app.post(
     '/api/tipping_join/edit_users',
     {
+      config: { policy: 'commissioner' },
       schema: {
         tags,
         body: editUsersBodySchema,
@@ -266,6 +281,7 @@ export function leaguesRoutes(
   app.get(
     '/api/:sport/rankings/:id/rankings',
     {
+      config: { policy: 'member' },
       schema: {
         tags,
         params: withId,

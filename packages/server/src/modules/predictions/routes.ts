@@ -30,6 +30,7 @@ export function predictionsRoutes(
   app.get(
     '/api/:sport/predictions/:round',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema.extend(roundParamsSchema.shape),
@@ -48,6 +49,7 @@ export function predictionsRoutes(
   app.post(
     '/api/:sport/predictions_list',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -71,6 +73,7 @@ export function predictionsRoutes(
   app.post(
     '/api/:sport/predictions_list/autopick',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -89,6 +92,7 @@ export function predictionsRoutes(
   app.post(
     '/api/:sport/predictions_list/clear',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -107,6 +111,7 @@ export function predictionsRoutes(
   app.post(
     '/api/:sport/tips',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -126,6 +131,7 @@ export function predictionsRoutes(
   app.get(
     '/api/:sport/predictions/:round/user/:userId',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema.extend(userTipsParamsSchema.shape),
@@ -143,6 +149,7 @@ export function predictionsRoutes(
   app.get(
     '/api/:sport/predictions/:round/leagues',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema.extend(roundParamsSchema.shape),

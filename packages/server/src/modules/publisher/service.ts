@@ -11,6 +11,7 @@ import type {
   SquadsFile,
   VenuesFile,
 } from '@tipping/contract/static-files'
+import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site'
 import { appConfigContent, contentFiles, type ContentSettings } from '@tipping/contract/content'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
@@ -24,6 +25,8 @@ export interface PublisherOptions {
   /** Folder of project-made logos, `{CODE}.webp`. */
   logosDir: string
   matchCentreUrl?: string | undefined
+  /** Brand, store links and optional hooks for app-config.json (modules/site: siteAppConfig). */
+  siteConfig?: SiteAppConfig
 }
 
 /**
@@ -125,6 +128,7 @@ export class Publisher {
     for (const [file, value] of Object.entries(contentFiles(content))) await this.put(file, value)
     await this.put('app-config.json', {
       matchCentreUrl: this.opts.matchCentreUrl ?? null,
+      ...(this.opts.siteConfig ?? DEFAULT_SITE_APP_CONFIG),
       ...appConfigContent(content),
     } satisfies AppConfigFile)
     const files = Object.fromEntries([...this.checksums].sort(([a], [b]) => a.localeCompare(b)))

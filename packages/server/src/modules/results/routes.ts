@@ -16,6 +16,7 @@ export function resultsRoutes(
   app.post(
     '/api/admin/:sport/matches/:id/result',
     {
+      config: { policy: 'admin' },
       schema: {
         tags: ['admin'],
         params: sportParamsSchema.extend(matchIdParamsSchema.shape),

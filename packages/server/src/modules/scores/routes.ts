@@ -19,6 +19,7 @@ export function scoresRoutes(app: App, deps: { scores: ScoresService; gate: Sess
   app.post(
     '/api/:sport/predictions/snapshot',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -36,6 +37,7 @@ export function scoresRoutes(app: App, deps: { scores: ScoresService; gate: Sess
   app.get(
     '/api/:sport/rankings/overall/rankings',
     {
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -52,7 +54,10 @@ export function scoresRoutes(app: App, deps: { scores: ScoresService; gate: Sess
 
   app.get(
     '/api/tipping/dashboard',
-    { schema: { tags, response: { 200: successEnvelope(dashboardSchema) } } },
+    {
+      config: { policy: 'user' },
+      schema: { tags, response: { 200: successEnvelope(dashboardSchema) } },
+    },
     async (request) => {
       const { row } = await gate.requireUser(request)
       return success(await scores.dashboard(row.id))

@@ -33,7 +33,7 @@ export function shareRoutes(
 ): void {
   app.get(
     '/share/:sport/:section/:token',
-    { schema: { hide: true, params: paramsSchema } },
+    { config: { policy: 'visitor' }, schema: { hide: true, params: paramsSchema } },
     async (request, reply) => {
       const { sport, section, token } = request.params
       const origin = deps.appOrigin ?? `${request.protocol}://${request.host}`
@@ -54,8 +54,12 @@ export function shareRoutes(
     },
   )
 
-  app.get('/share-card.png', { schema: { hide: true } }, async (_request, reply) => {
-    const png = await fs.promises.readFile(deps.shareCardPath)
-    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png)
-  })
+  app.get(
+    '/share-card.png',
+    { config: { policy: 'visitor' }, schema: { hide: true } },
+    async (_request, reply) => {
+      const png = await fs.promises.readFile(deps.shareCardPath)
+      return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png)
+    },
+  )
 }

@@ -30,6 +30,7 @@ export function ssoRoutes(
   app.get(
     '/api/auth/sso-config',
     {
+      config: { policy: 'visitor' },
       schema: {
         tags,
         response: { 200: successEnvelope(ssoConfigSchema) },
@@ -45,7 +46,7 @@ export function ssoRoutes(
   app.post(
     '/api/:sport/auth/login',
     {
-      config: { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' } },
+      config: { policy: 'visitor', rateLimit: { max: deps.perMinute, timeWindow: '1 minute' } },
       schema: {
         tags,
         params: sportParamsSchema,

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, loadSeasons, registerUser, sessionCookie, type TestApp } from './helpers.ts'
+
+// Issue 9 item 3: races. Saves straddling a lockout instant, one user saving from two sessions at
+// once, and concurrent joins of one league. Runs on PGlite (one connection) and, in the
+// server-postgres project, on PostgreSQL with a real connection pool, where the requests truly
+// overlap. Two schedulers running at once: lifecycle.test.ts, "is idempotent and safe with two
+// schedulers running at once".
+
+let t: TestApp
+interface Match {
+  id: number
+  starts_at: Date
+  home_squad_id: number
+  away_squad_id: number
+}
+let round1: Match[]
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await loadSeasons(t.db)
+  const comp = await t.db
+    .selectFrom('competitions')
+    .select('id')
+    .where('sport', '=', 'bbl')
+    .executeTakeFirstOrThrow()
+  round1 = await t.db
+    .selectFrom('matches')
+    .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+    .select(['matches.id', 'matches.starts_at', 'matches.home_squad_id', 'matches.away_squad_id'])
+    .where('rounds.competition_id', '=', comp.id)
+    .where('rounds.number', '=', 1)
+    .orderBy('matches.starts_at')
+    .orderBy('matches.id')
+    .execute()
+  expect(round1.length).toBeGreaterThanOrEqual(3)
+})
+afterAll(() => t.close())
+
+const save = (cookie: string, predictions: { match: number; squad: number }[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/bbl/predictions_list',
+    headers: { cookie },
+    payload: { predictions },
+  })
+
+describe('saves straddling the lockout instant', () => {
+  it('accepts none of 200 concurrent saves sent once the match has started', async () => {
+    const match = round1[0]!
+    const tippers = await Promise.all(Array.from({ length: 10 }, () => registerUser(t.app)))
+    t.clock.set(new Date(match.starts_at.getTime() - 60_000))
+    const launched: { afterLock: boolean; squad: number; res: ReturnType<typeof save> }[] = []
+    for (let i = 0; i < 200; i++) {
+      // Halfway, the clock reaches the start; the first half is still in flight.
+      if (i === 100) t.clock.set(match.starts_at)
+      const squad = i % 2 === 0 ? match.home_squad_id : match.away_squad_id
+      launched.push({
+        afterLock: i >= 100,
+        squad,
+        res: save(tippers[i % tippers.length]!.cookie, [{ match: match.id, squad }]),
+      })
+      // Let earlier requests make progress, so the two halves overlap in the database.
+      if (i % 10 === 0) await new Promise((r) => setImmediate(r))
+    }
+    const results = await Promise.all(launched.map(async (l) => ({ ...l, res: await l.res })))
+    for (const r of results) {
+      expect([200, 409]).toContain(r.res.statusCode)
+      if (r.afterLock) {
+        expect(r.res.statusCode).toBe(409)
+        expect(r.res.json().errors[0]).toMatchObject({
+          code: 'MATCH_LOCKED',
+          param: 'predictions.0.match',
+        })
+      }
+    }
+    expect(results.filter((r) => r.res.statusCode === 200).length).toBeGreaterThan(0)
+    // Nothing written after the lock: every stored tip predates (or is at) the start, and each
+    // tipper's stored squad is one an accepted request of theirs sent.
+    const tips = await t.db
+      .selectFrom('tips')
+      .select(['user_id', 'squad_id', 'updated_at'])
+      .where('match_id', '=', match.id)
+      .execute()
+    for (const tip of tips) {
+      expect(new Date(tip.updated_at).getTime()).toBeLessThanOrEqual(match.starts_at.getTime())
+      const accepted = results.filter(
+        (r, i) => r.res.statusCode === 200 && tippers[i % tippers.length]!.id === tip.user_id,
+      )
+      expect(accepted.map((r) => r.squad)).toContain(tip.squad_id)
+    }
+    // And later saves still refused, from any tipper.
+    t.clock.set(new Date(match.starts_at.getTime() + 1))
+    const late = await save(tippers[0]!.cookie, [{ match: match.id, squad: match.home_squad_id }])
+    expect(late.statusCode).toBe(409)
+  })
+})
+
+describe('one user saving from two sessions at once', () => {
+  it('ends with one of the submitted lists, never a mix', async () => {
+    // Matches still open: the clock goes back before the round.
+    t.clock.set(new Date(round1[0]!.starts_at.getTime() - 86_400_000))
+    const matches = round1.slice(0, 3)
+    const user = await registerUser(t.app)
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'correct horse battery' },
+    })
+    const sessions = [user.cookie, sessionCookie(second)]
+    const home = matches.map((m) => ({ match: m.id, squad: m.home_squad_id }))
+    const away = matches.map((m) => ({ match: m.id, squad: m.away_squad_id }))
+    // Each list in the reverse match order of the other, so two interleaved writers would
+    // cross over if the saves were not one at a time.
+    const awayReversed = [...away].reverse()
+    for (let round = 0; round < 15; round++) {
+      const answers = await Promise.all([
+        save(sessions[0]!, home),
+        save(sessions[1]!, awayReversed),
+        save(sessions[0]!, awayReversed),
+        save(sessions[1]!, home),
+      ])
+      for (const a of answers) expect(a.statusCode).toBe(200)
+      const stored = await t.db
+        .selectFrom('tips')
+        .select(['match_id', 'squad_id'])
+        .where('user_id', '=', user.id)
+        .where(
+          'match_id',
+          'in',
+          matches.map((m) => m.id),
+        )
+        .orderBy('match_id')
+        .execute()
+      const picks = stored.map((s) => s.squad_id)
+      const asHome = [...home].sort((a, b) => a.match - b.match).map((p) => p.squad)
+      const asAway = [...away].sort((a, b) => a.match - b.match).map((p) => p.squad)
+      expect([asHome, asAway]).toContainEqual(picks)
+    }
+  })
+})
+
+describe('concurrent joins of one league', () => {
+  it('gives one membership however often the same user joins at once', async () => {
+    const owner = await registerUser(t.app)
+    const joiner = await registerUser(t.app)
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bbl/league',
+      headers: { cookie: owner.cookie },
+      payload: { name: 'Race League', startRound: 1 },
+    })
+    const league = created.json().success.league as { id: number; code: string }
+    const join = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bbl/league/${league.code}/join`,
+        headers: { cookie },
+      })
+    const answers = await Promise.all(Array.from({ length: 25 }, () => join(joiner.cookie)))
+    for (const a of answers) expect(a.statusCode).toBe(200)
+    const rows = await t.db
+      .selectFrom('league_members')
+      .selectAll()
+      .where('league_id', '=', league.id)
+      .where('user_id', '=', joiner.id)
+      .execute()
+    expect(rows).toHaveLength(1)
+
+    // Many different users at once: the member count matches the rows.
+    const others = await Promise.all(Array.from({ length: 8 }, () => registerUser(t.app)))
+    await Promise.all(others.flatMap((o) => [join(o.cookie), join(o.cookie)]))
+    const members = await t.db
+      .selectFrom('league_members')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('league_id', '=', league.id)
+      .executeTakeFirstOrThrow()
+    const stored = await t.db
+      .selectFrom('leagues')
+      .select('num_users')
+      .where('id', '=', league.id)
+      .executeTakeFirstOrThrow()
+    expect(Number(members.n)).toBe(10)
+    expect(Number(stored.num_users)).toBe(10)
+  })
+})

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import Fastify from 'fastify'
+import { enforceRoutePolicies, grantPolicy, type RoutePolicy } from '../src/http/route-policy.ts'
+import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import {
+  changedTables,
+  drivenRoutes,
+  fillUrl,
+  fingerprint,
+  sample,
+  type DrivenRoute,
+} from './route-driver.ts'
+
+// Issue 9 item 1: every registered route declares who may call it, and every route is driven with
+// every kind of caller. Routes are read from the app itself (routeTable), params and bodies built
+// from each route's own zod schemas, so a route added tomorrow is exercised without editing this
+// file. A caller below the policy gets 401/403/404/513 in the error envelope, the database is
+// unchanged (every table's digest), and nothing of the private league or another user's open tips
+// shows in the answer.
+
+type Caller = 'visitor' | 'otherSport' | 'user' | 'member' | 'commissioner' | 'admin'
+const CALLERS: Caller[] = ['visitor', 'otherSport', 'user', 'member', 'commissioner', 'admin']
+
+/** Callers the policy refuses. An admin is nobody's league member (leagues-authz.test.ts). */
+function refused(policy: RoutePolicy, url: string): Caller[] {
+  const sporty = url.includes(':sport')
+  switch (policy) {
+    case 'visitor':
+      return []
+    case 'user':
+      return sporty ? ['visitor', 'otherSport'] : ['visitor']
+    case 'member':
+      return ['visitor', 'otherSport', 'user', 'admin']
+    case 'commissioner':
+      return ['visitor', 'otherSport', 'user', 'member', 'admin']
+    case 'admin':
+      return ['visitor', 'otherSport', 'user', 'member', 'commissioner']
+  }
+}
+
+// Only a leak would put these in an answer: the private league's name and description.
+const CANARY = 'Canary Quokka Hidden'
+const CANARY_DESCRIPTION = 'Sealed description Wombat'
+
+let t: TestApp
+const users = {} as Record<Exclude<Caller, 'visitor'>, { cookie: string; id: number }>
+let match: { id: number; squad: number }
+let routes: DrivenRoute[]
+
+interface Fixture {
+  id: number
+  code: string
+}
+let made = 0
+async function fixture(): Promise<Fixture> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/bbl/league',
+    headers: { cookie: users.commissioner.cookie },
+    payload: {
+      name: `${CANARY} ${++made}`,
+      description: CANARY_DESCRIPTION,
+      privacy: 'private',
+      startRound: 1,
+    },
+  })
+  const league = res.json().success.league as Fixture
+  const joined = await t.app.inject({
+    method: 'POST',
+    url: `/api/bbl/league/${league.code}/join`,
+    headers: { cookie: users.member.cookie },
+  })
+  expect(joined.statusCode).toBe(200)
+  return { id: league.id, code: league.code }
+}
+
+/** Values for fields whose names say what they are; the rest come from the schema. */
+function hintsFor(f: Fixture, route: DrivenRoute) {
+  const isMatchRoute = route.url.includes('/matches/')
+  const values: Record<string, unknown> = {
+    sport: 'bbl',
+    id: isMatchRoute ? match.id : f.id,
+    leagueId: f.id,
+    code: f.code,
+    userId: users.member.id,
+    userIds: [users.member.id],
+    round: 1,
+    match: match.id,
+    squad: match.squad,
+    winnerSquadId: match.squad,
+    margin: null,
+    overs: '20',
+    oversAllotted: '20',
+    section: 'league',
+    token: Buffer.from(JSON.stringify({ token: 1, league_id: f.id })).toString('base64'),
+  }
+  return (key: string) => values[key]
+}
+
+function request(route: DrivenRoute, f: Fixture, caller: Caller) {
+  const hints = hintsFor(f, route)
+  const params = route.params
+    ? (sample(route.params, hints) as Record<string, string | number>)
+    : {}
+  const query = route.querystring
+    ? (sample(route.querystring, hints) as Record<string, string>)
+    : undefined
+  const body = route.body ? sample(route.body, hints) : undefined
+  // Validation runs before the handler: a value the schema refuses would test nothing.
+  for (const [part, schema, value] of [
+    ['params', route.params, params],
+    ['querystring', route.querystring, query],
+    ['body', route.body, body],
+  ] as const) {
+    const parsed = schema?.safeParse(value)
+    if (parsed && !parsed.success)
+      throw new Error(
+        `The driver built an invalid ${part} for ${route.method} ${route.url}: ` +
+          `${parsed.error.message}. Add a hint for the field in hintsFor().`,
+      )
+  }
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: fillUrl(route.url, params),
+    ...(query ? { query: JSON.parse(JSON.stringify(query)) as Record<string, string> } : {}),
+    ...(body !== undefined ? { payload: body as object } : {}),
+    headers: caller === 'visitor' ? {} : { cookie: users[caller].cookie },
+  })
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await loadSeasons(t.db)
+  users.commissioner = await registerUser(t.app, { teamName: 'Commish' })
+  users.member = await registerUser(t.app, { teamName: 'Member' })
+  users.user = await registerUser(t.app, { teamName: 'Outsider' })
+  users.otherSport = await registerUser(t.app, { teamName: 'Women Only', sport: 'wbbl' })
+  users.admin = await registerUser(t.app, { teamName: 'Admin' })
+  await t.db
+    .updateTable('users')
+    .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL', 'ROLE_USER_WBBL'] })
+    .where('id', '=', users.admin.id)
+    .execute()
+  const round = await t.app.inject({
+    url: '/api/bbl/predictions/1',
+    headers: { cookie: users.member.cookie },
+  })
+  const first = round.json().success.matches[0] as { id: number; homeSquadId: number }
+  match = { id: first.id, squad: first.homeSquadId }
+  // The member's open tip: nobody else may see it before the match is complete.
+  const tip = await t.app.inject({
+    method: 'POST',
+    url: '/api/bbl/predictions_list',
+    headers: { cookie: users.member.cookie },
+    payload: { predictions: [{ match: match.id, squad: match.squad }] },
+  })
+  expect(tip.statusCode).toBe(200)
+  routes = drivenRoutes(t.app)
+})
+afterAll(() => t.close())
+
+describe('the route policy table', () => {
+  it('lists every route with a policy (the server would not have started otherwise)', () => {
+    expect(routes.length).toBeGreaterThan(30)
+    const missing = routes.filter((r) => !r.policy).map((r) => `${r.method} ${r.url}`)
+    expect(missing).toEqual([])
+    // Spot checks that the table says what the handlers enforce.
+    const policyOf = (method: string, url: string) =>
+      routes.find((r) => r.method === method && r.url === url)?.policy
+    expect(policyOf('POST', '/api/admin/:sport/matches/:id/result')).toBe('admin')
+    expect(policyOf('POST', '/api/:sport/league/:id/delete')).toBe('commissioner')
+    expect(policyOf('GET', '/api/:sport/rankings/:id/rankings')).toBe('member')
+    expect(policyOf('POST', '/api/:sport/predictions_list')).toBe('user')
+    expect(policyOf('POST', '/api/auth/login')).toBe('visitor')
+  })
+
+  it('refuses to start when a route has no policy, naming it', async () => {
+    const app = Fastify()
+    enforceRoutePolicies(app)
+    app.get('/fine', { config: { policy: 'visitor' } }, async () => 'ok')
+    app.post('/api/forgotten/:id', async () => 'ok')
+    await expect(app.ready()).rejects.toThrow(/POST \/api\/forgotten\/:id/)
+    await app.close()
+  })
+
+  it('lets a scope grant a policy to the routes a plugin registers', async () => {
+    const app = Fastify()
+    enforceRoutePolicies(app)
+    await app.register(async (scope) => {
+      grantPolicy(scope, 'visitor')
+      scope.get('/from-a-plugin', async () => 'ok')
+    })
+    await app.ready()
+    const res = await app.inject({ url: '/from-a-plugin' })
+    expect(res.body).toBe('ok')
+    await app.close()
+  })
+})
+
+describe('every route with every caller', () => {
+  it('refuses callers below the policy with the envelope, changing and leaking nothing', async () => {
+    const f = await fixture()
+    const checked: string[] = []
+    for (const route of routes) {
+      for (const caller of refused(route.policy!, route.url)) {
+        const before = await fingerprint(t.db)
+        const res = await request(route, f, caller)
+        const where = `${route.method} ${route.url} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`
+        expect([401, 403, 404, 513], where).toContain(res.statusCode)
+        const body = res.json<{ errors?: { code: string }[]; success?: unknown }>()
+        expect(body.success, where).toBeUndefined()
+        expect(body.errors?.length, where).toBeGreaterThan(0)
+        expect(res.body, where).not.toContain(CANARY)
+        expect(res.body, where).not.toContain(CANARY_DESCRIPTION)
+        expect(res.body, where).not.toContain(f.code)
+        expect(changedTables(before, await fingerprint(t.db)), where).toEqual([])
+        checked.push(`${route.method} ${route.url} ${caller}`)
+      }
+    }
+    // Every non-visitor route was refused to somebody.
+    const guarded = routes.filter((r) => r.policy !== 'visitor')
+    expect(guarded.length).toBeGreaterThan(20)
+    for (const r of guarded)
+      expect(checked.some((c) => c.startsWith(`${r.method} ${r.url} `))).toBe(true)
+  })
+
+  it('lets the least caller the policy allows through (the driver reaches the handler)', async () => {
+    for (const route of routes) {
+      const allowed = CALLERS.filter((c) => !refused(route.policy!, route.url).includes(c))
+      const caller = allowed[0]!
+      // A fresh league each time: the call may delete it, leave it or remove its member.
+      const f = await fixture()
+      const res = await request(route, f, caller)
+      const where = `${route.method} ${route.url} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`
+      expect(res.statusCode, where).not.toBe(500)
+      if (route.policy === 'visitor') continue
+      expect([401, 403, 513], where).not.toContain(res.statusCode)
+      if (route.policy !== 'user') expect(res.statusCode, where).not.toBe(404)
+    }
+  })
+
+  it("never shows another tipper's open tips", async () => {
+    for (const caller of ['user', 'commissioner', 'admin'] as const) {
+      const res = await t.app.inject({
+        url: `/api/bbl/predictions/1/user/${users.member.id}`,
+        headers: { cookie: users[caller].cookie },
+      })
+      expect(res.statusCode).toBe(200)
+      const tips = res.json().success.predictions as { match: number; squad: number }[]
+      expect(tips.filter((p) => p.match === match.id && p.squad !== 0)).toEqual([])
+    }
+    const mates = await t.app.inject({
+      url: '/api/bbl/predictions/1/leagues',
+      headers: { cookie: users.commissioner.cookie },
+    })
+    expect(mates.statusCode).toBe(200)
+    expect(JSON.stringify(mates.json().success)).not.toContain(`"userId":${users.member.id}`)
+  })
+})
