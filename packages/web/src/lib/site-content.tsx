@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import type { NotificationBarFile } from '@tipping/contract/content'
+import type { Advert, MrecsFile, NotificationBarFile } from '@tipping/contract/content'
 import type { AppConfigFile } from '@tipping/contract/static-files'
 import type { Sport } from '@tipping/contract/constants'
 import { staticJson } from './static-data.ts'
@@ -11,6 +11,8 @@ import { staticJson } from './static-data.ts'
 export interface SiteContent {
   config: AppConfigFile
   bars: NotificationBarFile['bars']
+  /** Each sport's adverts ({sport}/mrecs.json), known before first paint so slots never jump. */
+  adverts: Record<Sport, Advert[]>
 }
 
 export const SITE_CONTENT_DEFAULTS: SiteContent = {
@@ -26,9 +28,10 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
     topBanner: null,
   },
   bars: [],
+  adverts: { bbl: [], wbbl: [] },
 }
 
-const SiteContentContext = createContext<SiteContent>(SITE_CONTENT_DEFAULTS)
+export const SiteContentContext = createContext<SiteContent>(SITE_CONTENT_DEFAULTS)
 
 export const useSiteContent = (): SiteContent => useContext(SiteContentContext)
 
@@ -54,12 +57,28 @@ export function offseasonRedirects(pathname: string): boolean {
   return true
 }
 
-async function loadSiteContent(): Promise<SiteContent> {
-  const [config, bars] = await Promise.all([
+/** The first advert of a slot type of a sport, if any. */
+export function advertFor(content: SiteContent, sport: Sport, type: Advert['type']): Advert | null {
+  return content.adverts[sport].find((a) => a.type === type) ?? null
+}
+
+const advertsOf = (sport: Sport) =>
+  staticJson<MrecsFile>(`${sport}/mrecs.json`)
+    .then((f) => f.adverts)
+    .catch(() => [])
+
+export async function loadSiteContent(): Promise<SiteContent> {
+  const [config, bars, bbl, wbbl] = await Promise.all([
     staticJson<AppConfigFile>('app-config.json').catch(() => SITE_CONTENT_DEFAULTS.config),
     staticJson<NotificationBarFile>('notification_bar.json').catch(() => ({ bars: [] })),
+    advertsOf('bbl'),
+    advertsOf('wbbl'),
   ])
-  return { config: { ...SITE_CONTENT_DEFAULTS.config, ...config }, bars: bars.bars }
+  return {
+    config: { ...SITE_CONTENT_DEFAULTS.config, ...config },
+    bars: bars.bars,
+    adverts: { bbl, wbbl },
+  }
 }
 
 /** Loads the site content once; `fallback` shows until it is there (a failed load uses defaults). */

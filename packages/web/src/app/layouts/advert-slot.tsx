@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react'
 import { ADVERT_BREAKPOINT_PX, type Sport } from '@tipping/contract/constants'
-import type { Advert, MrecsFile } from '@tipping/contract/content'
-import { staticJson } from '../../lib/static-data.ts'
+import type { Advert } from '@tipping/contract/content'
+import { advertFor, useSiteContent } from '../../lib/site-content.tsx'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import styles from './site-parts.module.css'
 
@@ -18,43 +17,37 @@ export const ADVERT_SIZES = {
   leaderboard: { desktop: { w: 728, h: 90 }, mobile: { w: 320, h: 50 } },
 } as const
 
-/** An advert slot of a sport (`{sport}/mrecs.json`): the first advert of its type, if any. */
+/**
+ * An advert slot of a sport (`{sport}/mrecs.json`, loaded with the site content before first
+ * paint): the first advert of its type, or nothing at all when there is none.
+ */
 export function AdvertSlot({ sport, type }: { sport: Sport; type: Advert['type'] }) {
   const desktop = useMediaQuery(ADVERT_DESKTOP_QUERY)
-  const [advert, setAdvert] = useState<Advert | null | undefined>(undefined)
-  useEffect(() => {
-    let live = true
-    staticJson<MrecsFile>(`${sport}/mrecs.json`)
-      .then((f) => live && setAdvert(f.adverts.find((a) => a.type === type) ?? null))
-      .catch(() => live && setAdvert(null))
-    return () => {
-      live = false
-    }
-  }, [sport, type])
-  if (advert === null) return null
+  const advert = advertFor(useSiteContent(), sport, type)
+  if (!advert) return null
   const size = ADVERT_SIZES[type][desktop ? 'desktop' : 'mobile']
-  const src = advert ? (desktop ? advert.desktopImage : advert.mobileImage) : null
-  const external = advert?.url.startsWith('https://') ?? false
+  const src = desktop ? advert.desktopImage : advert.mobileImage
+  const external = advert.url.startsWith('https://')
   return (
     <div
       className={styles.advert}
       style={{ maxWidth: size.w, aspectRatio: `${size.w} / ${size.h}` }}
       data-testid={`advert-${type}`}
     >
-      {advert && src ? (
-        <a
-          href={advert.url}
-          {...(external ? { target: '_blank', rel: 'noopener noreferrer sponsored' } : {})}
-        >
-          <img src={src} width={size.w} height={size.h} alt="Advertisement" />
-        </a>
-      ) : null}
+      <a
+        href={advert.url}
+        {...(external ? { target: '_blank', rel: 'noopener noreferrer sponsored' } : {})}
+      >
+        <img src={src} width={size.w} height={size.h} alt={`Advertisement (${type})`} />
+      </a>
     </div>
   )
 }
 
 /** The advert area between a page and its footer: a leaderboard, then an mrec. */
 export function AdvertArea({ sport }: { sport: Sport }) {
+  const content = useSiteContent()
+  if (!advertFor(content, sport, 'leaderboard') && !advertFor(content, sport, 'mrec')) return null
   return (
     <aside className={styles.adverts} aria-label="Advertisements">
       <AdvertSlot sport={sport} type="leaderboard" />
