@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const policy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS }
   const auth = new AuthService(db, clock, policy)
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
-  const predictions = new PredictionsService(db, clock)
+  const predictions = new PredictionsService(db, clock, config.READ_CACHE_MS)
   const publisher = new Publisher(db, clock, {
     staticDir: config.STATIC_DIR,
     logosDir: path.join(config.DATA_DIR, 'logos'),
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerSso(app, { config, db, clock, auth, gate })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
-  scoresRoutes(app, { scores: new ScoresService(db), gate })
+  scoresRoutes(app, { scores: new ScoresService(db, config.READ_CACHE_MS), gate })
   // Links in emails use the configured origin, never the request's Host header (which a caller
   // controls, and could point an invitation at another site).
   const leagues = new LeaguesService(db, {

@@ -82,6 +82,11 @@ const envSchema = z.object({
   SSO_BBL_APP_REDIRECT_URI: z.url().optional(),
   /** The provider's profile page; the app links to it with `?returnUrl=`. */
   SSO_PROFILE_URL: z.url().optional(),
+  /**
+   * How long expensive shared reads may be served from memory (pick percentages, tipper counts,
+   * round maxima, the current competition); 0 reads the database every time.
+   */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */
@@ -105,5 +110,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   SEED: 'none',
   LOG_LEVEL: 'silent',
   AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
+  READ_CACHE_MS: 0,
   ...overrides,
 })
