@@ -139,6 +139,14 @@ export async function generateDataset(db: Database, o: DatasetOptions): Promise<
   const adminUserId = admin.rows[0]!.id
 
   await timed(seconds, 'tips', log, async () => {
+    // Secondary indexes are dropped for the bulk insert and rebuilt after (much faster than
+    // maintaining them row by row); their definitions are read back from the catalogue.
+    const defs = await sql<{ name: string; def: string }>`
+      SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+      WHERE i.tablename = 'tips' AND i.indexname NOT IN (
+        SELECT conname FROM pg_constraint WHERE conrelid = 'tips'::regclass)
+    `.execute(db)
+    for (const d of defs.rows) await sql`DROP INDEX ${sql.id(d.name)}`.execute(db)
     // Every started match: 93 % of tippers tipped, skewed towards a per-match favourite (the
     // favourite and its pull come from a hash of the match id, 55 % to 85 % of the tips).
     // The open round: 40 % of tippers have already tipped each match.
@@ -171,6 +179,7 @@ export async function generateDataset(db: Database, o: DatasetOptions): Promise<
       WHERE m.starts_at <= ${o.now}::timestamptz AND cr.registered_at < m.starts_at
       ON CONFLICT (user_id, match_id) DO NOTHING
     `.execute(db)
+    for (const d of defs.rows) await sql.raw(d.def).execute(db)
   })
 
   await timed(seconds, 'leagues', log, async () => {
@@ -261,8 +270,19 @@ export async function generateDataset(db: Database, o: DatasetOptions): Promise<
       SELECT id FROM competitions WHERE sport = ${sport} AND is_current
     `.execute(db)
     const competitionId = c.rows[0]!.id
-    // Scoring with the real scorer (modules/scoring), so rankings and ladders exist.
-    await timed(seconds, `score-${sport}`, log, () => rescore(db, competitionId))
+    // Scoring with the real scorer (modules/scoring), so rankings and ladders exist: round by
+    // round, as results arrive in the season, with fresh planner statistics between rounds.
+    await timed(seconds, `score-${sport}`, log, async () => {
+      const rounds = await sql<{ id: number }>`
+        SELECT DISTINCT round_id AS id FROM matches
+        WHERE competition_id = ${competitionId} AND starts_at <= ${o.now} ORDER BY 1
+      `.execute(db)
+      for (const r of rounds.rows) {
+        await rescore(db, competitionId, [r.id])
+        await sql`ANALYZE round_scores`.execute(db)
+      }
+      await sql`ANALYZE round_scores, standings`.execute(db)
+    })
     const round = await sql<{ id: number }>`
       SELECT id FROM rounds WHERE competition_id = ${competitionId} AND number = ${OPEN_ROUND[sport]}
     `.execute(db)
