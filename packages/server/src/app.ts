@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
     messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
+    readCacheMs: config.READ_CACHE_MS,
   })
   leaguesRoutes(app, { leagues, gate })
   shareRoutes(app, {
