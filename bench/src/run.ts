@@ -28,8 +28,6 @@ import type { LoadResult, LoadSpec, PoolEntry } from './load.ts'
 // from a child process), times the jobs, measures the web app, prints one table and writes JSON.
 
 const BENCH_DIR = path.join(REPO_ROOT, 'bench')
-const HELLO_PORT = 3551
-const API_PORT = 3550
 const ALL_SCENARIOS = [
   'predictions',
   'rankings-page',
@@ -54,6 +52,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '100' },
     sessions: { type: 'string' },
     reuse: { type: 'boolean', default: false },
+    port: { type: 'string', default: '3550' },
     'pg-url': {
       type: 'string',
       default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:55445',
@@ -71,6 +70,8 @@ for (const s of scenarios) {
   if (!ALL_SCENARIOS.includes(s))
     throw new Error(`Unknown scenario ${s}; one of ${ALL_SCENARIOS.join(', ')}`)
 }
+const API_PORT = Number(flags.port)
+const HELLO_PORT = API_PORT + 1
 const duration = Number(flags.duration)
 const connections = Number(flags.connections)
 const sessions = Number(flags.sessions ?? Math.min(users, 20_000))
