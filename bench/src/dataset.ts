@@ -160,7 +160,8 @@ export async function generateDataset(db: Database, o: DatasetOptions): Promise<
         END,
         CASE WHEN m.is_margin_game THEN 4 + floor(random() * 22)::int END,
         false,
-        m.starts_at - interval '1 day', m.starts_at - interval '1 day'
+        least(m.starts_at - interval '1 day', ${o.now}::timestamptz - interval '1 hour'),
+        least(m.starts_at - interval '1 day', ${o.now}::timestamptz - interval '1 hour')
       FROM matches m
       JOIN rounds r ON r.id = m.round_id
       JOIN competitions c ON c.id = m.competition_id AND c.is_current
