@@ -23,7 +23,7 @@ export async function rescoreInTransaction(
   const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
   for (const roundId of rounds) {
     const written = await q.scoreRound(trx, roundId)
-    if (written > q.ANALYZE_AFTER_ROWS) await q.analyzeTable(trx, 'round_scores')
+    if (written >= q.ANALYZE_AFTER_ROWS) await q.analyzeTable(trx, 'round_scores')
     await q.rankRound(trx, roundId)
   }
   await q.rebuildStandings(trx, competitionId)
