@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     resetRequestMinMs: 250,
   })
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
-  const predictions = new PredictionsService(db, clock)
+  const predictions = new PredictionsService(db, clock, config.READ_CACHE_MS)
   const publisher = new Publisher(db, clock, {
     staticDir: config.STATIC_DIR,
     logosDir: path.join(config.DATA_DIR, 'logos'),
@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerSso(app, { config, db, clock, auth, gate })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
-  scoresRoutes(app, { scores: new ScoresService(db), gate })
+  scoresRoutes(app, { scores: new ScoresService(db, config.READ_CACHE_MS), gate })
   adminRoutes(app, {
     admin: new AdminService(db, { clock, publisher, sponsorPrefix: config.SPONSOR_PREFIX }),
     gate,
@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
     messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
+    readCacheMs: config.READ_CACHE_MS,
   })
   leaguesRoutes(app, { leagues, gate })
   contentRoutes(app, { content: new ContentService(db, publisher), gate })

@@ -141,6 +141,11 @@ const envSchema = z.object({
   /** PostgreSQL connections per process, and how long a request waits for one before a 503. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * How long expensive shared reads may be served from memory (pick percentages, tipper counts,
+   * round maxima, the current competition); 0 reads the database every time.
+   */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */
@@ -168,5 +173,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   // A slow test machine must not shed the integration suite's own requests.
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0,
   PRESSURE_MAX_DB_WAITING: 0,
+  READ_CACHE_MS: 0,
   ...overrides,
 })

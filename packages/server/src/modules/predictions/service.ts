@@ -18,6 +18,7 @@ import {
   type UserTipsResponse,
 } from '@tipping/contract/scores'
 import { AppError, notFound } from '../../errors.ts'
+import { ReadCache } from '../../read-cache.ts'
 import * as q from './queries.ts'
 
 /**
@@ -37,13 +38,23 @@ export function roundStatus(statuses: readonly Lifecycle[]): Lifecycle {
 }
 
 export class PredictionsService {
+  private readonly competitions: ReadCache<Awaited<ReturnType<typeof q.currentCompetition>>>
+  private readonly pickCounts: ReadCache<Awaited<ReturnType<typeof q.roundPickCounts>>>
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-  ) {}
+    /** Pick percentages and the current competition may be this old (bench/README.md). */
+    readCacheMs = 0,
+  ) {
+    this.competitions = new ReadCache(readCacheMs)
+    this.pickCounts = new ReadCache(readCacheMs)
+  }
 
   private async competition(sport: Sport) {
-    const competition = await q.currentCompetition(this.db, sport)
+    const competition = await this.competitions.get(sport, () =>
+      q.currentCompetition(this.db, sport),
+    )
     if (!competition) throw notFound('Competition', 'sport')
     return competition
   }
@@ -59,7 +70,7 @@ export class PredictionsService {
     const [matches, tips, counts] = await Promise.all([
       q.roundMatches(this.db, round.id),
       q.userRoundTips(this.db, userId, round.id),
-      q.roundPickCounts(this.db, round.id),
+      this.pickCounts.get(String(round.id), () => q.roundPickCounts(this.db, round.id)),
     ])
     const now = this.clock.now()
     const matchDtos = matches.map((m) => toMatch(m, counts, now))
