@@ -152,7 +152,12 @@ export class PredictionsService {
           now,
         }
       })
-      await q.upsertTips(trx, writes)
+      // Rows locked in one order (by match) whatever order the list came in: two saves of the
+      // same user's tips at once then queue instead of deadlocking (races.test.ts).
+      await q.upsertTips(
+        trx,
+        [...writes].sort((a, b) => a.matchId - b.matchId),
+      )
       return [...new Set(writes.map((w) => w.roundId))]
     })
     return this.predictionsFor(userId, roundIds, new Set(items.map((i) => i.match)))
