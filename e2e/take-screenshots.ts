@@ -83,7 +83,21 @@ for (const [name, viewport] of [
   await page.getByRole('table').first().waitFor()
   await page.waitForTimeout(800)
   await shot('rankings')
+  await page.goto('/bbl/account')
+  await page.locator('#team-supported option').nth(1).waitFor({ state: 'attached' })
+  await shot('account')
   await context.close()
+
+  // Signed out: the forgot-password modal and the reset page of the email's link.
+  const visitor = await browser.newContext({ baseURL: base, viewport })
+  const visitorPage = await visitor.newPage()
+  await visitorPage.goto('/forgot-password')
+  await visitorPage.getByRole('button', { name: 'Send reset link' }).waitFor()
+  await visitorPage.screenshot({ path: path.join(out, `forgot-password-${name}.png`) })
+  await visitorPage.goto('/reset-password?token=example')
+  await visitorPage.getByRole('button', { name: 'Set new password' }).waitFor()
+  await visitorPage.screenshot({ path: path.join(out, `reset-password-${name}.png`) })
+  await visitor.close()
 }
 await browser.close()
 console.log(`Screenshots written to ${out}`)

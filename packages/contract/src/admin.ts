@@ -267,6 +267,9 @@ export type AdminEmail = z.infer<typeof adminEmailSchema>
 export const adminEmailsResponseSchema = z.object({ emails: z.array(adminEmailSchema), nextPage })
 export type AdminEmailsResponse = z.infer<typeof adminEmailsResponseSchema>
 export const adminEmailResponseSchema = z.object({ email: adminEmailSchema })
+export const adminEmailIdParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,18}$/, 'An email id'),
+})
 
 // Audit log --------------------------------------------------------------------------------
 

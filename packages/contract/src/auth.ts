@@ -5,12 +5,15 @@ import { sportSchema } from './sport.ts'
 const email = z.email({ message: 'Enter a valid email address' }).max(254).trim().toLowerCase()
 const personName = z.string().trim().min(1, 'Required').max(60)
 
+/** The password rule of every form that sets one (registration, reset, change). */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+
 export const registerBodySchema = z.object({
   email,
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX),
+  password: newPasswordSchema,
   firstName: personName,
   lastName: personName,
   teamName: z.string().trim().min(1).max(40).optional(),
@@ -46,3 +49,83 @@ export const userResponseSchema = z.object({ user: userSessionSchema })
 export type UserResponse = z.infer<typeof userResponseSchema>
 
 export const okResponseSchema = z.object({ ok: z.literal(true) })
+
+/** `POST {sport}/auth/register`: the sport comes from the path. */
+export const sportRegisterBodySchema = registerBodySchema.omit({ sport: true })
+export type SportRegisterBody = z.infer<typeof sportRegisterBodySchema>
+
+const confirmed = <T extends { password: string; confirmation: string }>(b: T) =>
+  b.password === b.confirmation
+
+const CONFIRMATION_MISMATCH = {
+  message: 'The passwords do not match',
+  path: ['confirmation'],
+}
+
+/** `POST auth/password_reset/request`: always the same answer, whether or not the account exists. */
+export const passwordResetRequestBodySchema = z.object({ email })
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>
+
+export const passwordResetRequestedSchema = z.object({ message: z.string() })
+export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>
+
+/** The neutral answer to a reset request (the same for every email). */
+export const PASSWORD_RESET_REQUESTED =
+  'If an account exists for that email, we have sent a link to reset its password. Check your inbox.'
+
+/** `POST auth/password_reset`: the emailed token, the new password and its confirmation. */
+export const passwordResetBodySchema = z
+  .object({
+    token: z.string().trim().min(1, 'The reset link is missing its token').max(200),
+    password: newPasswordSchema,
+    // No limit of its own: it must equal the password, which has one.
+    confirmation: z.string(),
+  })
+  .refine(confirmed, CONFIRMATION_MISMATCH)
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>
+
+/** `POST user/password`: the current password proves it is the owner. */
+export const passwordChangeBodySchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
+    password: newPasswordSchema,
+    // No limit of its own: it must equal the password, which has one.
+    confirmation: z.string(),
+  })
+  .refine(confirmed, CONFIRMATION_MISMATCH)
+  .refine((b) => b.password !== b.currentPassword, {
+    message: 'Choose a password different from the current one',
+    path: ['password'],
+  })
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>
+
+export const TEAM_NAME_MAX = 40
+
+/**
+ * `POST {sport}/user` (spec 7): the user fields to change, plus an optional success message the
+ * client shows for 2 s (spec 4). Omitted fields are left as they are.
+ */
+export const userUpdateBodySchema = z.object({
+  first_name: personName.optional(),
+  last_name: personName.optional(),
+  team_name: z
+    .string()
+    .trim()
+    .max(TEAM_NAME_MAX, `Team name must be at most ${TEAM_NAME_MAX} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  /** A squad id of the sport, 0 for none. */
+  team_supported: z.number().int().min(0).optional(),
+  disabledNotifications: z.boolean().optional(),
+  isWeeklyReminderEnabled: z.boolean().optional(),
+  successMsg: z.string().max(200).optional(),
+})
+export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>
+export type UserUpdateInput = z.input<typeof userUpdateBodySchema>
+
+export const userUpdateResponseSchema = z.object({
+  user: userSessionSchema,
+  successMsg: z.string().nullable(),
+})
+export type UserUpdateResponse = z.infer<typeof userUpdateResponseSchema>

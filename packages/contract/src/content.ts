@@ -142,11 +142,14 @@ export const CONTENT_DEFAULTS: ContentSettings = {
 }
 
 /** Stored rows to settings: a missing or invalid row falls back to its default. */
-export function readContentSettings(rows: { key: string; value: unknown }[]): ContentSettings {
+export function readContentSettings(
+  rows: { key: string; value: unknown }[],
+  defaults: ContentSettings = CONTENT_DEFAULTS,
+): ContentSettings {
   const byKey = new Map(rows.map((r) => [r.key, r.value]))
   const read = <K extends ContentKey>(key: K): ContentSettings[K] => {
     const parsed = CONTENT_SETTINGS[key].safeParse(byKey.get(key))
-    return parsed.success ? (parsed.data as ContentSettings[K]) : CONTENT_DEFAULTS[key]
+    return parsed.success ? (parsed.data as ContentSettings[K]) : defaults[key]
   }
   return {
     notification_bars: read('notification_bars'),

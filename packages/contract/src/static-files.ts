@@ -119,5 +119,19 @@ export type RoundStatsFile = z.infer<typeof roundStatsFileSchema>
 export const appConfigFileSchema = z.object({
   /** Match Centre link for live and upcoming matches; `{match}` is replaced by the match number. */
   matchCentreUrl: z.string().nullable(),
+  /** Spec 2: the provider's name in the sign-up banner, 'Sign up for {brand} Big Bash Tipping'. */
+  brand: z.string().default('Free'),
+  /** Store links of the official app (spec 2 pre-registration card); null leaves one out. */
+  appStoreUrl: z.string().nullable().default(null),
+  playStoreUrl: z.string().nullable().default(null),
+  /** Optional hooks (issue 7 item 8), null unless configured; see lib/integrations.ts. */
+  errorReportUrl: z.string().nullable().default(null),
+  taggingScriptUrl: z.string().nullable().default(null),
+  /** Spec 2 offseason mode: only /, /privacy-policy and /terms exist (from the content settings). */
+  offseason: z.boolean(),
+  /** Spec 6 login-enabled flag: false hides sign-in and registration. */
+  loginEnabled: z.boolean(),
+  /** Spec 2 top banner message, null when none is shown. */
+  topBanner: z.object({ message: z.string(), url: z.string().nullable() }).nullable(),
 })
 export type AppConfigFile = z.infer<typeof appConfigFileSchema>

@@ -21,11 +21,17 @@ import { registerOriginCheck } from './http/origin-check.ts'
 import { enforceRoutePolicies, grantPolicy } from './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
+import { AdminService } from './modules/admin/service.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { contentRoutes } from './modules/content/routes.ts'
+import { ContentService } from './modules/content/service.ts'
 import { AuthService } from './modules/auth/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
 import { shareRoutes } from './modules/share/routes.ts'
+import { siteRoutes } from './modules/site/routes.ts'
+import { hookOrigins, siteAppConfig, SiteService } from './modules/site/service.ts'
 import { LeaguesService } from './modules/leagues/service.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
@@ -74,16 +80,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  const siteConfig = siteAppConfig(config)
+  const hooks = hookOrigins(siteConfig)
 
   await app.register(cookie)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // An optional hook's origin is allowed only when it is configured (modules/site).
+        scriptSrc: ["'self'", ...hooks.script],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...hooks.connect],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -106,35 +115,63 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(rateLimit, { global: false })
 
   const policy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS }
-  const auth = new AuthService(db, clock, policy)
+  // Links in emails use the configured origin, never the request's Host header (which a caller
+  // controls, and could point an invitation or a reset link at another site).
+  const appOrigin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`
+  const auth = new AuthService(db, clock, policy, {
+    appOrigin,
+    resetTokenMinutes: config.PASSWORD_RESET_TOKEN_MINUTES,
+    resetRequestMinMs: 250,
+  })
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
   const predictions = new PredictionsService(db, clock)
   const publisher = new Publisher(db, clock, {
     staticDir: config.STATIC_DIR,
     logosDir: path.join(config.DATA_DIR, 'logos'),
     matchCentreUrl: config.MATCH_CENTRE_URL,
+    siteConfig,
   })
 
   healthRoutes(app, { db, engine: deps.engine })
-  authRoutes(app, { auth, gate, perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE })
+  authRoutes(app, {
+    auth,
+    gate,
+    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    resetRequestsPerHour: config.PASSWORD_RESET_REQUESTS_PER_HOUR,
+  })
   await registerSso(app, { config, db, clock, auth, gate })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db), gate })
-  // Links in emails use the configured origin, never the request's Host header (which a caller
-  // controls, and could point an invitation at another site).
+  adminRoutes(app, {
+    admin: new AdminService(db, { clock, publisher, sponsorPrefix: config.SPONSOR_PREFIX }),
+    gate,
+  })
   const leagues = new LeaguesService(db, {
     clock,
-    appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+    appOrigin,
     invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
     messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
   })
   leaguesRoutes(app, { leagues, gate })
+  contentRoutes(app, { content: new ContentService(db, publisher), gate })
   shareRoutes(app, {
     db,
     appOrigin: config.APP_ORIGIN,
     shareCardPath: path.join(config.DATA_DIR, 'share-card.png'),
+  })
+
+  siteRoutes(app, {
+    site: new SiteService(db, {
+      clock,
+      supportEmail: config.SUPPORT_EMAIL,
+      appOrigin,
+    }),
+    gate,
+    contactPerHour: config.CONTACT_PER_HOUR,
+    preregistrationsPerHour: config.PREREGISTRATIONS_PER_HOUR,
+    geoCountryHeader: config.GEO_COUNTRY_HEADER,
   })
 
   app.get('/api/docs', { config: { policy: 'visitor' }, schema: { hide: true } }, async () =>

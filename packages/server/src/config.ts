@@ -39,8 +39,15 @@ const envSchema = z.object({
     .url()
     .refine((u) => u.includes('{match}'), 'must contain {match}')
     .optional(),
-  /** Sign-in and registration attempts allowed per minute, per address and (for sign-in) per account. */
+  /**
+   * Brute-force limit on the account routes (sign-in, registration, password reset request and
+   * reset, recovery): attempts a minute per address, and per account (email, reset token or user).
+   */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Password reset emails one account may be sent an hour (the rest are refused with 429). */
+  PASSWORD_RESET_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** How long a password reset link works. */
+  PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   /**
    * Outgoing mail: `smtp://user:pass@host:587` or `smtps://...`. Unset, emails wait in the
    * email_outbox table (and are sent once it is set).
@@ -55,6 +62,39 @@ const envSchema = z.object({
   LEAGUE_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Recipients of one user's league messages per hour (a message goes to every member). */
   LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR: z.coerce.number().int().min(1).default(5000),
+  /** Where contact-form messages are emailed. */
+  SUPPORT_EMAIL: z.email().default('support@tipping.example'),
+  /** Contact messages and pre-registrations allowed per hour from one address. */
+  CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  PREREGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * Request header carrying the caller's ISO country code, set by the proxy or CDN in front
+   * (e.g. `cf-ipcountry`). Unset: the country is unknown (null).
+   */
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  /** Spec 2: the provider's name in 'Sign up for {brand} Big Bash Tipping'. */
+  BRAND_NAME: z.string().trim().min(1).max(40).default('Free'),
+  /** Store links of the official app shown on the landing page; unset, the link is left out. */
+  APP_STORE_URL: z.url().optional(),
+  PLAY_STORE_URL: z.url().optional(),
+  /** Weekly reminder: how long before a round's first match the untipped are emailed; 0 is off. */
+  REMINDER_LEAD_HOURS: z.coerce.number().min(0).max(168).default(24),
+  /** Which deployment this is; error reports are sent from `production` only (spec 9). */
+  DEPLOY_ENV: z.enum(['development', 'staging', 'production']).default('development'),
+  /** Optional: an https endpoint the browser posts sampled error reports to. */
+  ERROR_REPORT_URL: z
+    .url()
+    .refine((u) => u.startsWith('https://'), 'must be an https:// URL')
+    .optional(),
+  /** Optional: the third-party tagging script loaded after registration (spec 4). */
+  TAGGING_SCRIPT_URL: z
+    .url()
+    .refine((u) => u.startsWith('https://'), 'must be an https:// URL')
+    .optional(),
   /**
    * Single sign-on (docs/decisions/007-single-sign-on.md). The provider's issuer URL; unset, a
    * development provider is mounted at `/oidc` (unless SSO_DEV_PROVIDER is false).
@@ -105,5 +145,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   SEED: 'none',
   LOG_LEVEL: 'silent',
   AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
+  PASSWORD_RESET_REQUESTS_PER_HOUR: 10_000,
   ...overrides,
 })

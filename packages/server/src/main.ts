@@ -2,11 +2,18 @@ import { AdjustableClock, systemClock, type Clock } from './clock.ts'
 import { loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts'
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  seedDemo,
+} from './db/seed/demo.ts'
 import { hasCompetitions } from './db/seed/queries.ts'
 import { buildApp } from './app.ts'
 import { Scheduler } from './jobs/scheduler.ts'
 import { MailDelivery } from './modules/mail/service.ts'
+import { ReminderJob } from './modules/reminders/service.ts'
 import { DEV_SSO_ACCOUNTS, DEV_SSO_PASSWORD } from './idp/accounts.ts'
 import { usesDevProvider } from './modules/sso/setup.ts'
 
@@ -45,6 +52,10 @@ async function main(): Promise<void> {
       from: config.MAIL_FROM,
       log: app.log,
     }),
+    reminders: new ReminderJob(handle.db, clock, {
+      leadHours: config.REMINDER_LEAD_HOURS,
+      appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+    }),
     log: app.log,
     intervalMs: config.SCHEDULER_INTERVAL_MS,
   })
@@ -72,7 +83,10 @@ async function main(): Promise<void> {
   if (demo) console.log(`Demo season seeded with ${demo.users} simulated tippers.`)
   if (config.SEED === 'demo') {
     console.log(
-      `Demo account: email ${demo?.email ?? DEMO_EMAIL}  password ${demo?.password ?? DEMO_PASSWORD}\n`,
+      `Demo account: email ${demo?.email ?? DEMO_EMAIL}  password ${demo?.password ?? DEMO_PASSWORD}`,
+    )
+    console.log(
+      `Admin console (/admin): email ${DEMO_ADMIN_EMAIL}  password ${DEMO_ADMIN_PASSWORD}\n`,
     )
   }
   if (usesDevProvider(config)) {

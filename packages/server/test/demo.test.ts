@@ -1,7 +1,14 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config.ts'
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_ROUND, seedDemo } from '../src/db/seed/demo.ts'
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_ROUND,
+  seedDemo,
+} from '../src/db/seed/demo.ts'
 import { createTestApp, sessionCookie, type TestApp } from './helpers.ts'
 
 // The seeded demo is what a newcomer sees after `npm start`: it must be a playable, lived-in week.
@@ -29,6 +36,23 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('the demo season', () => {
+  it('has an admin account that opens the console', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+    })
+    expect(res.statusCode).toBe(200)
+    const console = await t.app.inject({
+      url: '/api/admin/competitions',
+      headers: { cookie: sessionCookie(res) },
+    })
+    expect(console.statusCode).toBe(200)
+    expect(console.json().success.competitions).toHaveLength(2)
+    // The demo tipper is no admin.
+    expect((await get('/api/admin/competitions')).statusCode).toBe(403)
+  })
+
   it.each(['bbl', 'wbbl'])(
     'puts today inside week 3 of %s, some matches done and one live',
     async (sport) => {

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_APP_CONFIG } from '@tipping/contract/site'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -79,7 +80,14 @@ describe('static publisher', () => {
     const files = await withLink.publishAll()
     expect(files['app-config.json']).toBeDefined()
     const config = JSON.parse(await fs.readFile(path.join(t.staticDir, 'app-config.json'), 'utf8'))
-    expect(config).toEqual({ matchCentreUrl: 'https://centre.example/m/{match}' })
+    expect(config).toEqual({
+      matchCentreUrl: 'https://centre.example/m/{match}',
+      ...DEFAULT_SITE_APP_CONFIG,
+      // plus the content switches (defaults here: in season, login on, no banner)
+      offseason: false,
+      loginEnabled: true,
+      topBanner: null,
+    })
   })
 
   it('serves the files under /static/ with an ETag and answers 304 to a revalidation', async () => {

@@ -4,6 +4,7 @@ import { Provider } from 'react-redux'
 import { RouterProvider } from 'react-router'
 import { createRouter } from './app/router.tsx'
 import { createStore } from './app/store.ts'
+import { startErrorReporting } from './lib/integrations.ts'
 import './ui/global.css'
 
 const root = document.getElementById('root')
@@ -15,3 +16,6 @@ createRoot(root).render(
     </Provider>
   </StrictMode>,
 )
+
+// Optional, after the first render so it never delays the page.
+void startErrorReporting()

@@ -6,6 +6,8 @@ import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { Scheduler } from '../jobs/scheduler.ts'
 import { MailDelivery } from '../modules/mail/service.ts'
+import { ReminderJob } from '../modules/reminders/service.ts'
+import { siteAppConfig } from '../modules/site/service.ts'
 import { Publisher } from '../modules/publisher/service.ts'
 
 // `npm run worker`: the scheduler as its own process (run API processes with SCHEDULER_INTERVAL_MS=0).
@@ -19,6 +21,8 @@ await migrateToLatest(handle.db)
 const publisher = new Publisher(handle.db, systemClock, {
   staticDir: config.STATIC_DIR,
   logosDir: path.join(config.DATA_DIR, 'logos'),
+  matchCentreUrl: config.MATCH_CENTRE_URL,
+  siteConfig: siteAppConfig(config),
 })
 const scheduler = new Scheduler({
   db: handle.db,
@@ -28,6 +32,10 @@ const scheduler = new Scheduler({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     log,
+  }),
+  reminders: new ReminderJob(handle.db, systemClock, {
+    leadHours: config.REMINDER_LEAD_HOURS,
+    appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
   }),
   log,
   intervalMs: config.SCHEDULER_INTERVAL_MS || 5000,

@@ -4,10 +4,11 @@ import type { Database } from '../db/schema.ts'
 import { runLockouts } from '../modules/lifecycle/service.ts'
 import type { MailDelivery } from '../modules/mail/service.ts'
 import type { Publisher } from '../modules/publisher/service.ts'
+import type { ReminderJob } from '../modules/reminders/service.ts'
 
 /**
  * Runs the idempotent jobs on a timer: lockouts (with auto-tips), then a re-publish of the static
- * files when anything changed, then delivery of queued emails. Safe with several processes: each
+ * files when anything changed, then the weekly reminders, then delivery of queued emails. Safe with several processes: each
  * job claims its rows itself. A failing job does not stop the others.
  */
 export class Scheduler {
@@ -20,6 +21,8 @@ export class Scheduler {
       clock: Clock
       publisher: Publisher
       mail?: MailDelivery
+      /** Weekly reminders, queued before delivery so they go out in the same pass. */
+      reminders?: ReminderJob
       log: Pick<FastifyBaseLogger, 'info' | 'error'>
       intervalMs: number
     },
@@ -56,6 +59,12 @@ export class Scheduler {
       }
     } catch (err) {
       this.deps.log.error({ err }, 'scheduler pass failed')
+    }
+    try {
+      const reminded = await this.deps.reminders?.run()
+      if (reminded && reminded.queued > 0) this.deps.log.info(reminded, 'weekly reminders queued')
+    } catch (err) {
+      this.deps.log.error({ err }, 'weekly reminder pass failed')
     }
     try {
       await this.deps.mail?.deliver()

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso'
 import { retryImport } from '../lib/lazy-retry.ts'
+import { AdminLayout } from './layouts/admin-layout.tsx'
 import { LandingLayout, PlainLayout } from './layouts/landing-layout.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
 import { LogoutRoute, SignedInLayout } from './layouts/signed-in-layout.tsx'
@@ -92,7 +93,41 @@ export const routes: RouteObject[] = [
             path: 'league/:leagueId/:section',
             lazy: page(() => import('../features/leagues/league-page.tsx')),
           },
-          { path: 'account', ...comingSoon('Your account') },
+          {
+            path: 'account',
+            lazy: page(() => import('../features/auth/account-page.tsx')),
+          },
+        ],
+      },
+      // The contact form (spec 2 "Other screens") sits with help; a fixed segment outranks
+      // the help section parameter.
+      {
+        path: '/:sport/help/contact',
+        lazy: async () => {
+          const { default: ContactPage } = await retryImport(
+            () => import('../features/contact/contact-page.tsx'),
+          )
+          return {
+            Component: () => (
+              <PlainLayout>
+                <ContactPage />
+              </PlainLayout>
+            ),
+          }
+        },
+      },
+      {
+        // The admin console (issue 7 item 6), outside the sport layout.
+        path: '/admin',
+        element: <AdminLayout />,
+        children: [
+          { index: true, lazy: page(() => import('../features/admin/competitions-page.tsx')) },
+          { path: 'matches', lazy: page(() => import('../features/admin/matches-page.tsx')) },
+          { path: 'content', lazy: page(() => import('../features/admin/content-page.tsx')) },
+          { path: 'users', lazy: page(() => import('../features/admin/users-page.tsx')) },
+          { path: 'leagues', lazy: page(() => import('../features/admin/leagues-page.tsx')) },
+          { path: 'emails', lazy: page(() => import('../features/admin/emails-page.tsx')) },
+          { path: 'audit', lazy: page(() => import('../features/admin/audit-page.tsx')) },
         ],
       },
       { path: '/:sport/help', ...comingSoon('Help', true) },
@@ -100,6 +135,22 @@ export const routes: RouteObject[] = [
       { path: '/terms', ...comingSoon('Terms & Conditions', true) },
       { path: '/privacy-policy', ...comingSoon('Privacy Policy', true) },
       { path: '/logout', element: <LogoutRoute /> },
+      {
+        // The link of the password reset email (not in the spec's route table; it names none).
+        path: '/reset-password',
+        lazy: async () => {
+          const { default: ResetPasswordPage } = await retryImport(
+            () => import('../features/auth/reset-password-page.tsx'),
+          )
+          return {
+            Component: () => (
+              <PlainLayout>
+                <ResetPasswordPage />
+              </PlainLayout>
+            ),
+          }
+        },
+      },
       { path: '/share/:sport/:section/:token', element: <ShareRoute /> },
       { path: '/leagues/join/:code', element: <JoinLinkRoute /> },
       {

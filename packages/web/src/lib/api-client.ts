@@ -26,7 +26,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 export const DEFAULT_TIMEOUT_MS = 15_000
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
   timeoutMs?: number
   /** Sign-in calls answer 401 for a wrong password; that is not an expired session. */

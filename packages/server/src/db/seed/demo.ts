@@ -10,10 +10,14 @@ import {
 import { hashPassword } from '../../modules/auth/passwords.ts'
 import { newLeagueCode } from '../../modules/leagues/service.ts'
 import { rescore } from '../../modules/scoring/service.ts'
+import { grantAdmin } from '../../modules/admin/service.ts'
 import * as q from './queries.ts'
 
 export const DEMO_EMAIL = 'demo@tipping.example'
 export const DEMO_PASSWORD = 'tip-the-bash'
+/** The demo's admin, for the console at /admin (created only when absent). */
+export const DEMO_ADMIN_EMAIL = 'admin@tipping.example'
+export const DEMO_ADMIN_PASSWORD = 'run-the-bash'
 
 const HOUR = 3_600_000
 /** A T20 match lasts about three and a half hours; results appear once that has passed. */
@@ -92,5 +96,12 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     await q.insertDemoLeagues(trx, demoId, newLeagueCode)
   })
   for (const competitionId of await q.currentCompetitionIds(db)) await rescore(db, competitionId)
+  await grantAdmin(db, {
+    email: DEMO_ADMIN_EMAIL,
+    passwordHash: () => hashPassword(DEMO_ADMIN_PASSWORD),
+    now: opts.now,
+    firstName: 'Demo',
+    lastName: 'Admin',
+  })
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, users: opts.users }
 }

@@ -99,3 +99,122 @@ export const revokeSession = (db: Database, idHash: Buffer, now: Date) =>
     .where('id_hash', '=', idHash)
     .where('revoked_at', 'is', null)
     .execute()
+
+/** Revokes every live session of a user (password reset, password change, deactivation). */
+export const revokeUserSessions = (
+  db: Database,
+  userId: number,
+  now: Date,
+  keep: Buffer | null = null,
+) => {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+  if (keep) query = query.where('id_hash', '!=', keep)
+  return query.execute()
+}
+
+export const setPasswordHash = (db: Database, userId: number, passwordHash: string, now: Date) =>
+  db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', userId)
+    .execute()
+
+/** A new request makes older links useless: only the newest token of a user works. */
+export const deleteResetTokens = (db: Database, userId: number) =>
+  db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute()
+
+export const insertResetToken = (
+  db: Database,
+  t: { tokenHash: Buffer; userId: number; expiresAt: Date },
+) =>
+  db
+    .insertInto('password_reset_tokens')
+    .values({ token_hash: t.tokenHash, user_id: t.userId, expires_at: t.expiresAt })
+    .execute()
+
+/** The token row and whether its user can still use it (locked, so two resets cannot both win). */
+export const findResetTokenForUpdate = (db: Database, tokenHash: Buffer) =>
+  db
+    .selectFrom('password_reset_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.user_id', 't.expires_at', 't.used_at', 'u.deactivated_at'])
+    .where('t.token_hash', '=', tokenHash)
+    .forUpdate('t')
+    .executeTakeFirst()
+
+export const markResetTokenUsed = (db: Database, tokenHash: Buffer, now: Date) =>
+  db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .execute()
+
+export interface ProfileChange {
+  first_name?: string
+  last_name?: string
+  team_name?: string | null
+  team_supported?: number
+  disabled_notifications?: boolean
+  is_weekly_reminder_enabled?: boolean
+}
+
+export const updateProfile = (db: Database, userId: number, change: ProfileChange, now: Date) =>
+  db
+    .updateTable('users')
+    .set({ ...change, updated_at: now })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+
+export const squadOfSport = (db: Database, squadId: number, sport: string) =>
+  db
+    .selectFrom('squads')
+    .select('id')
+    .where('id', '=', squadId)
+    .where('sport', '=', sport)
+    .executeTakeFirst()
+
+export const deactivateUser = (db: Database, userId: number, now: Date) =>
+  db
+    .updateTable('users')
+    .set({ deactivated_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .where('deactivated_at', 'is', null)
+    .execute()
+
+/** Adds a role (idempotent) and returns the updated row. */
+export const grantRole = (db: Database, userId: number, role: string, now: Date) =>
+  db
+    .updateTable('users')
+    .set({
+      roles: sql<
+        string[]
+      >`CASE WHEN ${role}::text = ANY(roles) THEN roles ELSE array_append(roles, ${role}::text) END`,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+
+export const markRecovered = (db: Database, userId: number, now: Date) =>
+  db
+    .updateTable('users')
+    .set({ recovered: true, updated_at: now })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+
+/** Whether the user tipped in an earlier season of the sport (what recovery brings back). */
+export const hasEarlierSeason = async (db: Database, userId: number, sport: string) =>
+  (await db
+    .selectFrom('competition_registrations as r')
+    .innerJoin('competitions as c', 'c.id', 'r.competition_id')
+    .select('c.id')
+    .where('r.user_id', '=', userId)
+    .where('c.sport', '=', sport)
+    .where('c.is_current', '=', false)
+    .executeTakeFirst()) !== undefined

@@ -1,4 +1,18 @@
-import { loginBodySchema, registerBodySchema, userResponseSchema } from '@tipping/contract/auth'
+import {
+  loginBodySchema,
+  okResponseSchema,
+  PASSWORD_RESET_REQUESTED,
+  passwordChangeBodySchema,
+  passwordResetBodySchema,
+  passwordResetRequestBodySchema,
+  passwordResetRequestedSchema,
+  registerBodySchema,
+  sportRegisterBodySchema,
+  userResponseSchema,
+  userUpdateBodySchema,
+  userUpdateResponseSchema,
+} from '@tipping/contract/auth'
+import { SPORTS } from '@tipping/contract/constants'
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { successEnvelope } from '@tipping/contract/errors'
 import { success } from '../../http/envelope.ts'
@@ -8,20 +22,48 @@ import { AppError } from '../../errors.ts'
 import { toUserSession, type AuthService } from './service.ts'
 import { AttemptThrottle } from './throttle.ts'
 
+const MINUTE_MS = 60_000
+const HOUR_MS = 3_600_000
+
+export interface AuthRouteLimits {
+  /** Attempts a minute per address, and per account (email, reset token or user). */
+  perMinute: number
+  /** Password reset emails an hour per account. */
+  resetRequestsPerHour: number
+}
+
 export function authRoutes(
   app: App,
-  deps: { auth: AuthService; gate: SessionGate; perMinute: number },
+  deps: { auth: AuthService; gate: SessionGate } & AuthRouteLimits,
 ): void {
   const { auth, gate } = deps
   const tags = ['account']
-  // Brute-force protection: per address for both; sign-in also per account, whatever the address.
+  // Brute-force protection (issue 6): per address by @fastify/rate-limit (each route its own
+  // counter), and per account by an in-memory throttle keyed on what names the account, so
+  // spreading attempts over many addresses does not help either.
   const perAddress = { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' } }
-  const perAccount = new AttemptThrottle(deps.perMinute)
+  const throttle = (max: number, windowMs: number, what: string) => {
+    const t = new AttemptThrottle(max, windowMs)
+    return (key: string | number) => {
+      if (!t.allow(String(key), Date.now()))
+        throw new AppError('RATE_LIMITED', `Too many ${what}; try again later`)
+    }
+  }
+  const loginPerAccount = throttle(deps.perMinute, MINUTE_MS, 'sign-in attempts for this account')
+  const registerPerAccount = throttle(deps.perMinute, MINUTE_MS, 'registrations for this email')
+  const resetRequestPerAccount = throttle(
+    deps.resetRequestsPerHour,
+    HOUR_MS,
+    'password reset requests for this email',
+  )
+  const resetPerToken = throttle(deps.perMinute, MINUTE_MS, 'attempts with this reset link')
+  const recoverPerUser = throttle(deps.perMinute, MINUTE_MS, 'recovery attempts')
+  const passwordChangePerUser = throttle(deps.perMinute, MINUTE_MS, 'password change attempts')
 
   app.post(
     '/api/auth/register',
     {
-      config: { ...perAddress, policy: 'visitor' },
+      config: { policy: 'visitor', ...perAddress },
       schema: {
         tags,
         body: registerBodySchema,
@@ -29,6 +71,7 @@ export function authRoutes(
       },
     },
     async (request, reply) => {
+      registerPerAccount(request.body.email)
       const { user, sessionId } = await auth.register(request.body)
       await auth.logout(gate.cookieValue(request))
       gate.setCookie(reply, sessionId)
@@ -37,9 +80,71 @@ export function authRoutes(
   )
 
   app.post(
+    '/api/:sport/auth/register',
+    {
+      config: { policy: 'visitor', ...perAddress },
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        body: sportRegisterBodySchema,
+        response: { 200: successEnvelope(userResponseSchema) },
+        description: "Registers and grants only this sport's game.",
+      },
+    },
+    async (request, reply) => {
+      registerPerAccount(request.body.email)
+      const { user, sessionId } = await auth.register({
+        ...request.body,
+        sport: request.params.sport,
+      })
+      await auth.logout(gate.cookieValue(request))
+      gate.setCookie(reply, sessionId)
+      return success({ user })
+    },
+  )
+
+  app.post(
+    '/api/:sport/auth/register_for_game',
+    {
+      config: { policy: 'user', ...perAddress },
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        response: { 200: successEnvelope(userResponseSchema) },
+        description: "A signed-in user joins this sport's game (the answer to a 513).",
+      },
+    },
+    async (request) => {
+      // Signed in, but not necessarily registered for this sport: that is what this does.
+      const { row } = await gate.requireUser(request)
+      return success({ user: await auth.registerForGame(row.id, request.params.sport) })
+    },
+  )
+
+  for (const sport of SPORTS) {
+    // Spec 7 names it `{sport}/{sport}/user/recover`: the sport twice.
+    app.post(
+      `/api/${sport}/${sport}/user/recover`,
+      {
+        config: { policy: 'user', ...perAddress },
+        schema: {
+          tags,
+          response: { 200: successEnvelope(userResponseSchema) },
+          description: "Brings an earlier season's account into this season's game.",
+        },
+      },
+      async (request) => {
+        const { row } = await gate.requireUser(request)
+        recoverPerUser(row.id)
+        return success({ user: await auth.recover(row.id, sport) })
+      },
+    )
+  }
+
+  app.post(
     '/api/auth/login',
     {
-      config: { ...perAddress, policy: 'visitor' },
+      config: { policy: 'visitor', ...perAddress },
       schema: {
         tags,
         body: loginBodySchema,
@@ -47,12 +152,7 @@ export function authRoutes(
       },
     },
     async (request, reply) => {
-      if (!perAccount.allow(request.body.email, Date.now())) {
-        throw new AppError(
-          'RATE_LIMITED',
-          'Too many sign-in attempts for this account; try again in a minute',
-        )
-      }
+      loginPerAccount(request.body.email)
       const { user, sessionId } = await auth.login(request.body)
       // Rotation: the session the browser had before signing in is revoked, never reused.
       await auth.logout(gate.cookieValue(request))
@@ -65,6 +165,44 @@ export function authRoutes(
     '/api/:sport/auth/logout',
     { config: { policy: 'visitor' }, schema: { tags, params: sportParamsSchema } },
     async (request, reply) => {
+      await auth.logout(gate.cookieValue(request))
+      gate.clearCookie(reply)
+      return success({ ok: true as const })
+    },
+  )
+
+  app.post(
+    '/api/auth/password_reset/request',
+    {
+      config: { policy: 'visitor', ...perAddress },
+      schema: {
+        tags,
+        body: passwordResetRequestBodySchema,
+        response: { 200: successEnvelope(passwordResetRequestedSchema) },
+        description: 'The same answer whether or not the account exists.',
+      },
+    },
+    async (request) => {
+      resetRequestPerAccount(request.body.email)
+      await auth.requestPasswordReset(request.body.email)
+      return success({ message: PASSWORD_RESET_REQUESTED })
+    },
+  )
+
+  app.post(
+    '/api/auth/password_reset',
+    {
+      config: { policy: 'visitor', ...perAddress },
+      schema: {
+        tags,
+        body: passwordResetBodySchema,
+        response: { 200: successEnvelope(okResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      resetPerToken(request.body.token)
+      await auth.resetPassword(request.body)
+      // Every session of the account ended; this browser's too, if it had one.
       await auth.logout(gate.cookieValue(request))
       gate.clearCookie(reply)
       return success({ ok: true as const })
@@ -85,6 +223,59 @@ export function authRoutes(
     async (request) => {
       const { row } = await gate.requireUser(request, request.params.sport)
       return success({ user: toUserSession(row) })
+    },
+  )
+
+  app.post(
+    '/api/:sport/user',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        params: sportParamsSchema,
+        body: userUpdateBodySchema,
+        response: { 200: successEnvelope(userUpdateResponseSchema) },
+        description: 'Profile update: team name, team supported, notification settings.',
+      },
+    },
+    async (request) => {
+      const { sport } = request.params
+      const { row } = await gate.requireUser(request, sport)
+      const user = await auth.updateProfile(row.id, sport, request.body)
+      return success({ user, successMsg: request.body.successMsg ?? null })
+    },
+  )
+
+  app.post(
+    '/api/user/password',
+    {
+      config: { policy: 'user', ...perAddress },
+      schema: {
+        tags,
+        body: passwordChangeBodySchema,
+        response: { 200: successEnvelope(okResponseSchema) },
+        description: 'Password change; signs out every other session of the account.',
+      },
+    },
+    async (request) => {
+      const user = await gate.requireUser(request)
+      passwordChangePerUser(user.row.id)
+      await auth.changePassword(user, request.body)
+      return success({ ok: true as const })
+    },
+  )
+
+  app.post(
+    '/api/user/deactivate',
+    {
+      config: { policy: 'user' },
+      schema: { tags, response: { 200: successEnvelope(okResponseSchema) } },
+    },
+    async (request, reply) => {
+      const { row } = await gate.requireUser(request)
+      await auth.deactivate(row.id)
+      gate.clearCookie(reply)
+      return success({ ok: true as const })
     },
   )
 }

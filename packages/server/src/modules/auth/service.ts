@@ -1,9 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { roleForSport, SPORTS, type Role, type Sport } from '@tipping/contract/constants'
-import type { LoginBody, RegisterBody, UserSession } from '@tipping/contract/auth'
+import type {
+  LoginBody,
+  PasswordChangeBody,
+  PasswordResetBody,
+  RegisterBody,
+  UserSession,
+  UserUpdateBody,
+} from '@tipping/contract/auth'
 import type { Clock } from '../../clock.ts'
 import type { Database, UserRow } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
+import { recordAudit } from '../audit/queries.ts'
+import { queueEmails } from '../mail/service.ts'
+import { passwordResetEmail } from '../mail/templates.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import * as q from './queries.ts'
 
@@ -15,6 +25,27 @@ export interface SessionPolicy {
   idleDays: number
   maxDays: number
 }
+
+/** Password reset settings: where links point, how long they work, the answer's floor time. */
+export interface AccountOptions {
+  appOrigin: string
+  resetTokenMinutes: number
+  /**
+   * A reset request answers no sooner than this, whether or not the account exists, so the
+   * answer's timing does not tell an unknown email from a known one.
+   */
+  resetRequestMinMs: number
+}
+
+const DEFAULT_ACCOUNT_OPTIONS: AccountOptions = {
+  appOrigin: 'http://localhost:3000',
+  resetTokenMinutes: 60,
+  resetRequestMinMs: 250,
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest()
 
 export interface SessionUser {
   row: UserRow
@@ -51,6 +82,7 @@ export class AuthService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly policy: SessionPolicy,
+    private readonly account: AccountOptions = DEFAULT_ACCOUNT_OPTIONS,
   ) {}
 
   async register(body: RegisterBody): Promise<{ user: UserSession; sessionId: string }> {
@@ -124,6 +156,209 @@ export class AuthService {
     if (idleFor > TOUCH_EVERY_MS) await q.touchSession(this.db, idHash, now)
     const { last_seen_at: _seen, expires_at: _expires, ...row } = found
     return { row, sessionHash: idHash }
+  }
+
+  /**
+   * `POST {sport}/auth/register_for_game`: a signed-in user joins the sport's game (its role and
+   * its current competition). Idempotent.
+   */
+  async registerForGame(userId: number, sport: Sport): Promise<UserSession> {
+    const now = this.clock.now()
+    const row = await this.db.transaction().execute(async (trx) => {
+      const updated = await q.grantRole(trx, userId, roleForSport(sport), now)
+      const competitions = await q.currentCompetitions(trx, [sport])
+      await q.registerForCompetitions(
+        trx,
+        userId,
+        competitions.map((c) => c.id),
+        now,
+      )
+      return updated
+    })
+    return toUserSession(row)
+  }
+
+  /**
+   * `POST {sport}/{sport}/user/recover` (docs/decisions/008-in-product-accounts.md): a tipper of an earlier
+   * season brings the account back into this season's game: the role, the current competition,
+   * and the `recovered` flag, which sends them to their leagues after sign-in (spec 2).
+   */
+  async recover(userId: number, sport: Sport): Promise<UserSession> {
+    const now = this.clock.now()
+    const row = await this.db.transaction().execute(async (trx) => {
+      if (!(await q.hasEarlierSeason(trx, userId, sport))) {
+        throw new AppError(
+          'NOT_FOUND',
+          `There is no earlier ${sport.toUpperCase()} tipping season to recover for this account`,
+        )
+      }
+      await q.grantRole(trx, userId, roleForSport(sport), now)
+      const competitions = await q.currentCompetitions(trx, [sport])
+      await q.registerForCompetitions(
+        trx,
+        userId,
+        competitions.map((c) => c.id),
+        now,
+      )
+      return q.markRecovered(trx, userId, now)
+    })
+    return toUserSession(row)
+  }
+
+  /**
+   * `POST auth/password_reset/request`: for an active account, a single-use token (only its hash
+   * is stored; any older one is dropped) and an email with the link. The caller learns nothing:
+   * the same answer, no sooner than the floor time, whatever the email.
+   */
+  async requestPasswordReset(email: string): Promise<void> {
+    const started = Date.now()
+    const token = randomBytes(32).toString('base64url')
+    const tokenHash = hashToken(token)
+    const row = await q.findUserByEmail(this.db, email)
+    if (row && !row.deactivated_at) {
+      const now = this.clock.now()
+      await this.db.transaction().execute(async (trx) => {
+        await q.deleteResetTokens(trx, row.id)
+        await q.insertResetToken(trx, {
+          tokenHash,
+          userId: row.id,
+          expiresAt: new Date(now.getTime() + this.account.resetTokenMinutes * 60_000),
+        })
+        await queueEmails(
+          trx,
+          [
+            {
+              to: row.email,
+              ...passwordResetEmail({
+                appOrigin: this.account.appOrigin,
+                token,
+                firstName: row.first_name,
+                validMinutes: this.account.resetTokenMinutes,
+              }),
+            },
+          ],
+          now,
+        )
+      })
+    }
+    const left = this.account.resetRequestMinMs - (Date.now() - started)
+    if (left > 0) await sleep(left)
+  }
+
+  /**
+   * `POST auth/password_reset`: sets the password, uses the token up and signs the user out
+   * everywhere. A used, expired or unknown token is refused naming the `token` field.
+   */
+  async resetPassword(body: PasswordResetBody): Promise<void> {
+    const tokenHash = hashToken(body.token)
+    const passwordHash = await hashPassword(body.password)
+    const now = this.clock.now()
+    await this.db.transaction().execute(async (trx) => {
+      const found = await q.findResetTokenForUpdate(trx, tokenHash)
+      if (!found || found.deactivated_at) {
+        throw new AppError(
+          'VALIDATION',
+          'This reset link is not valid. Request a new one from Forgot password.',
+          'token',
+        )
+      }
+      if (found.used_at) {
+        throw new AppError(
+          'VALIDATION',
+          'This reset link has already been used. Request a new one from Forgot password.',
+          'token',
+        )
+      }
+      if (found.expires_at.getTime() <= now.getTime()) {
+        throw new AppError(
+          'VALIDATION',
+          'This reset link has expired. Request a new one from Forgot password.',
+          'token',
+        )
+      }
+      await q.setPasswordHash(trx, found.user_id, passwordHash, now)
+      await q.markResetTokenUsed(trx, tokenHash, now)
+      await q.revokeUserSessions(trx, found.user_id, now)
+      await recordAudit(trx, {
+        actorUserId: found.user_id,
+        action: 'user.password_reset',
+        entity: 'user',
+        entityId: found.user_id,
+      })
+    })
+  }
+
+  /**
+   * A signed-in user changes the password, proving the current one; every other session of the
+   * user is signed out (this one stays).
+   */
+  async changePassword(user: SessionUser, body: PasswordChangeBody): Promise<void> {
+    const current = user.row.password_hash
+    if (!current || !(await verifyPassword(current, body.currentPassword))) {
+      // 400, not 401: a wrong current password is not an expired session.
+      throw new AppError(
+        'VALIDATION',
+        current
+          ? 'Your current password is not correct'
+          : 'This account signs in with Big Bash Account; use Forgot password to set one',
+        'currentPassword',
+      )
+    }
+    const passwordHash = await hashPassword(body.password)
+    const now = this.clock.now()
+    await this.db.transaction().execute(async (trx) => {
+      await q.setPasswordHash(trx, user.row.id, passwordHash, now)
+      await q.revokeUserSessions(trx, user.row.id, now, user.sessionHash)
+      await q.deleteResetTokens(trx, user.row.id)
+      await recordAudit(trx, {
+        actorUserId: user.row.id,
+        action: 'user.password_change',
+        entity: 'user',
+        entityId: user.row.id,
+      })
+    })
+  }
+
+  /** `POST {sport}/user`: the fields sent change; team_supported must be a squad of the sport. */
+  async updateProfile(userId: number, sport: Sport, body: UserUpdateBody): Promise<UserSession> {
+    const change: q.ProfileChange = {}
+    if (body.first_name !== undefined) change.first_name = body.first_name
+    if (body.last_name !== undefined) change.last_name = body.last_name
+    if (body.team_name !== undefined) change.team_name = body.team_name
+    if (body.team_supported !== undefined) change.team_supported = body.team_supported
+    if (body.disabledNotifications !== undefined)
+      change.disabled_notifications = body.disabledNotifications
+    if (body.isWeeklyReminderEnabled !== undefined)
+      change.is_weekly_reminder_enabled = body.isWeeklyReminderEnabled
+    const now = this.clock.now()
+    const row = await this.db.transaction().execute(async (trx) => {
+      if (change.team_supported && !(await q.squadOfSport(trx, change.team_supported, sport))) {
+        throw new AppError(
+          'VALIDATION',
+          `Choose one of the ${sport.toUpperCase()} teams`,
+          'team_supported',
+        )
+      }
+      return q.updateProfile(trx, userId, change, now)
+    })
+    return toUserSession(row)
+  }
+
+  /** `POST user/deactivate`: the account can no longer sign in; every session ends now. */
+  async deactivate(userId: number): Promise<void> {
+    const now = this.clock.now()
+    await this.db.transaction().execute(async (trx) => {
+      await q.deactivateUser(trx, userId, now)
+      await q.revokeUserSessions(trx, userId, now)
+      await q.deleteResetTokens(trx, userId)
+      // Who deactivated which account and when, for support (the user, on their own account).
+      await recordAudit(trx, {
+        actorUserId: userId,
+        action: 'user.deactivate',
+        entity: 'user',
+        entityId: userId,
+      })
+    })
   }
 
   private getDummyHash(): Promise<string> {

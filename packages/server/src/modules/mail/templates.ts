@@ -98,3 +98,44 @@ export function leagueMessageEmail(f: LeagueMessageFacts): Omit<OutgoingEmail, '
     html,
   }
 }
+
+export interface PasswordResetFacts {
+  appOrigin: string
+  token: string
+  firstName: string
+  validMinutes: number
+}
+
+/** The web app's reset page, carrying the single-use token. */
+export const passwordResetLink = (appOrigin: string, token: string): string =>
+  `${appOrigin.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`
+
+export function passwordResetEmail(f: PasswordResetFacts): Omit<OutgoingEmail, 'to'> {
+  const link = passwordResetLink(f.appOrigin, f.token)
+  const greeting = f.firstName.trim() ? `Hi ${oneLine(f.firstName)},` : 'Hi,'
+  const valid =
+    f.validMinutes % 60 === 0
+      ? `${f.validMinutes / 60} hour${f.validMinutes === 60 ? '' : 's'}`
+      : `${f.validMinutes} minutes`
+  const text = [
+    greeting,
+    '',
+    'Someone asked to reset the password of your Big Bash Tipping account.',
+    '',
+    `Choose a new password: ${link}`,
+    '',
+    `The link works once, for ${valid}. Setting a new password signs you out on every device.`,
+    '',
+    "If you didn't ask for this, you can ignore this email; your password stays as it is.",
+  ].join('\n')
+  const html = page(
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      '<p>Someone asked to reset the password of your Big Bash Tipping account.</p>',
+      `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
+      `<p>The link works once, for ${valid}. Setting a new password signs you out on every device.</p>`,
+      "<p>If you didn't ask for this, you can ignore this email; your password stays as it is.</p>",
+    ].join('\n'),
+  )
+  return { kind: 'password_reset', subject: 'Reset your Big Bash Tipping password', text, html }
+}

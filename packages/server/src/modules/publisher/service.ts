@@ -11,8 +11,11 @@ import type {
   SquadsFile,
   VenuesFile,
 } from '@tipping/contract/static-files'
+import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site'
+import { appConfigContent, contentFiles, type ContentSettings } from '@tipping/contract/content'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
+import { loadContent } from '../content/service.ts'
 import { effectiveStatus, roundStatus } from '../predictions/service.ts'
 import * as q from './queries.ts'
 import { StaticStore } from './static-store.ts'
@@ -22,6 +25,8 @@ export interface PublisherOptions {
   /** Folder of project-made logos, `{CODE}.webp`. */
   logosDir: string
   matchCentreUrl?: string | undefined
+  /** Brand, store links and optional hooks for app-config.json (modules/site: siteAppConfig). */
+  siteConfig?: SiteAppConfig
 }
 
 /**
@@ -112,8 +117,19 @@ export class Publisher {
           this.checksums.set(`logo/${s.id}.webp`, await this.store.write(`logo/${s.id}.webp`, logo))
       }
     }
+    return this.publishContent(await loadContent(this.db))
+  }
+
+  /**
+   * The content files (notification_bar.json, per sport mrecs.json, faqs.json, help_pages.json)
+   * and app-config.json, then checksums.json: after an admin edits content, and on every publish.
+   */
+  async publishContent(content: ContentSettings): Promise<Record<string, string>> {
+    for (const [file, value] of Object.entries(contentFiles(content))) await this.put(file, value)
     await this.put('app-config.json', {
       matchCentreUrl: this.opts.matchCentreUrl ?? null,
+      ...(this.opts.siteConfig ?? DEFAULT_SITE_APP_CONFIG),
+      ...appConfigContent(content),
     } satisfies AppConfigFile)
     const files = Object.fromEntries([...this.checksums].sort(([a], [b]) => a.localeCompare(b)))
     await this.store.writeJson('checksums.json', { files })

@@ -44,6 +44,15 @@ export async function importSeason(
   file: SeasonFile,
   opts: ImportOptions,
 ): Promise<number> {
+  return db.transaction().execute((trx) => importSeasonInTransaction(trx, file, opts))
+}
+
+/** The same, inside a transaction the caller holds (the admin console audits in it). */
+export async function importSeasonInTransaction(
+  trx: Database,
+  file: SeasonFile,
+  opts: ImportOptions,
+): Promise<number> {
   const shift = opts.shiftMs ?? 0
   const venueKeys = new Set(file.venues.map((v) => v.key))
   const squadCodes = new Set(file.squads.map((s) => s.code))
@@ -56,7 +65,7 @@ export async function importSeason(
       }
     }
   }
-  return db.transaction().execute(async (trx) => {
+  {
     const identifier = competitionIdentifier(opts.sponsorPrefix, file.sport, file.season)
     const competitionId = await q.upsertCompetition(trx, { identifier, file })
     const squads = new Map(
@@ -84,7 +93,7 @@ export async function importSeason(
     await q.upsertMatches(trx, writes)
     await q.makeCurrent(trx, file.sport, competitionId)
     return competitionId
-  })
+  }
 }
 
 export interface ApplyResultsOptions {
@@ -174,7 +183,19 @@ export async function importCricsheetResults(
   summaries: readonly CricsheetSummary[],
   now: Date,
 ): Promise<CricsheetImport> {
-  return db.transaction().execute(async (trx) => {
+  return db
+    .transaction()
+    .execute((trx) => importCricsheetInTransaction(trx, competitionId, summaries, now))
+}
+
+/** The same, inside a transaction the caller holds. */
+export async function importCricsheetInTransaction(
+  trx: Database,
+  competitionId: number,
+  summaries: readonly CricsheetSummary[],
+  now: Date,
+): Promise<CricsheetImport> {
+  {
     const fixture = await q.fixtureForPairing(trx, competitionId)
     const applied: number[] = []
     const unmatched: CricsheetImport['unmatched'] = []
@@ -228,5 +249,5 @@ export async function importCricsheetResults(
     await refreshRoundStatuses(trx, [...rounds])
     await rescoreInTransaction(trx, competitionId, [...rounds])
     return { applied, unmatched }
-  })
+  }
 }

@@ -1,6 +1,8 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router'
+import { roleForSport } from '@tipping/contract/constants'
 import { logout } from '../../features/auth/auth-api.ts'
+import { JoinGamePanel } from '../../features/auth/join-game-panel.tsx'
 import { sessionActions } from '../../features/auth/session-slice.ts'
 import { leaveThroughProvider } from '../../features/sso/sso-account-links.tsx'
 import NotFoundPage from '../../features/pages/not-found-page.tsx'
@@ -46,7 +48,12 @@ export function SignedInLayout() {
     <div className={styles.shell} data-sport={sport}>
       <Header sport={sport} now={new Date()} onLogout={signOut} />
       <main className={styles.main}>
-        <Outlet />
+        {/* Spec 8: a user not registered for this sport's game (513) is offered to join it. */}
+        {session.user.roles.includes(roleForSport(sport)) ? (
+          <Outlet />
+        ) : (
+          <JoinGamePanel sport={sport} />
+        )}
       </main>
       <SiteFooter />
     </div>

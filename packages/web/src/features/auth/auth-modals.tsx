@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { PASSWORD_MIN } from '@tipping/contract/constants'
 import { ApiCallError } from '../../lib/api-client.ts'
+import { tagRegistration } from '../../lib/integrations.ts'
 import {
   deepLinkFor,
   rememberDeepLinkIfNone,
@@ -13,6 +14,7 @@ import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import * as authApi from './auth-api.ts'
+import { validateResetRequest } from './account-validation.ts'
 import styles from './auth-forms.module.css'
 import { sessionActions, type SessionState } from './session-slice.ts'
 
@@ -55,7 +57,7 @@ export function AuthModals({ sport, loginWith }: { sport: Sport; loginWith?: Rea
         title="Forgot your password?"
         onClose={close}
       >
-        <p>Password reset by email is on its way. Until then, contact support to regain access.</p>
+        <ForgotPasswordForm />
       </Modal>
     </>
   )
@@ -67,7 +69,10 @@ function useSignedIn(sport: Sport) {
   return (user: Parameters<typeof sessionActions.loginSucceeded>[0], registered = false) => {
     dispatch(sessionActions.loginSucceeded(user))
     // A new account came to tip unless it was on its way to create or join a league.
-    if (registered) rememberDeepLinkIfNone(`/${sport}/tipping`)
+    if (registered) {
+      rememberDeepLinkIfNone(`/${sport}/tipping`)
+      void tagRegistration({ userId: user.id, sport, step: 'registration' })
+    }
     const next = takeRouteAfterSignIn(user, sport)
     // An invite opened while signed out: back to it, joining straight away (spec 4).
     void navigate(next, deepLinkFor(next) === 'joinLink' ? { state: { autoJoin: true } } : {})
@@ -245,6 +250,84 @@ function RegistrationForm({ sport }: { sport: Sport }) {
       </Button>
       <p className={styles.switch}>
         Already tipping?{' '}
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => dispatch(sessionActions.authModalOpened('login'))}
+        >
+          Log in
+        </button>
+      </p>
+    </form>
+  )
+}
+
+/**
+ * Forgot password (spec 2, 4): one email field; the answer is the same neutral message whether
+ * or not an account exists, and the request's result is kept in the session state.
+ */
+function ForgotPasswordForm() {
+  const dispatch = useDispatch()
+  const result = useSelector((s: { session: SessionState }) => s.session.resetPassword)
+  const [busy, setBusy] = useState(false)
+  const [sent, setSent] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Errors>({})
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const email = field(new FormData(e.currentTarget), 'email')
+    const invalid = validateResetRequest(email)
+    setErrors(invalid)
+    if (Object.keys(invalid).length > 0) return
+    setBusy(true)
+    dispatch(sessionActions.resetPasswordReset())
+    try {
+      const { message } = await authApi.requestPasswordReset(email)
+      setSent(message)
+      dispatch(sessionActions.resetPasswordSucceeded())
+    } catch (err) {
+      const { fields, form } = fieldErrors(err)
+      setErrors(form ? { form } : fields)
+      dispatch(sessionActions.resetPasswordFailed(err instanceof Error ? err.message : String(err)))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (sent && result.success)
+    return (
+      <div className={styles.form}>
+        <p className={styles.notice} role="status" data-testid="reset-requested">
+          {sent}
+        </p>
+        <Button block onClick={() => dispatch(sessionActions.authModalOpened('login'))}>
+          Back to log in
+        </Button>
+      </div>
+    )
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <p>
+        Enter the email you signed up with and we will send you a link to choose a new password.
+      </p>
+      {errors.form ? (
+        <p className={styles.formError} role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email}
+      />
+      <Button type="submit" block disabled={busy}>
+        {busy ? 'Sending…' : 'Send reset link'}
+      </Button>
+      <p className={styles.switch}>
+        Remembered it?{' '}
         <button
           type="button"
           className={styles.link}

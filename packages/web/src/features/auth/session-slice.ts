@@ -174,6 +174,21 @@ const sessionSlice = createSlice({
       state.authModal = 'login'
       state.authNotice = SESSION_EXPIRED
     },
+    /** Opens the login modal with a note (after a password reset: sign in with the new one). */
+    loginPrompted(state, action: PayloadAction<string>) {
+      state.authModal = 'login'
+      state.authNotice = action.payload
+      state.code_error = null
+      state.param_error = null
+      state.error = null
+    },
+    /** Spec 4: account deactivation clears the stored session, then logs the user out. */
+    deactivated(state) {
+      state.user = initialUser
+      state.isAuthorized = false
+      state.userLoginStatus = 'idle'
+      state.userUpdateStatus = 'idle'
+    },
     loggedOut(state) {
       state.user = initialUser
       state.isAuthorized = false

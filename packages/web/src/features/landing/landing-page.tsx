@@ -1,8 +1,12 @@
-import { useEffect, type ReactNode } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { TOP_PRIZE, SEASON_PROMOTION, type Sport } from '@tipping/contract/constants'
+import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site'
 import { Button } from '../../ui/button.tsx'
 import styles from './landing-page.module.css'
+import { PreregistrationCard } from './preregistration-card.tsx'
+import { fetchSiteConfig, preregister } from './site-api.ts'
+import site from './site.module.css'
 
 interface Props {
   sport: Sport
@@ -20,10 +24,46 @@ const MODE_BY_PATH: Record<string, 'login' | 'registration' | 'forgot-password'>
   '/forgot-password': 'forgot-password',
 }
 
-/** The landing page in its modes: `/login`, `/registration` and `/forgot-password` open their modal. */
+/** Spec 2: `/login-app` and `/login-bigbash-app` are the apps' sign-in entry pages. */
+const APP_BY_PATH: Record<string, string> = {
+  '/login-app': "the Women's Big Bash League app",
+  '/login-bigbash-app': 'the Big Bash League app',
+}
+
+/** The brand, store links and hooks of app-config.json; the defaults until it arrives. */
+function useSiteConfig(): SiteAppConfig {
+  const [config, setConfig] = useState<SiteAppConfig>(DEFAULT_SITE_APP_CONFIG)
+  useEffect(() => {
+    let live = true
+    fetchSiteConfig()
+      .then((c) => {
+        if (live)
+          setConfig({
+            brand: c.brand,
+            appStoreUrl: c.appStoreUrl,
+            playStoreUrl: c.playStoreUrl,
+            errorReportUrl: c.errorReportUrl,
+            taggingScriptUrl: c.taggingScriptUrl,
+          })
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [])
+  return config
+}
+
+/**
+ * The landing page in its modes: `/login`, `/registration` and `/forgot-password` open their
+ * modal, `/bbl` and `/wbbl` choose the competition, `/login-app` and `/login-bigbash-app` are the
+ * apps' single sign-on entry pages.
+ */
 export function LandingPage({ sport, isAuthorized, onSportChange, onOpen, signInWith }: Props) {
   const { pathname } = useLocation()
   const navigate = useNavigate()
+  const config = useSiteConfig()
+  const app = APP_BY_PATH[pathname]
   useEffect(() => {
     const mode = MODE_BY_PATH[pathname]
     if (mode && !isAuthorized) onOpen(mode)
@@ -37,6 +77,14 @@ export function LandingPage({ sport, isAuthorized, onSportChange, onOpen, signIn
         <div className={styles.inner}>
           <p className={styles.kicker}>Free to play · {SEASON_PROMOTION} season</p>
           <h1 className={styles.title}>Tip every match. Beat your mates.</h1>
+          <p className={site.banner} data-testid="signup-banner">
+            Sign up for {config.brand} Big Bash Tipping
+          </p>
+          {app ? (
+            <p className={site.appNote} data-testid="app-entry">
+              Signing in for {app}: use your Big Bash Account to continue.
+            </p>
+          ) : null}
           <p className={styles.lead}>
             Pick the winner of every game of {competition}, call the sixes in each week&apos;s Super
             Sixes match, and climb your league ladders. Top prize {TOP_PRIZE}.
@@ -93,6 +141,16 @@ export function LandingPage({ sport, isAuthorized, onSportChange, onOpen, signIn
           <p>Get every match of the week right with your own tips for 2 bonus points.</p>
         </div>
       </section>
+      <div className={site.section}>
+        <PreregistrationCard
+          appStoreUrl={config.appStoreUrl}
+          playStoreUrl={config.playStoreUrl}
+          submit={preregister}
+        />
+        <p className={site.contactLink}>
+          Questions? <Link to={`/${sport}/help/contact`}>Contact us</Link>.
+        </p>
+      </div>
     </>
   )
 }

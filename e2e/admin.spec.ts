@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
+
+// The admin console end to end: an admin enters a whole round's results in the console while two
+// tippers in their own browsers watch their league ladder and the rankings change on the public
+// pages. Also: who may open /admin, and axe on every admin page at phone and desktop widths.
+
+const ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
+const ROUND = 4
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await moveClock({ reset: true })
+  await browser?.close()
+})
+
+async function moveClock(body: object) {
+  const res = await fetch(`${baseURL()}/api/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(res.status).toBe(200)
+}
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+}
+
+/** Calls the API from inside the page (same origin, the page's session cookie). */
+const call = <T>(page: Page, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const json = (await res.json()) as { success?: unknown; errors?: unknown }
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json.errors)}`)
+      return json.success as T
+    },
+    { path, body },
+  )
+
+interface RoundMatch {
+  id: number
+  number: number
+  date: string
+  homeSquadId: number
+  awaySquadId: number
+  isMarginGame: boolean
+}
+
+async function signInAdmin(page: Page) {
+  await page.goto('/login')
+  await page.locator('input[name="email"]').fill(ADMIN.email)
+  await page.locator('input[name="password"]').fill(ADMIN.password)
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+}
+
+/** The points in a tipper's row (the first number in it after the rank). */
+async function pointsOf(page: Page, name: string): Promise<number> {
+  const row = page.locator('tbody tr', { hasText: name }).first()
+  await row.waitFor().catch(async (err: unknown) => {
+    await page.screenshot({ path: `/tmp/admin-e2e-${name}.png`, fullPage: true })
+    console.log(page.url(), (await page.locator('main').innerText()).slice(0, 1500))
+    throw err
+  })
+  const cells = await row.locator('td').allInnerTexts()
+  return Number(/-?\d+/.exec(cells[2] ?? '')?.[0] ?? NaN)
+}
+
+describe('the admin console', () => {
+  it('sends visitors to sign in and shows tippers a 403 page', async () => {
+    const visitor = await newPage(browser)
+    await visitor.page.goto('/admin')
+    await visitor.page.waitForURL('**/login')
+    const tipper = await newPage(browser)
+    await tipper.page.goto('/registration')
+    await signUp(tipper.page, uniqueEmail('nosy'), 'Nosy')
+    await tipper.page.waitForURL('**/bbl/tipping')
+    await tipper.page.goto('/admin')
+    await tipper.page.getByRole('heading', { name: '403: admins only' }).waitFor()
+    expect(await tipper.page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0)
+    await visitor.context.close()
+    await tipper.context.close()
+  })
+
+  it("enters a round's results while two tippers watch their ladder and rankings move", async () => {
+    // Two tippers, each on a phone: Alfa tips every home side, Bravo every away side.
+    const alfa = await newPage(browser)
+    await alfa.page.goto('/registration')
+    await signUp(alfa.page, uniqueEmail('alfa'), 'Alfaquinn')
+    await alfa.page.waitForURL('**/bbl/tipping')
+    const bravo = await newPage(browser)
+    await bravo.page.goto('/registration')
+    await signUp(bravo.page, uniqueEmail('bravo'), 'Bravoquinn')
+    await bravo.page.waitForURL('**/bbl/tipping')
+
+    const { league } = await call<{ league: { id: number; code: string } }>(
+      alfa.page,
+      '/api/bbl/league',
+      { name: 'Console Watchers', privacy: 'private', startRound: ROUND },
+    )
+    await call(bravo.page, `/api/bbl/league/${league.code}/join`, {})
+    const { matches } = await call<{ matches: RoundMatch[] }>(
+      alfa.page,
+      `/api/bbl/predictions/${ROUND}`,
+    )
+    expect(matches.length).toBeGreaterThan(1)
+    const tips = (side: 'homeSquadId' | 'awaySquadId') => ({
+      predictions: matches.map((m) => ({
+        match: m.id,
+        squad: m[side],
+        margin: m.isMarginGame ? 12 : null,
+      })),
+    })
+    await call(alfa.page, '/api/bbl/predictions_list', tips('homeSquadId'))
+    await call(bravo.page, '/api/bbl/predictions_list', tips('awaySquadId'))
+
+    // Before: Bravo's league ladder shows no points, and the rankings do not list Alfa.
+    await bravo.page.goto(`/bbl/league/${league.id}/ladder`)
+    await bravo.page.getByRole('heading', { name: 'Console Watchers' }).waitFor()
+    expect(await pointsOf(bravo.page, 'Alfaquinn')).toBe(0)
+    await alfa.page.goto('/bbl/rankings')
+    // Nobody scored yet: Alfa is not in the rankings at all.
+    await alfa.page.locator('#rankings-search').fill('Alfaquinn')
+    await alfa.page.getByText('No results').waitFor()
+
+    // The round is played: the server clock moves past its last start.
+    const last = Math.max(...matches.map((m) => Date.parse(m.date)))
+    await moveClock({ at: new Date(last + 3_600_000).toISOString() })
+
+    // The admin, on a desktop, enters every result of the round: the home side wins each.
+    const admin = await newPage(browser, { width: 1280, height: 800 })
+    await signInAdmin(admin.page)
+    const competitions = await call<{
+      competitions: { id: number; sport: string; isCurrent: boolean }[]
+    }>(admin.page, '/api/admin/competitions')
+    const bbl = competitions.competitions.find((c) => c.sport === 'bbl' && c.isCurrent)!
+    await admin.page.goto(`/admin/matches?competition=${bbl.id}&round=${ROUND}`)
+    for (const m of [...matches].sort((a, b) => a.number - b.number)) {
+      const form = admin.page.getByRole('form', { name: `Result of match ${m.number}` })
+      await form.waitFor()
+      // A win without a winner is refused on the form, naming the field.
+      await form.getByRole('button', { name: 'Save result' }).click()
+      await form.getByText('A win needs a winner; a no result or tie has none').waitFor()
+      await form.getByLabel('Winner').selectOption(String(m.homeSquadId))
+      const innings = form.getByRole('group')
+      await innings.nth(0).getByLabel('Runs').fill('171')
+      await innings.nth(0).getByLabel('Wickets').fill('6')
+      await innings.nth(0).getByLabel('Overs').fill('20')
+      await innings.nth(1).getByLabel('Runs').fill('160')
+      await innings.nth(1).getByLabel('Wickets').fill('8')
+      await innings.nth(1).getByLabel('Overs').fill('20')
+      await form.getByLabel(/^Sixes/).fill('12')
+      await form.getByRole('button', { name: 'Save result' }).click()
+      await form.getByText(`Result saved for match ${m.number}`).waitFor()
+    }
+    expect(await violations(admin.page)).toEqual([])
+
+    // After: the public pages show Alfa ahead, Bravo still on nothing.
+    await bravo.page.reload()
+    await bravo.page.getByRole('heading', { name: 'Console Watchers' }).waitFor()
+    await expect
+      .poll(async () => {
+        await bravo.page.reload()
+        return pointsOf(bravo.page, 'Alfaquinn')
+      })
+      .toBeGreaterThanOrEqual(matches.length)
+    expect(await pointsOf(bravo.page, 'Bravoquinn')).toBe(0)
+    const firstRow = bravo.page.locator('tbody tr').first()
+    expect(await firstRow.innerText()).toContain('Alfaquinn')
+    await alfa.page.reload()
+    await alfa.page.locator('#rankings-search').fill('Alfaquinn')
+    await expect.poll(() => pointsOf(alfa.page, 'Alfaquinn')).toBeGreaterThanOrEqual(matches.length)
+
+    // The audit log records each result, by the admin.
+    await admin.page.goto('/admin/audit')
+    await admin.page.getByRole('cell', { name: ADMIN.email }).first().waitFor()
+    expect(await admin.page.getByText('result.set').count()).toBeGreaterThanOrEqual(matches.length)
+    for (const p of [alfa, bravo, admin]) await p.context.close()
+  })
+
+  it.each([
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ])('has no axe violations on any admin page at %s width', async (_name, viewport) => {
+    const { context, page } = await newPage(browser, viewport)
+    await signInAdmin(page)
+    for (const path of [
+      '/admin',
+      '/admin/matches',
+      '/admin/content',
+      '/admin/users',
+      '/admin/leagues',
+      '/admin/emails',
+      '/admin/audit',
+    ]) {
+      await page.goto(path)
+      await page.getByRole('navigation', { name: 'Admin sections' }).waitFor()
+      await page.locator('main h1').first().waitFor()
+      // Wait for the section's data (or its error) before judging the page.
+      await page.waitForLoadState('networkidle')
+      expect(await violations(page), path).toEqual([])
+    }
+    await context.close()
+  })
+})

@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import { PREREGISTRATION_NAME_MIN } from './constants.ts'
+import { sportSchema } from './sport.ts'
+import type { AppConfigFile } from './static-files.ts'
+
+// The public site's own calls (spec 7 "Account and session"): contact, pre-registration, the
+// country of the caller (geo by IP) and the Canadian states list.
+
+export const CONTACT_NAME_MAX = 80
+export const CONTACT_MESSAGE_MIN = 10
+export const CONTACT_MESSAGE_MAX = 2000
+export const PREREGISTRATION_NAME_MAX = 80
+
+/** Spec 5: the browser's basic email pattern for pre-registration (name@domain, a 2-3 letter ending). */
+export const PREREGISTRATION_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,3}$/
+
+/** Spec 5: the Register your interest button is enabled only for a name and email that pass. */
+export const canPreregister = (name: string, email: string, message: string | null): boolean =>
+  name.trim().length >= PREREGISTRATION_NAME_MIN &&
+  PREREGISTRATION_EMAIL_PATTERN.test(email.trim()) &&
+  !message
+
+export const PREREGISTRATION_SUCCESS = 'Successfully Pre-registered'
+
+const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid email address' }))
+  .transform((v) => v.toLowerCase())
+
+/** Spec 7 `POST contact`: the contact form's fields. */
+export const contactBodySchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(CONTACT_NAME_MAX),
+  email,
+  message: z
+    .string()
+    .trim()
+    .min(CONTACT_MESSAGE_MIN, `Write at least ${CONTACT_MESSAGE_MIN} characters`)
+    .max(CONTACT_MESSAGE_MAX, `Keep it under ${CONTACT_MESSAGE_MAX} characters`),
+  /** The competition the sender was looking at, when known. */
+  sport: sportSchema.optional(),
+})
+export type ContactBody = z.infer<typeof contactBodySchema>
+
+export const contactResponseSchema = z.object({ sent: z.literal(true) })
+export type ContactResponse = z.infer<typeof contactResponseSchema>
+
+/** Spec 3 "Pre-registration": name, email. */
+export const preregistrationBodySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(PREREGISTRATION_NAME_MIN, `Name must be at least ${PREREGISTRATION_NAME_MIN} characters`)
+    .max(PREREGISTRATION_NAME_MAX),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(PREREGISTRATION_EMAIL_PATTERN, 'Enter a valid email address')
+    .pipe(z.email({ message: 'Enter a valid email address' }))
+    .transform((v) => v.toLowerCase()),
+})
+export type PreregistrationBody = z.infer<typeof preregistrationBodySchema>
+
+/** The same answer for a new address and one already on the list (no address discovery). */
+export const preregistrationResponseSchema = z.object({ message: z.string() })
+export type PreregistrationResponse = z.infer<typeof preregistrationResponseSchema>
+
+/** Spec 7 geo-by-IP country: `success.isoCode`, null when the country is not known. */
+export const countryResponseSchema = z.object({ isoCode: z.string().length(2).nullable() })
+export type CountryResponse = z.infer<typeof countryResponseSchema>
+
+export const stateSchema = z.object({ code: z.string(), name: z.string() })
+export type State = z.infer<typeof stateSchema>
+
+/** Spec 7 `GET country/canada_state`: the states list (Canada's provinces and territories). */
+export const canadaStatesResponseSchema = z.object({
+  country: z.literal('CA'),
+  states: z.array(stateSchema),
+})
+export type CanadaStatesResponse = z.infer<typeof canadaStatesResponseSchema>
+
+/** ISO 3166-2:CA subdivision codes and names. */
+export const CANADA_STATES: readonly State[] = [
+  { code: 'AB', name: 'Alberta' },
+  { code: 'BC', name: 'British Columbia' },
+  { code: 'MB', name: 'Manitoba' },
+  { code: 'NB', name: 'New Brunswick' },
+  { code: 'NL', name: 'Newfoundland and Labrador' },
+  { code: 'NS', name: 'Nova Scotia' },
+  { code: 'NT', name: 'Northwest Territories' },
+  { code: 'NU', name: 'Nunavut' },
+  { code: 'ON', name: 'Ontario' },
+  { code: 'PE', name: 'Prince Edward Island' },
+  { code: 'QC', name: 'Quebec' },
+  { code: 'SK', name: 'Saskatchewan' },
+  { code: 'YT', name: 'Yukon' },
+]
+
+/** Spec 9: error reports are sampled at this rate, and only from production. */
+export const ERROR_REPORT_SAMPLE_RATE = 0.1
+
+/** The site's part of app-config.json: brand, store links, optional hooks. */
+export type SiteAppConfig = Pick<
+  AppConfigFile,
+  'brand' | 'appStoreUrl' | 'playStoreUrl' | 'errorReportUrl' | 'taggingScriptUrl'
+>
+export const DEFAULT_SITE_APP_CONFIG: SiteAppConfig = {
+  brand: 'Free',
+  appStoreUrl: null,
+  playStoreUrl: null,
+  errorReportUrl: null,
+  taggingScriptUrl: null,
+}

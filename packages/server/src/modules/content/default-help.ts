@@ -1,0 +1,113 @@
+import {
+  AUTOTIP_COUNT_LIMIT,
+  CLEAN_SWEEP_BONUS,
+  MARGIN_MAX,
+  TOP_PRIZE,
+  type Sport,
+} from '@tipping/contract/constants'
+import type { Faq, HelpPage } from '@tipping/contract/content'
+
+// The help a fresh deployment publishes (issue 7 item 2): FAQ, guidelines, game rules and prizes
+// per competition, written from GAME_RULES.md for players. An admin replaces any of it through
+// PUT /api/admin/content/faqs or /help_pages; these are only the defaults when nothing is stored.
+// Numbers come from the contract's constants so the text cannot drift from the scoring.
+
+const COMPETITION: Record<Sport, { name: string; short: string; other: string }> = {
+  bbl: { name: "the men's Big Bash League", short: 'BBL', other: 'WBBL' },
+  wbbl: { name: "the Women's Big Bash League", short: 'WBBL', other: 'BBL' },
+}
+
+export function defaultFaqs(sport: Sport): Faq[] {
+  const c = COMPETITION[sport]
+  return [
+    {
+      question: 'What is Big Bash Tipping?',
+      answer: `A free game: before each match of ${c.name} you tip which team will win. Every correct tip scores a point, and you climb the overall rankings and the ladders of the leagues you play in with friends.`,
+    },
+    {
+      question: 'Does it cost anything to play?',
+      answer:
+        'No. The game is free. There is nothing to buy and no payment details are ever asked for.',
+    },
+    {
+      question: 'When do I have to get my tips in?',
+      answer:
+        'Each match locks at its scheduled start time. Until then you can make, change or clear a tip as often as you like; after it you cannot. Matches of the same week lock one by one, so a late match can still be tipped after an early one has started.',
+    },
+    {
+      question: 'What happens if I forget to tip a match?',
+      answer: `When the match locks you are given an auto-tip: the away team. If it wins, the point counts only while you have fewer than ${AUTOTIP_COUNT_LIMIT} correct tips of your own in that week, and any auto-tip in a week rules out the Clean Sweep Bonus. Autopick is different: it is a button that fills your untipped matches with the most popular team, and those tips are your own.`,
+    },
+    {
+      question: 'What is the Super Sixes game?',
+      answer: `One match each week is the margin game. As well as the winner you predict how many sixes both teams will hit together (0 to ${MARGIN_MAX}). The difference between your number and the real count is your margin; it separates tippers on equal points, and lower is better.`,
+    },
+    {
+      question: 'What are Golden Week and the Clean Sweep Bonus?',
+      answer: `In the Golden Week every correct tip is worth double. The Clean Sweep Bonus is ${CLEAN_SWEEP_BONUS} extra points for tipping every match of a week correctly yourself, with no auto-tips. The bonus is not doubled in the Golden Week.`,
+    },
+    {
+      question: 'How do leagues work?',
+      answer:
+        'Anyone can create a private or public league and becomes its commissioner. Friends join with the league code or an invite link; public leagues can also be found by searching. A league ladder counts points from its starting week. You can play in as many leagues as you like, and your tips are the same in all of them.',
+    },
+    {
+      question: 'Can I see what other people tipped?',
+      answer:
+        'Yes, but only for matches that have finished. Tips on matches still to come stay private, so nobody can copy yours.',
+    },
+    {
+      question: `Can I also play ${c.other} tipping?`,
+      answer: `Yes. The same account plays both competitions; use the ${c.other} link in the menu once it is open. Scores, rankings and leagues are kept separately for each competition.`,
+    },
+    {
+      question: 'What can I win?',
+      answer: `The best tipper of the season overall wins the top prize of ${TOP_PRIZE}. See the Prizes page for the details.`,
+    },
+  ]
+}
+
+export function defaultHelpPages(sport: Sport): HelpPage[] {
+  const c = COMPETITION[sport]
+  return [
+    {
+      section: 'guidelines',
+      title: 'Guidelines',
+      body: [
+        `Big Bash Tipping is a friendly game for fans of ${c.name}. To keep it that way:`,
+        'Play with one account. Several accounts to win a prize are not allowed, and accounts found doing so are removed from the prize draw and rankings.',
+        'Pick a team name and league names that you would be happy to read out in front of family. Names that are offensive, impersonate someone or advertise something may be changed or removed.',
+        'Only invite people who want to be invited. League invitations and messages go by email, and they are limited each hour so they cannot be used for spam.',
+        'Tips lock at the start time of each match and the server clock decides. If you think a result or a score is wrong, use the contact form and say which match and week it is about.',
+      ].join('\n\n'),
+    },
+    {
+      section: 'game-rules',
+      title: 'Game rules',
+      body: [
+        `Every week (a round) of ${c.name} you tip the winner of each match. A match can be tipped until its start time; then it locks.`,
+        'One correct tip scores 1 point. A match that ends without a winner (no result or abandoned) gives nobody a point.',
+        `Super Sixes. One match each week is the margin game: predict the total number of sixes hit by both teams (0 to ${MARGIN_MAX}). Your margin is how far off you were. On equal points the lower margin ranks higher. No prediction counts as 0.`,
+        `Auto-tips. If you have not tipped a match when it locks, you get the away team. A correct auto-tip only counts while you have fewer than ${AUTOTIP_COUNT_LIMIT} correct tips of your own that week.`,
+        `Clean Sweep Bonus. Tip every match of the week correctly yourself, with no auto-tips, and you earn ${CLEAN_SWEEP_BONUS} bonus points when the week's last match finishes.`,
+        'Golden Week. In the Golden Week (shown as DOUBLE POINTS) each correct tip is worth 2 points. The Clean Sweep Bonus stays at 2.',
+        'Ranking. Tippers are ordered by points, highest first, then by margin, lowest first. Tippers level on both share a rank, and the next rank is skipped (1, 1, 3).',
+        'Worked example 1, an ordinary week of 5 matches. You tip all 5 and get 4 right: 4 points. Had you got all 5 right: 5 points plus the 2-point Clean Sweep Bonus, 7 points.',
+        `Worked example 2, the Golden Week with 5 matches. You tip all 5 correctly: 5 x 2 = 10 points, plus the Clean Sweep Bonus of 2 (not doubled), 12 points.`,
+        `Worked example 3, auto-tips. You forget 2 of 5 matches and get the away team in both. Of your 3 own tips, 3 are right, and both away teams win. You have 3 correct tips of your own, fewer than ${AUTOTIP_COUNT_LIMIT}, so both auto-tips count: 5 points, but no Clean Sweep Bonus because of the auto-tips.`,
+        `Worked example 4, auto-tips that do not count. In a week of 7 matches you tip 5 and get 4 right, and your 2 auto-tips both win. With ${AUTOTIP_COUNT_LIMIT} correct tips of your own the auto-tips are correct but not counted (shown grey): 4 points.`,
+        'Worked example 5, Super Sixes. You predict 14 sixes and the teams hit 17: your margin for the week is 3. Another tipper on the same points predicted 18: margin 1, so they rank above you.',
+      ].join('\n\n'),
+    },
+    {
+      section: 'prizes',
+      title: 'Prizes',
+      body: [
+        `The top prize is ${TOP_PRIZE}, for the tipper ranked first overall in ${c.short} tipping at the end of the regular season.`,
+        'Ties for first place are split first by margin (the lower total Super Sixes margin wins); if tippers are still level, the prize is shared equally.',
+        'To be eligible you must be an Australian resident aged 18 or over, play with a single account and follow the guidelines. The winner is contacted by email at the address of their account and has 14 days to reply.',
+        'Prizes cannot be exchanged or transferred. Full conditions are in the Terms & Conditions.',
+      ].join('\n\n'),
+    },
+  ]
+}

@@ -1,0 +1,134 @@
+import type { Sport } from '@tipping/contract/constants'
+import { SEASON_PROMOTION } from '@tipping/contract/constants'
+import type { OutgoingEmail } from './queries.ts'
+import { escapeHtml } from './templates.ts'
+
+// The public site's emails (contact, pre-registration, weekly reminder), plain text with an HTML
+// twin. What a visitor typed is escaped in the HTML and kept on one line in the subject.
+
+const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim()
+const page = (body: string): string =>
+  `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1a1a1a">${body}</body></html>`
+const trimOrigin = (origin: string) => origin.replace(/\/+$/, '')
+
+export interface ContactFacts {
+  name: string
+  email: string
+  message: string
+  sport: Sport | null
+  userId: number | null
+  receivedAt: Date
+}
+
+/** The message from the contact form, to the support address; replies go to the sender. */
+export function contactEmail(f: ContactFacts): Omit<OutgoingEmail, 'to'> {
+  const about = f.sport ? `${f.sport.toUpperCase()} Tipping` : 'Big Bash Tipping'
+  const who = f.userId === null ? 'a visitor (not signed in)' : `signed-in user #${f.userId}`
+  const facts = [
+    `From: ${f.name} <${f.email}>`,
+    `Account: ${who}`,
+    `Competition: ${about}`,
+    `Received: ${f.receivedAt.toISOString()}`,
+  ]
+  return {
+    kind: 'contact',
+    subject: oneLine(`Contact form: ${f.name} (${about})`),
+    text: [...facts, '', f.message].join('\n'),
+    html: page(
+      [
+        `<p>${facts.map(escapeHtml).join('<br>\n')}</p>`,
+        '<hr>',
+        `<p>${escapeHtml(f.message).replace(/\r?\n/g, '<br>\n')}</p>`,
+      ].join('\n'),
+    ),
+  }
+}
+
+/** Confirmation to someone who registered interest in the coming season. */
+export function preregistrationEmail(f: {
+  name: string
+  appOrigin: string
+}): Omit<OutgoingEmail, 'to'> {
+  const site = trimOrigin(f.appOrigin)
+  const lines = [
+    `Hi ${f.name},`,
+    '',
+    `Thanks for registering your interest in Big Bash Tipping for the ${SEASON_PROMOTION} season.`,
+    "We'll email you when tipping opens, so you can sign up and make your first picks.",
+    '',
+    site,
+    '',
+    "If you didn't ask for this, ignore this email and we won't write again.",
+  ]
+  return {
+    kind: 'preregistration',
+    subject: `You're on the list for Big Bash Tipping ${SEASON_PROMOTION}`,
+    text: lines.join('\n'),
+    html: page(
+      [
+        `<p>Hi ${escapeHtml(f.name)},</p>`,
+        `<p>Thanks for registering your interest in Big Bash Tipping for the ${SEASON_PROMOTION} season.`,
+        "We'll email you when tipping opens, so you can sign up and make your first picks.</p>",
+        `<p><a href="${escapeHtml(site)}">${escapeHtml(site)}</a></p>`,
+        "<p>If you didn't ask for this, ignore this email and we won't write again.</p>",
+      ].join('\n'),
+    ),
+  }
+}
+
+/** Stands in for each user's own list of untipped matches; filled in by the reminder job's SQL. */
+export const REMINDER_MATCHES_SLOT = '{{untipped-matches}}'
+
+/**
+ * The weekly reminder, one template per round: the job puts each user's untipped matches (text
+ * lines in the text body, list items in the HTML) where REMINDER_MATCHES_SLOT stands.
+ */
+export function weeklyReminderEmail(f: {
+  sport: Sport
+  roundLabel: string
+  firstMatchAt: Date
+  appOrigin: string
+}): Omit<OutgoingEmail, 'to'> & { html: string } {
+  const game = `${f.sport.toUpperCase()} Tipping`
+  const link = `${trimOrigin(f.appOrigin)}/${f.sport}/tipping`
+  const starts = `${f.firstMatchAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  const account = `${trimOrigin(f.appOrigin)}/${f.sport}/account`
+  const text = [
+    'Hi,',
+    '',
+    `${f.roundLabel} of ${game} starts ${starts}, and you still have matches to tip:`,
+    '',
+    REMINDER_MATCHES_SLOT,
+    '',
+    `Enter your tips: ${link}`,
+    '',
+    `You get this because weekly reminders are on in your account (${account}).`,
+  ].join('\n')
+  const html = page(
+    [
+      '<p>Hi,</p>',
+      `<p>${escapeHtml(f.roundLabel)} of ${game} starts ${starts}, and you still have matches to tip:</p>`,
+      `<ul>${REMINDER_MATCHES_SLOT}</ul>`,
+      `<p><a href="${escapeHtml(link)}">Enter your tips</a></p>`,
+      `<p style="font-size:12px;color:#555">You get this because weekly reminders are on in <a href="${escapeHtml(account)}">your account</a>.</p>`,
+    ].join('\n'),
+  )
+  return {
+    kind: 'weekly_reminder',
+    subject: `${f.roundLabel} of ${game}: you have matches to tip`,
+    text,
+    html,
+  }
+}
+
+/** One match's line in the reminder, as text and as an HTML list item. */
+export function reminderMatchLine(m: { home: string; away: string; startsAt: Date }): {
+  text: string
+  html: string
+} {
+  const when = `${m.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  return {
+    text: `- ${m.home} v ${m.away}, ${when}`,
+    html: `<li>${escapeHtml(m.home)} v ${escapeHtml(m.away)}, ${when}</li>`,
+  }
+}

@@ -1,0 +1,129 @@
+import { sql } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+
+export interface DueRound {
+  round_id: number
+  label: string
+  competition_id: number
+  sport: string
+  first_match_at: Date
+}
+
+/** Rounds of the current competitions whose first match starts within (now, until]. */
+export async function roundsStartingWithin(
+  db: Database,
+  o: { now: Date; until: Date },
+): Promise<DueRound[]> {
+  const res = await sql<DueRound>`
+    SELECT r.id AS round_id, r.label, c.id AS competition_id, c.sport,
+           min(m.starts_at) AS first_match_at
+    FROM rounds r
+    JOIN competitions c ON c.id = r.competition_id AND c.is_current
+    JOIN matches m ON m.round_id = r.id
+    GROUP BY r.id, r.label, c.id, c.sport
+    HAVING min(m.starts_at) > ${o.now}::timestamptz AND min(m.starts_at) <= ${o.until}::timestamptz
+    ORDER BY min(m.starts_at), r.id
+  `.execute(db)
+  return res.rows.map((r) => ({ ...r, first_match_at: new Date(r.first_match_at) }))
+}
+
+export interface OpenMatch {
+  id: number
+  starts_at: Date
+  home: string
+  away: string
+}
+
+/** The round's matches that can still be tipped, in start order. */
+export const openMatches = (db: Database, roundId: number, now: Date): Promise<OpenMatch[]> =>
+  db
+    .selectFrom('matches as m')
+    .innerJoin('squads as h', 'h.id', 'm.home_squad_id')
+    .innerJoin('squads as a', 'a.id', 'm.away_squad_id')
+    .select(['m.id', 'm.starts_at', 'h.name as home', 'a.name as away'])
+    .where('m.round_id', '=', roundId)
+    .where('m.status', '=', 'scheduled')
+    .where('m.starts_at', '>', now)
+    .orderBy('m.starts_at')
+    .orderBy('m.id')
+    .execute()
+
+export interface ReminderBatch {
+  roundId: number
+  competitionId: number
+  now: Date
+  /** The round's open matches and each one's line of the email, in order. */
+  matchIds: number[]
+  textLines: string[]
+  htmlLines: string[]
+  kind: string
+  subject: string
+  textTemplate: string
+  htmlTemplate: string
+  /** Placeholder in the templates that each user's own list replaces. */
+  slot: string
+  limit: number
+}
+
+/**
+ * One set-based step of the weekly reminder: picks up to `limit` users (lowest ids first) who
+ * are registered for the competition, take reminders, are not deactivated, have not been reminded
+ * of this round, and have at least one open match of it untipped; claims each in reminder_log and
+ * queues their email listing just their untipped matches, in one statement. The claim is
+ * `ON CONFLICT DO NOTHING` on reminder_log's (round_id, user_id) key, and only claimed rows get an
+ * email, so two schedulers running this at once never send one twice: the second waits on the
+ * first's uncommitted key and then skips it. Returns how many emails were queued.
+ */
+export async function queueReminderBatch(db: Database, b: ReminderBatch): Promise<number> {
+  const res = await sql<{ queued: number }>`
+    WITH lines AS (
+      SELECT * FROM unnest(${b.matchIds}::int[], ${b.textLines}::text[], ${b.htmlLines}::text[])
+        WITH ORDINALITY AS l(match_id, text_line, html_line, ord)
+    ),
+    candidates AS (
+      SELECT u.id AS user_id, u.email
+      FROM competition_registrations cr
+      JOIN users u ON u.id = cr.user_id
+      WHERE cr.competition_id = ${b.competitionId}
+        AND u.is_weekly_reminder_enabled
+        AND NOT u.disabled_notifications
+        AND u.deactivated_at IS NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM reminder_log rl WHERE rl.round_id = ${b.roundId} AND rl.user_id = u.id
+        )
+        AND EXISTS (
+          SELECT 1 FROM lines l
+          WHERE NOT EXISTS (SELECT 1 FROM tips t WHERE t.user_id = u.id AND t.match_id = l.match_id)
+        )
+      ORDER BY u.id
+      LIMIT ${b.limit}
+    ),
+    targets AS (
+      SELECT c.user_id, c.email,
+             string_agg(l.text_line, E'\n' ORDER BY l.ord) AS text_list,
+             string_agg(l.html_line, '' ORDER BY l.ord) AS html_list
+      FROM candidates c
+      CROSS JOIN lines l
+      WHERE NOT EXISTS (SELECT 1 FROM tips t WHERE t.user_id = c.user_id AND t.match_id = l.match_id)
+      GROUP BY c.user_id, c.email
+    ),
+    claimed AS (
+      INSERT INTO reminder_log (round_id, user_id, sent_at)
+      SELECT ${b.roundId}, user_id, ${b.now}::timestamptz FROM targets
+      ON CONFLICT DO NOTHING
+      RETURNING user_id
+    ),
+    queued AS (
+      INSERT INTO email_outbox
+        (kind, to_address, subject, text_body, html_body, created_at, next_attempt_at)
+      SELECT ${b.kind}::text, t.email, ${b.subject}::text,
+             replace(${b.textTemplate}::text, ${b.slot}::text, t.text_list),
+             replace(${b.htmlTemplate}::text, ${b.slot}::text, t.html_list),
+             ${b.now}::timestamptz, ${b.now}::timestamptz
+      FROM claimed c JOIN targets t ON t.user_id = c.user_id
+      RETURNING 1
+    )
+    SELECT count(*)::int AS queued FROM queued
+  `.execute(db)
+  return res.rows[0]?.queued ?? 0
+}

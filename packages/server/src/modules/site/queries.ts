@@ -1,0 +1,34 @@
+import type { Database } from '../../db/schema.ts'
+
+export const insertContactMessage = (
+  db: Database,
+  m: { userId: number | null; name: string; email: string; message: string; at: Date },
+) =>
+  db
+    .insertInto('contact_messages')
+    .values({
+      user_id: m.userId,
+      name: m.name,
+      email: m.email,
+      message: m.message,
+      created_at: m.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+
+/**
+ * Adds an address to the pre-registration list; true when it was new. Addresses arrive
+ * lower-cased, so the primary key deduplicates them whatever case they were typed in.
+ */
+export async function insertPreregistration(
+  db: Database,
+  p: { email: string; name: string; at: Date },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('preregistrations')
+    .values({ email: p.email, name: p.name, created_at: p.at })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('email')
+    .executeTakeFirst()
+  return row !== undefined
+}

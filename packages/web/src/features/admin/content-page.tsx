@@ -1,0 +1,390 @@
+import { useEffect, useId, useState } from 'react'
+import { SPORTS, type Sport } from '@tipping/contract/constants'
+import {
+  ADVERT_TYPES,
+  CONTENT_SETTINGS,
+  type ContentKey,
+  type ContentSettings,
+} from '@tipping/contract/content'
+import { Button } from '../../ui/button.tsx'
+import * as adminApi from './admin-api.ts'
+import styles from './admin.module.css'
+import { Field, FormMessage, SelectField } from './fields.tsx'
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from './form-errors.ts'
+
+// Site content (spec 2 and 3): notification bars, top banner, adverts, FAQs, help pages and the
+// site switches. Each tab edits one content setting and saves it whole with PUT
+// /api/admin/content/{key}, checked first by that key's schema in the contract.
+
+export const CONTENT_TABS: { key: ContentKey; label: string }[] = [
+  { key: 'notification_bars', label: 'Notification bars' },
+  { key: 'top_banner', label: 'Top banner' },
+  { key: 'adverts', label: 'Adverts' },
+  { key: 'faqs', label: 'FAQs' },
+  { key: 'help_pages', label: 'Help pages' },
+  { key: 'site_switches', label: 'Site switches' },
+]
+
+function TextArea(props: {
+  label: string
+  value: string
+  onChange: (v: string) => void
+  error?: string | undefined
+  rows?: number
+}) {
+  const id = useId()
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {props.label}
+      </label>
+      <textarea
+        id={id}
+        className={styles.textarea}
+        rows={props.rows ?? 3}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      />
+      {props.error ? (
+        <span id={`${id}-error`} className={styles.error} role="alert">
+          {props.error}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+function Check(props: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className={styles.check}>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      {props.label}
+    </label>
+  )
+}
+
+type Item = Record<string, string>
+interface Column {
+  key: string
+  label: string
+  kind?: 'text' | 'textarea' | 'select'
+  options?: readonly string[]
+}
+
+/** An editable list of items per sport (adverts, FAQs, help pages). */
+function PerSportList(props: {
+  value: Record<Sport, Item[]>
+  onChange: (v: Record<Sport, Item[]>) => void
+  columns: Column[]
+  blank: Item
+  noun: string
+  errors: FieldErrors
+}) {
+  const [sport, setSport] = useState<Sport>('bbl')
+  const items = props.value[sport]
+  const set = (next: Item[]) => props.onChange({ ...props.value, [sport]: next })
+  return (
+    <div className={styles.page}>
+      <SelectField
+        label="Competition"
+        value={sport}
+        onChange={(e) => setSport(e.target.value as Sport)}
+      >
+        {SPORTS.map((s) => (
+          <option key={s} value={s}>
+            {s.toUpperCase()}
+          </option>
+        ))}
+      </SelectField>
+      {items.length === 0 ? <p className={styles.meta}>No {props.noun}s yet.</p> : null}
+      <ol className={styles.list}>
+        {items.map((item, i) => (
+          <li key={i} className={styles.fieldset}>
+            {props.columns.map((c) => {
+              const error = props.errors[`${sport}.${i}.${c.key}`]
+              const update = (v: string) =>
+                set(items.map((x, j) => (j === i ? { ...x, [c.key]: v } : x)))
+              const label = `${c.label} (${props.noun} ${i + 1})`
+              if (c.kind === 'textarea')
+                return (
+                  <TextArea
+                    key={c.key}
+                    label={label}
+                    value={item[c.key] ?? ''}
+                    onChange={update}
+                    error={error}
+                    rows={5}
+                  />
+                )
+              if (c.kind === 'select')
+                return (
+                  <SelectField
+                    key={c.key}
+                    label={label}
+                    value={item[c.key]}
+                    onChange={(e) => update(e.target.value)}
+                    error={error}
+                  >
+                    {c.options?.map((o) => (
+                      <option key={o} value={o}>
+                        {o}
+                      </option>
+                    ))}
+                  </SelectField>
+                )
+              return (
+                <Field
+                  key={c.key}
+                  label={label}
+                  value={item[c.key] ?? ''}
+                  onChange={(e) => update(e.target.value)}
+                  error={error}
+                />
+              )
+            })}
+            <div className={styles.row}>
+              <Button variant="secondary" onClick={() => set(items.filter((_, j) => j !== i))}>
+                Remove {props.noun} {i + 1}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className={styles.row}>
+        <Button variant="secondary" onClick={() => set([...items, { ...props.blank }])}>
+          Add {props.noun}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** One tab's editor over its draft value. */
+function Editor<K extends ContentKey>(props: {
+  tab: K
+  draft: ContentSettings[K]
+  onDraft: (v: ContentSettings[K]) => void
+  errors: FieldErrors
+}) {
+  const { tab, errors } = props
+  const draft: ContentSettings[ContentKey] = props.draft
+  const onDraft = props.onDraft as (v: unknown) => void
+  switch (tab) {
+    case 'notification_bars': {
+      const bars = draft as ContentSettings['notification_bars']
+      return (
+        <>
+          {SPORTS.map((s) => (
+            <fieldset key={s} className={styles.fieldset}>
+              <legend>{s.toUpperCase()} notification bar</legend>
+              <Check
+                label={`Show the ${s.toUpperCase()} bar`}
+                checked={bars[s].isEnabled}
+                onChange={(v) => onDraft({ ...bars, [s]: { ...bars[s], isEnabled: v } })}
+              />
+              <TextArea
+                label={`${s.toUpperCase()} message`}
+                value={bars[s].message}
+                onChange={(v) => onDraft({ ...bars, [s]: { ...bars[s], message: v } })}
+                error={errors[`${s}.message`]}
+              />
+            </fieldset>
+          ))}
+        </>
+      )
+    }
+    case 'top_banner': {
+      const b = draft as ContentSettings['top_banner']
+      return (
+        <>
+          <Check
+            label="Show the top banner"
+            checked={b.isEnabled}
+            onChange={(v) => onDraft({ ...b, isEnabled: v })}
+          />
+          <Field
+            label="Banner message"
+            value={b.message}
+            onChange={(e) => onDraft({ ...b, message: e.target.value })}
+            error={errors.message}
+          />
+          <Field
+            label="Link (optional: /path or https://...)"
+            value={b.url ?? ''}
+            onChange={(e) =>
+              onDraft({ ...b, url: e.target.value.trim() === '' ? null : e.target.value })
+            }
+            error={errors.url}
+          />
+        </>
+      )
+    }
+    case 'adverts':
+      return (
+        <PerSportList
+          value={draft as unknown as Record<Sport, Item[]>}
+          onChange={onDraft}
+          errors={errors}
+          noun="advert"
+          blank={{ type: 'mrec', desktopImage: '', mobileImage: '', url: '' }}
+          columns={[
+            { key: 'type', label: 'Type', kind: 'select', options: ADVERT_TYPES },
+            { key: 'desktopImage', label: 'Desktop image' },
+            { key: 'mobileImage', label: 'Mobile image' },
+            { key: 'url', label: 'Link' },
+          ]}
+        />
+      )
+    case 'faqs':
+      return (
+        <PerSportList
+          value={draft as unknown as Record<Sport, Item[]>}
+          onChange={onDraft}
+          errors={errors}
+          noun="question"
+          blank={{ question: '', answer: '' }}
+          columns={[
+            { key: 'question', label: 'Question' },
+            { key: 'answer', label: 'Answer', kind: 'textarea' },
+          ]}
+        />
+      )
+    case 'help_pages':
+      return (
+        <PerSportList
+          value={draft as unknown as Record<Sport, Item[]>}
+          onChange={onDraft}
+          errors={errors}
+          noun="page"
+          blank={{ section: '', title: '', body: '' }}
+          columns={[
+            { key: 'section', label: 'Address (/{sport}/help/...)' },
+            { key: 'title', label: 'Title' },
+            { key: 'body', label: 'Text (a blank line starts a paragraph)', kind: 'textarea' },
+          ]}
+        />
+      )
+    case 'site_switches': {
+      const s = draft as ContentSettings['site_switches']
+      return (
+        <>
+          <Check
+            label="Offseason mode (the game is closed between seasons)"
+            checked={s.offseason}
+            onChange={(v) => onDraft({ ...s, offseason: v })}
+          />
+          <Check
+            label="Sign-in enabled"
+            checked={s.loginEnabled}
+            onChange={(v) => onDraft({ ...s, loginEnabled: v })}
+          />
+        </>
+      )
+    }
+  }
+}
+
+/** The content tab of the console. */
+export default function ContentPage() {
+  const [content, setContent] = useState<ContentSettings | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [tab, setTab] = useState<ContentKey>('notification_bars')
+  const [draft, setDraftOf] = useState<{ tab: ContentKey; value: unknown } | null>(null)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [ok, setOk] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    let live = true
+    adminApi
+      .content()
+      .then((r) => live && setContent(r.content))
+      .catch(
+        (e: unknown) => live && setLoadError(e instanceof Error ? e.message : 'Could not load'),
+      )
+    return () => {
+      live = false
+    }
+  }, [])
+  useEffect(() => {
+    if (content) setDraftOf({ tab, value: structuredClone(content[tab]) })
+    setErrors({})
+    setOk(null)
+  }, [content, tab])
+
+  const save = async () => {
+    setOk(null)
+    const parsed = CONTENT_SETTINGS[tab].safeParse(draft?.value)
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error))
+    setErrors({})
+    setBusy(true)
+    try {
+      const r = await adminApi.saveContent(tab, parsed.data)
+      setContent(r.content)
+      setOk('Saved and published.')
+    } catch (err) {
+      setErrors(apiFieldErrors(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const label = CONTENT_TABS.find((t) => t.key === tab)!.label
+  return (
+    <div className={styles.page}>
+      <h1>Content</h1>
+      <nav aria-label="Content settings" className={styles.tabs}>
+        {CONTENT_TABS.map((t) => (
+          <Button
+            key={t.key}
+            variant={t.key === tab ? 'primary' : 'secondary'}
+            aria-pressed={t.key === tab}
+            onClick={() => setTab(t.key)}
+          >
+            {t.label}
+          </Button>
+        ))}
+      </nav>
+      <FormMessage error={loadError ?? undefined} />
+      {content && draft?.tab === tab ? (
+        <form
+          className={styles.card}
+          aria-label={label}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            void save()
+          }}
+        >
+          <h2>{label}</h2>
+          <Editor
+            tab={tab}
+            draft={draft.value as ContentSettings[typeof tab]}
+            onDraft={(value) => setDraftOf({ tab, value })}
+            errors={errors}
+          />
+          <FormMessage
+            error={
+              errors.form ??
+              (Object.keys(errors).length > 0 && !ok
+                ? 'Some fields need fixing before this can be saved.'
+                : undefined)
+            }
+            ok={ok}
+          />
+          <div className={styles.row}>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving…' : `Save ${label.toLowerCase()}`}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  )
+}

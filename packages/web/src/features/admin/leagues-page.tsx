@@ -1,0 +1,112 @@
+import { useState } from 'react'
+import type { AdminLeague } from '@tipping/contract/admin'
+import type { Sport } from '@tipping/contract/constants'
+import { Button } from '../../ui/button.tsx'
+import { ConfirmModal } from '../../ui/confirm-modal.tsx'
+import * as adminApi from './admin-api.ts'
+import styles from './admin.module.css'
+import { Field, FormMessage, Pager, SelectField } from './fields.tsx'
+import { apiFieldErrors, formText } from './form-errors.ts'
+import { useLoad } from './use-load.ts'
+
+/** Leagues: search by name, code or commissioner email; remove one (its members leave it). */
+export default function LeaguesPage() {
+  const [filter, setFilter] = useState<{ search: string; sport: Sport | '' }>({
+    search: '',
+    sport: '',
+  })
+  const [page, setPage] = useState(1)
+  const { data, error, reload } = useLoad(
+    () => adminApi.leagues(filter.search, filter.sport, page),
+    [filter, page],
+  )
+  const [removing, setRemoving] = useState<AdminLeague | null>(null)
+  const [message, setMessage] = useState<{ ok?: string; error?: string }>({})
+
+  const remove = async () => {
+    if (!removing) return
+    try {
+      await adminApi.removeLeague(removing.id)
+      setMessage({ ok: `Removed ${removing.name}.` })
+      reload()
+    } catch (err) {
+      setMessage({ error: Object.values(apiFieldErrors(err))[0] })
+    } finally {
+      setRemoving(null)
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1>Leagues</h1>
+      <form
+        role="search"
+        className={styles.row}
+        onSubmit={(e) => {
+          e.preventDefault()
+          const d = new FormData(e.currentTarget)
+          setPage(1)
+          setFilter({
+            search: formText(d, 'search').trim(),
+            sport: formText(d, 'sport') as Sport | '',
+          })
+        }}
+      >
+        <Field label="Name, code or commissioner email" name="search" type="search" />
+        <SelectField label="Competition" name="sport" defaultValue="">
+          <option value="">Both</option>
+          <option value="bbl">BBL</option>
+          <option value="wbbl">WBBL</option>
+        </SelectField>
+        <Button type="submit">Search</Button>
+      </form>
+      <FormMessage error={error ?? message.error} ok={message.ok ?? null} />
+      {data && data.leagues.length === 0 ? <p>No leagues found.</p> : null}
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className={styles.meta}>Leagues, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">League</th>
+              <th scope="col">Commissioner</th>
+              <th scope="col">Tippers</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.leagues.map((l) => (
+              <tr key={l.id}>
+                <td>
+                  <strong>{l.name}</strong>
+                  <br />
+                  <span className={styles.meta}>
+                    {l.sport.toUpperCase()} · {l.privacy} · {l.code} · from round {l.startRound}
+                  </span>
+                </td>
+                <td>
+                  {l.commissioner.name}
+                  <br />
+                  <span className={styles.meta}>{l.commissioner.email}</span>
+                </td>
+                <td>{l.numUsers}</td>
+                <td>
+                  <Button variant="secondary" onClick={() => setRemoving(l)}>
+                    Remove <span className="visually-hidden">{l.name}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} nextPage={data?.nextPage ?? null} onPage={setPage} />
+      <ConfirmModal
+        open={removing !== null}
+        title="Remove league"
+        question={`Remove ${removing?.name ?? 'this league'} and its ${removing?.numUsers ?? 0} memberships? Tippers keep their scores.`}
+        onYes={() => void remove()}
+        onNo={() => setRemoving(null)}
+      />
+    </div>
+  )
+}

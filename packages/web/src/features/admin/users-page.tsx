@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from 'react'
+import { updateRolesBodySchema, type AdminUser } from '@tipping/contract/admin'
+import { ROLES, type Role } from '@tipping/contract/constants'
+import { Button } from '../../ui/button.tsx'
+import * as adminApi from './admin-api.ts'
+import styles from './admin.module.css'
+import { Field, FormMessage, Pager } from './fields.tsx'
+import { apiFieldErrors, formText, zodFieldErrors } from './form-errors.ts'
+import { useLoad } from './use-load.ts'
+
+const ROLE_NAMES: Record<Role, string> = {
+  ROLE_USER_BBL: 'BBL tipper',
+  ROLE_USER_WBBL: 'WBBL tipper',
+  ROLE_ADMIN: 'Admin',
+}
+
+function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (u: AdminUser) => void }) {
+  const [error, setError] = useState<string | undefined>()
+  const [ok, setOk] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const act = async (what: () => Promise<{ user: AdminUser }>, done: string) => {
+    setBusy(true)
+    setError(undefined)
+    setOk(null)
+    try {
+      onChanged((await what()).user)
+      setOk(done)
+    } catch (err) {
+      setError(Object.values(apiFieldErrors(err))[0])
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const saveRoles = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const parsed = updateRolesBodySchema.safeParse({
+      roles: new FormData(e.currentTarget).getAll('roles'),
+    })
+    if (!parsed.success) return setError(Object.values(zodFieldErrors(parsed.error))[0])
+    void act(() => adminApi.setRoles(user.id, parsed.data), 'Roles saved.')
+  }
+
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email
+  return (
+    <li className={styles.card} aria-labelledby={`user-${user.id}`}>
+      <h2 id={`user-${user.id}`}>
+        {name} {user.deactivatedAt ? <span className={styles.badge}>deactivated</span> : null}
+      </h2>
+      <p className={styles.meta}>
+        #{user.id} · {user.email}
+        {user.teamName ? ` · ${user.teamName}` : ''} · registered{' '}
+        {new Date(user.registeredAt).toLocaleDateString('en-AU')}
+        {user.sso ? ' · single sign-on' : ''}
+      </p>
+      <form onSubmit={saveRoles} aria-label={`Roles of ${name}`}>
+        <fieldset className={styles.fieldset}>
+          <legend>Roles</legend>
+          <div className={styles.row}>
+            {ROLES.map((r) => (
+              <label key={r} className={styles.check}>
+                <input
+                  type="checkbox"
+                  name="roles"
+                  value={r}
+                  defaultChecked={user.roles.includes(r)}
+                />
+                {ROLE_NAMES[r]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <FormMessage error={error} ok={ok} />
+        <div className={styles.row}>
+          <Button type="submit" disabled={busy}>
+            Save roles
+          </Button>
+          {user.deactivatedAt ? (
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => void act(() => adminApi.setActive(user.id, true), 'Reactivated.')}
+            >
+              Reactivate
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                void act(
+                  () => adminApi.setActive(user.id, false),
+                  'Deactivated; their sessions have ended.',
+                )
+              }
+            >
+              Deactivate
+            </Button>
+          )}
+        </div>
+      </form>
+    </li>
+  )
+}
+
+/** Users: search by name, team or email; roles; deactivate (ends sessions) or reactivate. */
+export default function UsersPage() {
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const { data, error, setData } = useLoad(() => adminApi.users(search, page), [search, page])
+
+  return (
+    <div className={styles.page}>
+      <h1>Users</h1>
+      <form
+        role="search"
+        className={styles.row}
+        onSubmit={(e) => {
+          e.preventDefault()
+          setPage(1)
+          setSearch(formText(new FormData(e.currentTarget), 'search').trim())
+        }}
+      >
+        <Field label="Name, team or email" name="search" type="search" defaultValue={search} />
+        <Button type="submit">Search</Button>
+      </form>
+      <FormMessage error={error ?? undefined} />
+      {data && data.users.length === 0 ? <p>No users found.</p> : null}
+      <ul className={styles.list}>
+        {data?.users.map((u) => (
+          <UserRow
+            key={`${u.id}-${u.roles.join()}-${u.deactivatedAt}`}
+            user={u}
+            onChanged={(next) =>
+              setData({ ...data, users: data.users.map((x) => (x.id === next.id ? next : x)) })
+            }
+          />
+        ))}
+      </ul>
+      <Pager page={page} nextPage={data?.nextPage ?? null} onPage={setPage} />
+    </div>
+  )
+}

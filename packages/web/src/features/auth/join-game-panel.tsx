@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import { useDispatch } from 'react-redux'
+import { useNavigate } from 'react-router'
+import type { Sport } from '@tipping/contract/constants'
+import { ApiCallError } from '../../lib/api-client.ts'
+import { globalErrorActions } from '../../lib/global-error-slice.ts'
+import { Button } from '../../ui/button.tsx'
+import { Panel } from '../../ui/panel.tsx'
+import * as authApi from './auth-api.ts'
+import { sessionActions } from './session-slice.ts'
+
+const gameName = (sport: Sport) => (sport === 'bbl' ? 'BBL' : 'WBBL')
+
+/**
+ * Shown instead of a sport's pages to a signed-in user not registered for its game (the 513 of
+ * spec 8): join it (`register_for_game`), or bring back an earlier season's account (`recover`,
+ * which then goes to the leagues, spec 2). Both failures raise the global error (spec 8).
+ */
+export function JoinGamePanel({ sport }: { sport: Sport }) {
+  const dispatch = useDispatch()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+
+  const run = async (action: 'join' | 'recover') => {
+    setBusy(true)
+    try {
+      const { user } =
+        action === 'join'
+          ? await authApi.registerForGame(sport)
+          : await authApi.recoverAccount(sport)
+      dispatch(sessionActions.userUpdated(user))
+      if (action === 'recover') void navigate(`/${sport}/leagues`, { replace: true })
+    } catch (err) {
+      const code = err instanceof ApiCallError ? ` (${err.code})` : ''
+      const message = err instanceof Error ? err.message : 'Something went wrong'
+      dispatch(globalErrorActions.raised(`${message}${code}`))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Panel title={`Join ${gameName(sport)} Tipping`}>
+      <p data-testid="not-registered">
+        You are not registered for {gameName(sport)} tipping yet. Join the game to tip its matches
+        and play in its leagues; your account stays the same.
+      </p>
+      <p>
+        <Button data-testid="join-game" disabled={busy} onClick={() => void run('join')}>
+          Join {gameName(sport)} Tipping
+        </Button>
+      </p>
+      <p>
+        Tipped with us in an earlier season?{' '}
+        <Button variant="ghost" disabled={busy} onClick={() => void run('recover')}>
+          Recover my account
+        </Button>
+      </p>
+    </Panel>
+  )
+}

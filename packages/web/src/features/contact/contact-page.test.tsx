@@ -1,0 +1,103 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { ApiCallError } from '../../lib/api-client.ts'
+import { ContactForm } from './contact-page.tsx'
+import { contactPhase, contactReducer, initialContactState } from './contact-state.ts'
+
+function renderForm(submit: (body: unknown) => Promise<unknown>, path = '/wbbl/help/contact') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/:sport/help/contact" element={<ContactForm submit={submit} />} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+
+const fill = () => {
+  fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Casey' } })
+  fireEvent.change(screen.getByLabelText('Your email'), { target: { value: 'casey@example.com' } })
+  fireEvent.change(screen.getByLabelText('Message'), {
+    target: { value: 'My picks did not save on Friday.' },
+  })
+}
+
+describe('contact state (spec 4 "Contact")', () => {
+  it('start, success, reset and failure move through idle, sending, sent and error', () => {
+    let s = initialContactState
+    expect(contactPhase(s)).toBe('idle')
+    s = contactReducer(s, { type: 'start' })
+    expect(s).toMatchObject({ inProgress: true, submitted: false })
+    expect(contactPhase(s)).toBe('sending')
+    s = contactReducer(s, { type: 'success' })
+    expect(s).toMatchObject({ inProgress: false, submitted: true })
+    expect(contactPhase(s)).toBe('sent')
+    s = contactReducer(s, { type: 'reset' })
+    expect(s).toEqual(initialContactState)
+    s = contactReducer(contactReducer(s, { type: 'start' }), {
+      type: 'failure',
+      message: 'Nope',
+      param: null,
+    })
+    expect(contactPhase(s)).toBe('error')
+    expect(contactReducer(s, { type: 'start' }).error).toBeNull()
+  })
+})
+
+describe('ContactForm', () => {
+  it('sends the fields with the sport, shows Sending… then the sent state, and can reset', async () => {
+    let resolve: (v: unknown) => void = () => undefined
+    const submit = vi.fn(() => new Promise((r) => (resolve = r)))
+    renderForm(submit)
+    fill()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('contact-submit'))
+    })
+    expect(submit).toHaveBeenCalledWith({
+      name: 'Casey',
+      email: 'casey@example.com',
+      message: 'My picks did not save on Friday.',
+      sport: 'wbbl',
+    })
+    const sending = screen.getByTestId<HTMLButtonElement>('contact-submit')
+    expect(sending.textContent).toBe('Sending…')
+    expect(sending.disabled).toBe(true)
+    await act(async () => {
+      resolve({ sent: true })
+    })
+    expect(screen.getByTestId('contact-sent').textContent).toMatch(/message has been sent/)
+    fireEvent.click(screen.getByRole('button', { name: 'Send another message' }))
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('')
+  })
+
+  it('shows a field error from the server beside that field, and keeps what was typed', async () => {
+    const submit = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiCallError('Write at least 10 characters', 'VALIDATION', 'message', 400),
+      )
+    renderForm(submit)
+    fill()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('contact-submit'))
+    })
+    const message = screen.getByLabelText('Message')
+    expect(message.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('alert').textContent).toBe('Write at least 10 characters')
+    expect((message as HTMLTextAreaElement).value).toBe('My picks did not save on Friday.')
+    expect(screen.getByTestId<HTMLButtonElement>('contact-submit').disabled).toBe(false)
+  })
+
+  it('shows a general failure (rate limit, network) as an alert', async () => {
+    const submit = vi
+      .fn()
+      .mockRejectedValue(new ApiCallError('Too many messages', 'RATE_LIMITED', null, 429))
+    renderForm(submit)
+    fill()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('contact-submit'))
+    })
+    expect(screen.getByRole('alert').textContent).toBe('Too many messages')
+  })
+})

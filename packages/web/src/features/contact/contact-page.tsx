@@ -1,0 +1,148 @@
+import { useId, useReducer, useState, type FormEvent } from 'react'
+import { Link, useParams } from 'react-router'
+import { SPORTS, type Sport } from '@tipping/contract/constants'
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, type ContactBody } from '@tipping/contract/site'
+import { ApiCallError } from '../../lib/api-client.ts'
+import { Button } from '../../ui/button.tsx'
+import { FormField } from '../../ui/form-field.tsx'
+import { Panel } from '../../ui/panel.tsx'
+import { sendContact } from './contact-api.ts'
+import { contactPhase, contactReducer, initialContactState } from './contact-state.ts'
+import styles from './contact.module.css'
+
+interface Props {
+  /** The call; injectable for tests. */
+  submit?: (body: ContactBody) => Promise<unknown>
+}
+
+const asSport = (s: string | undefined): Sport | undefined =>
+  (SPORTS as readonly string[]).includes(s ?? '') ? (s as Sport) : undefined
+
+const field = (data: FormData, name: string): string => {
+  const v = data.get(name)
+  return typeof v === 'string' ? v : ''
+}
+
+/** The contact form (spec 2 "Other screens"), at /{sport}/help/contact, for visitors and users. */
+export function ContactForm({ submit = sendContact }: Props) {
+  const sport = asSport(useParams().sport)
+  const [state, dispatch] = useReducer(contactReducer, initialContactState)
+  const [message, setMessage] = useState('')
+  const messageId = useId()
+  const phase = contactPhase(state)
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const data = new FormData(e.currentTarget)
+    dispatch({ type: 'start' })
+    try {
+      await submit({
+        name: field(data, 'name'),
+        email: field(data, 'email'),
+        message,
+        ...(sport ? { sport } : {}),
+      })
+      dispatch({ type: 'success' })
+      setMessage('')
+    } catch (err) {
+      const known = err instanceof ApiCallError
+      dispatch({
+        type: 'failure',
+        message: known ? err.message : 'Something went wrong, try again',
+        param: known ? err.param : null,
+      })
+    }
+  }
+
+  if (phase === 'sent') {
+    return (
+      <div className={styles.sent} role="status" data-testid="contact-sent">
+        <p>
+          <strong>Thanks, your message has been sent.</strong> We&apos;ll reply by email.
+        </p>
+        <Button variant="secondary" onClick={() => dispatch({ type: 'reset' })}>
+          Send another message
+        </Button>
+      </div>
+    )
+  }
+  const fieldError = (name: string) => (state.error?.param === name ? state.error.message : null)
+  const messageError = fieldError('message')
+  const generalError =
+    state.error && !['name', 'email', 'message'].includes(state.error.param ?? '')
+      ? state.error.message
+      : null
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(e) => void onSubmit(e)}
+      aria-busy={phase === 'sending'}
+      noValidate
+    >
+      <FormField
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={80}
+        error={fieldError('name')}
+      />
+      <FormField
+        label="Your email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={fieldError('email')}
+      />
+      <div className={styles.field}>
+        <label htmlFor={messageId} className={styles.label}>
+          Message
+        </label>
+        <textarea
+          id={messageId}
+          name="message"
+          className={styles.textarea}
+          required
+          minLength={CONTACT_MESSAGE_MIN}
+          maxLength={CONTACT_MESSAGE_MAX}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={`${messageId}-hint${messageError ? ` ${messageId}-error` : ''}`}
+        />
+        <span id={`${messageId}-hint`} className={styles.hint}>
+          {message.length}/{CONTACT_MESSAGE_MAX}
+        </span>
+        {messageError ? (
+          <span id={`${messageId}-error`} className={styles.error} role="alert">
+            {messageError}
+          </span>
+        ) : null}
+      </div>
+      {generalError ? (
+        <p className={styles.error} role="alert">
+          {generalError}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={phase === 'sending'} data-testid="contact-submit">
+        {phase === 'sending' ? 'Sending…' : 'Send message'}
+      </Button>
+    </form>
+  )
+}
+
+export default function ContactPage() {
+  const sport = asSport(useParams().sport) ?? 'bbl'
+  return (
+    <div className={styles.page}>
+      <Panel title="Contact us">
+        <p className={styles.lead}>
+          Questions about your tips, your league or your account? Write to us and we&apos;ll reply
+          by email. You may find a quicker answer in <Link to={`/${sport}/help`}>Help</Link>.
+        </p>
+        <ContactForm />
+      </Panel>
+    </div>
+  )
+}
