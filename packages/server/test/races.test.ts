@@ -117,7 +117,7 @@ describe('one user saving from two sessions at once', () => {
   it('ends with one of the submitted lists, never a mix', async () => {
     // Matches still open: the clock goes back before the round.
     t.clock.set(new Date(round1[0]!.starts_at.getTime() - 86_400_000))
-    const matches = round1.slice(0, 3)
+    const matches = round1
     const user = await registerUser(t.app)
     const second = await t.app.inject({
       method: 'POST',
@@ -131,13 +131,12 @@ describe('one user saving from two sessions at once', () => {
     // cross over if the saves were not one at a time.
     const awayReversed = [...away].reverse()
     for (let round = 0; round < 15; round++) {
-      const answers = await Promise.all([
-        save(sessions[0]!, home),
-        save(sessions[1]!, awayReversed),
-        save(sessions[0]!, awayReversed),
-        save(sessions[1]!, home),
-      ])
-      for (const a of answers) expect(a.statusCode).toBe(200)
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          save(sessions[i % 2]!, i % 4 < 2 ? home : awayReversed),
+        ),
+      )
+      for (const a of answers) expect(a.statusCode, a.body.slice(0, 200)).toBe(200)
       const stored = await t.db
         .selectFrom('tips')
         .select(['match_id', 'squad_id'])

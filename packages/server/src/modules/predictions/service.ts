@@ -83,7 +83,7 @@ export class PredictionsService {
     userId: number,
     matchIds: number[],
   ) {
-    if (!(await q.isRegistered(trx, competitionId, userId))) {
+    if (!(await q.lockRegistration(trx, competitionId, userId))) {
       throw new AppError(
         'NOT_REGISTERED',
         `You are not registered for ${sport.toUpperCase()} tipping`,
@@ -152,8 +152,8 @@ export class PredictionsService {
           now,
         }
       })
-      // Rows locked in one order (by match) whatever order the list came in: two saves of the
-      // same user's tips at once then queue instead of deadlocking (races.test.ts).
+      // lockTippable holds the user's registration row, so this user's other writes wait; rows
+      // still written in match order, whatever order the list came in (races.test.ts).
       await q.upsertTips(
         trx,
         [...writes].sort((a, b) => a.matchId - b.matchId),
