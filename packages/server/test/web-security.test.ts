@@ -4,7 +4,7 @@ import { changedTables, drivenRoutes, fingerprint } from './route-driver.ts'
 
 // Issue 9 item 7 on the server: security headers, HSTS over HTTPS only, cookie flags, the
 // same-origin rule for every state-changing method, share-page redirects kept in the app, and a
-// sign-in answer that does not tell whether an account exists. (Rate limits on sign-in and
+// sign-in and password-reset answers that do not tell whether an account exists. (Rate limits on sign-in and
 // registration: rate-limit.test.ts.)
 
 const ORIGIN = 'https://tipping.example'
@@ -211,5 +211,62 @@ describe('sign-in does not reveal whether an account exists', () => {
     expect(unknown.body).toBe(wrong.body)
     expect(unknown.headers['set-cookie']).toBeUndefined()
     expect(wrong.headers['set-cookie']).toBeUndefined()
+  })
+})
+
+describe('password reset does not reveal whether an account exists', () => {
+  it('answers a known, a deactivated and an unknown address alike, mailing only the known one', async () => {
+    const known = await registerUser(t.app)
+    const closed = await registerUser(t.app)
+    await t.db
+      .updateTable('users')
+      .set({ deactivated_at: new Date() })
+      .where('id', '=', closed.id)
+      .execute()
+    const outbox = () =>
+      t.db
+        .selectFrom('email_outbox')
+        .select('to_address')
+        .where('kind', '=', 'password_reset')
+        .execute()
+    const before = (await outbox()).length
+    const ask = async (email: string) => {
+      const started = Date.now()
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password_reset/request',
+        payload: { email },
+      })
+      return { res, ms: Date.now() - started }
+    }
+    const answers = [
+      await ask(known.email),
+      await ask(closed.email),
+      await ask(`never-registered-${Date.now()}@example.com`),
+    ]
+    for (const { res } of answers) {
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(answers[0]!.res.body)
+      expect(res.headers['set-cookie']).toBeUndefined()
+    }
+    // Timing is padded to a floor (250 ms in buildApp), so the quick refusal does not show.
+    for (const { ms } of answers) expect(ms).toBeGreaterThanOrEqual(240)
+    // Not vacuous: the known account was mailed, the others not.
+    const sent = (await outbox()).slice(before).map((r) => r.to_address)
+    expect(sent).toEqual([known.email])
+  })
+
+  it('refuses an unknown reset link naming only the token field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password_reset',
+      payload: {
+        token: 'a'.repeat(43),
+        password: 'probe new password',
+        confirmation: 'probe new password',
+      },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[0].param).toBe('token')
   })
 })

@@ -94,7 +94,7 @@ export class PredictionsService {
     userId: number,
     matchIds: number[],
   ) {
-    if (!(await q.isRegistered(trx, competitionId, userId))) {
+    if (!(await q.lockRegistration(trx, competitionId, userId))) {
       throw new AppError(
         'NOT_REGISTERED',
         `You are not registered for ${sport.toUpperCase()} tipping`,
@@ -163,7 +163,12 @@ export class PredictionsService {
           now,
         }
       })
-      await q.upsertTips(trx, writes)
+      // lockTippable holds the user's registration row, so this user's other writes wait; rows
+      // still written in match order, whatever order the list came in (races.test.ts).
+      await q.upsertTips(
+        trx,
+        [...writes].sort((a, b) => a.matchId - b.matchId),
+      )
       return [...new Set(writes.map((w) => w.roundId))]
     })
     return this.predictionsFor(userId, roundIds, new Set(items.map((i) => i.match)))
