@@ -27,14 +27,6 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-/**
- * The one CSP report the app itself causes, unrelated to what users type: Radix Dialog's scroll
- * lock (react-remove-scroll) adds a <style> element when a modal opens, which style-src 'self'
- * blocks (docs/SECURITY.md, open items). Everything else is counted.
- */
-const KNOWN =
-  /^Applying inline style violates the following Content Security Policy directive 'style-src 'self''/
-
 /** Everything that would show a payload ran, or tried to and was blocked. */
 function watch(page: Page): string[] {
   const seen: string[] = []
@@ -43,7 +35,7 @@ function watch(page: Page): string[] {
     void d.dismiss()
   })
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to/i.test(m.text()) && !KNOWN.test(m.text()))
+    if (/Content Security Policy|Refused to/i.test(m.text()))
       seen.push(`console on ${new URL(page.url()).pathname}: ${m.text()}`)
   })
   page.on('pageerror', (e) => seen.push(`page error: ${e.message}`))

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -232,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       })
     }
   })
-  const indexHtml = hasWeb ? fs.readFileSync(webIndex) : null
+  const indexHtml = hasWeb ? fs.readFileSync(webIndex, 'utf8') : null
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
@@ -253,7 +254,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       )
     }
     // The single-page app owns every other path (its router shows the not-found page).
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml)
+    const page = withStyleNonce(indexHtml, reply.getHeader('content-security-policy'))
+    if (page.csp) reply.header('content-security-policy', page.csp)
+    return reply.type('text/html').header('cache-control', 'no-cache').send(page.html)
   })
 
   return { app, publisher }
@@ -312,4 +315,21 @@ async function registerLoadShedding(
       type: string,
     ) => void,
   })
+}
+
+/**
+ * The app page with a fresh style nonce: Radix Dialog's scroll lock inserts one <style> element
+ * when a modal opens, which `style-src 'self'` would block. The nonce is allowed for styles on
+ * this answer only (scripts stay 'self'), and the page reads it from a meta tag (main.tsx).
+ */
+function withStyleNonce(
+  html: string,
+  csp: ReturnType<FastifyReply['getHeader']>,
+): { html: string; csp: string | null } {
+  if (typeof csp !== 'string') return { html, csp: null }
+  const nonce = crypto.randomBytes(16).toString('base64')
+  return {
+    html: html.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`),
+    csp: csp.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`),
+  }
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 import { changedTables, drivenRoutes, fingerprint } from './route-driver.ts'
@@ -42,6 +45,34 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff')
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN')
       expect(res.headers['referrer-policy'], url).toBe('no-referrer')
+    }
+  })
+
+  it('allows styles by a fresh nonce on the app page only, shared with the page through a meta tag', async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tipping-web-'))
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><html><head></head><body></body></html>',
+    )
+    const app = await createTestApp({ config: { WEB_DIST_DIR: web } })
+    try {
+      const nonces = []
+      for (let i = 0; i < 2; i++) {
+        const res = await app.app.inject({ url: '/bbl/tipping' })
+        const policy = csp(res.headers['content-security-policy'])
+        const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(res.body)?.[1]
+        expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+        expect(policy['style-src']).toBe(`'self' 'nonce-${nonce}'`)
+        expect(policy['script-src']).toBe("'self'")
+        nonces.push(nonce)
+      }
+      expect(nonces[0]).not.toBe(nonces[1])
+      // Everything else keeps the plain policy.
+      const api = await app.app.inject({ url: '/api/health' })
+      expect(csp(api.headers['content-security-policy'])['style-src']).toBe("'self'")
+    } finally {
+      await app.close()
+      fs.rmSync(web, { recursive: true, force: true })
     }
   })
 
