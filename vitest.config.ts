@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 const serverTests = {
   root: 'packages/server',
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  // Run once, in their own project below: they start their own PostgreSQL cluster and server.
+  exclude: ['test/reliability/**'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
 }
@@ -30,6 +32,21 @@ export default defineConfig({
             },
           ]
         : []),
+      // Crash/restart, database outage, overload and backup round trips (docs/RELIABILITY.md):
+      // real server processes on a throwaway PostgreSQL cluster; needs PostgreSQL's binaries.
+      {
+        test: {
+          name: 'reliability',
+          root: 'packages/server',
+          include: ['test/reliability/**/*.test.ts'],
+          globalSetup: ['test/reliability/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          // After every other project, alone: capacity and recovery times are measured here.
+          sequence: { groupOrder: 1 },
+        },
+      },
       'packages/web',
       {
         test: {

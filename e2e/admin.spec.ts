@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
+import { baseURL, launchBrowser, newPage, signUp, uniqueEmail, useServer } from './browser.ts'
+import { startServer, type TestServer } from './server.ts'
 
 // The admin console end to end: an admin enters a whole round's results in the console while two
 // tippers in their own browsers watch their league ladder and the rankings change on the public
@@ -11,13 +12,18 @@ import { baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.
 const ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
 const ROUND = 4
 
+// A server of its own: the round this spec plays stays locked after the clock is reset, and the
+// shared server's other specs tip the open rounds.
+let server: TestServer
 let browser: Browser
 beforeAll(async () => {
+  server = await startServer()
+  useServer(server.baseURL)
   browser = await launchBrowser()
 })
 afterAll(async () => {
-  await moveClock({ reset: true })
   await browser?.close()
+  await server?.stop()
 })
 
 async function moveClock(body: object) {

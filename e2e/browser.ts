@@ -18,7 +18,13 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
-export const baseURL = (): string => inject('baseURL')
+let ownServer: string | undefined
+/** Points these helpers at a server the spec started itself (see server.ts). */
+export function useServer(url: string): void {
+  ownServer = url
+}
+
+export const baseURL = (): string => ownServer ?? inject('baseURL')
 
 export async function newPage(
   browser: Browser,

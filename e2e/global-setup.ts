@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { startMailCatcher } from './mail-catcher.ts'
+import { startServer } from './server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,87 +11,16 @@ declare module 'vitest' {
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-/**
- * Starts the real server (built web app, demo season, test clock route) on a free port with a
- * database of its own: PostgreSQL when DATABASE_URL is set, PGlite otherwise.
- */
+/** The server every spec shares, unless it starts its own (see server.ts). */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
       `End-to-end tests need Debian's Chromium at ${CHROMIUM}: apt-get install chromium`,
     )
   }
-  if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
-    throw new Error('Build the web app first: npm run build -w packages/web')
-  }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tipping-e2e-'))
-  const port = 3400 + Math.floor(Math.random() * 500)
-  const mailDir = path.join(tmp, 'mail')
-  const mail = await startMailCatcher(mailDir)
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    PGLITE_DIR: path.join(tmp, 'db'),
-    STATIC_DIR: path.join(tmp, 'static'),
-    SEED: 'demo',
-    DEMO_USERS: '120',
-    ENABLE_TEST_ROUTES: 'true',
-    SMTP_URL: mail.url,
-    APP_ORIGIN: `http://localhost:${port}`,
-    MATCH_CENTRE_URL: 'https://matchcentre.example/bbl/{match}',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    LOG_LEVEL: 'warn',
-  }
-  let dropDatabase: (() => Promise<void>) | null = null
-  if (process.env.DATABASE_URL) {
-    const name = `tipping_e2e_${process.pid}`
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-    await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(process.env.DATABASE_URL)
-    url.pathname = `/${name}`
-    env.DATABASE_URL = url.toString()
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    }
-  }
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'packages/server/src/main.ts'],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let output = ''
-  server.stdout?.on('data', (d: Buffer) => (output += d.toString()))
-  server.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-  const baseURL = `http://localhost:${port}`
-  const deadline = Date.now() + 180_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    const ok = await fetch(`${baseURL}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false)
-    if (ok) break
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`)
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  project.provide('baseURL', baseURL)
-  project.provide('mailDir', mailDir)
-  return async () => {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
-    await dropDatabase?.()
-    await mail.close()
-    fs.rmSync(tmp, { recursive: true, force: true })
-  }
+  const server = await startServer()
+  project.provide('baseURL', server.baseURL)
+  project.provide('mailDir', server.mailDir)
+  return () => server.stop()
 }

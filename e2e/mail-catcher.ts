@@ -8,6 +8,8 @@ export interface CaughtMail {
   to: string[]
   subject: string
   text: string
+  /** The HTML part, when the message has one. */
+  html?: string
 }
 
 /**
@@ -30,6 +32,7 @@ export async function startMailCatcher(
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            ...(typeof mail.html === 'string' ? { html: mail.html } : {}),
           }
           fs.writeFileSync(path.join(dir, `${Date.now()}-${++count}.json`), JSON.stringify(caught))
           callback()

@@ -97,6 +97,13 @@ for (const [name, viewport] of [
   await visitorPage.goto('/reset-password?token=example')
   await visitorPage.getByRole('button', { name: 'Set new password' }).waitFor()
   await visitorPage.screenshot({ path: path.join(out, `reset-password-${name}.png`) })
+  // Help with its first question open, and the terms.
+  await visitorPage.goto('/bbl/help')
+  await visitorPage.getByRole('button', { name: 'What is Big Bash Tipping?' }).click()
+  await visitorPage.screenshot({ path: path.join(out, `help-${name}.png`) })
+  await visitorPage.goto('/terms')
+  await visitorPage.getByRole('heading', { name: 'Terms & Conditions', level: 1 }).waitFor()
+  await visitorPage.screenshot({ path: path.join(out, `terms-${name}.png`) })
   await visitor.close()
 }
 await browser.close()

@@ -1,11 +1,13 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
+import underPressure from '@fastify/under-pressure'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -48,6 +50,8 @@ export interface AppDeps {
   db: Database
   engine: 'pglite' | 'postgres'
   clock: Clock
+  /** Queries waiting for a database connection (load shedding); absent: never counted. */
+  dbWaiting?: () => number
 }
 
 export interface BuiltApp {
@@ -110,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     openapi: { info: { title: 'Big Bash Tipping API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   })
+  await registerLoadShedding(app, config, deps.dbWaiting)
   registerOriginCheck(app, config.APP_ORIGIN)
   // Limits are opted into per route (sign-in, registration); counters live in memory per process.
   await app.register(rateLimit, { global: false })
@@ -124,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     resetRequestMinMs: 250,
   })
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
-  const predictions = new PredictionsService(db, clock)
+  const predictions = new PredictionsService(db, clock, config.READ_CACHE_MS)
   const publisher = new Publisher(db, clock, {
     staticDir: config.STATIC_DIR,
     logosDir: path.join(config.DATA_DIR, 'logos'),
@@ -142,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerSso(app, { config, db, clock, auth, gate })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
-  scoresRoutes(app, { scores: new ScoresService(db), gate })
+  scoresRoutes(app, { scores: new ScoresService(db, config.READ_CACHE_MS), gate })
   adminRoutes(app, {
     admin: new AdminService(db, { clock, publisher, sponsorPrefix: config.SPONSOR_PREFIX }),
     gate,
@@ -153,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
     messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
+    readCacheMs: config.READ_CACHE_MS,
   })
   leaguesRoutes(app, { leagues, gate })
   contentRoutes(app, { content: new ContentService(db, publisher), gate })
@@ -227,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       })
     }
   })
-  const indexHtml = hasWeb ? fs.readFileSync(webIndex) : null
+  const indexHtml = hasWeb ? fs.readFileSync(webIndex, 'utf8') : null
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
@@ -248,8 +254,82 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       )
     }
     // The single-page app owns every other path (its router shows the not-found page).
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml)
+    const page = withStyleNonce(indexHtml, reply.getHeader('content-security-policy'))
+    if (page.csp) reply.header('content-security-policy', page.csp)
+    return reply.type('text/html').header('cache-control', 'no-cache').send(page.html)
   })
 
   return { app, publisher }
+}
+
+/**
+ * Overload protection (docs/RELIABILITY.md): when the event loop lags (or heap/RSS pass their
+ * limits) new requests are refused at once with 503, the envelope and Retry-After, so the server
+ * keeps answering quickly instead of queueing work until everything times out.
+ */
+async function registerLoadShedding(
+  app: FastifyInstance,
+  config: Config,
+  dbWaiting: (() => number) | undefined,
+): Promise<void> {
+  const retryAfter = config.PRESSURE_RETRY_AFTER_SECONDS
+  const shed = (reply: FastifyReply, reason: string) => {
+    void reply.status(503).header('retry-after', String(retryAfter)).header('x-shed-reason', reason)
+    return failure([
+      {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The server is busy, try again in a few seconds',
+        param: null,
+      },
+    ])
+  }
+
+  // A server bound by its database keeps a quiet event loop while requests pile up waiting for a
+  // connection: refuse new ones once that queue is long, before any work is spent on them.
+  const maxWaiting = config.PRESSURE_MAX_DB_WAITING
+  if (maxWaiting > 0 && dbWaiting) {
+    app.addHook('onRequest', async (_request, reply) => {
+      if (dbWaiting() > maxWaiting) return reply.send(shed(reply, 'databaseQueue'))
+    })
+  }
+
+  const limits = {
+    maxEventLoopDelay: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    maxEventLoopUtilization: config.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
+    maxHeapUsedBytes: config.PRESSURE_MAX_HEAP_USED_BYTES,
+    maxRssBytes: config.PRESSURE_MAX_RSS_BYTES,
+  }
+  if (Object.values(limits).every((v) => v <= 0)) return
+  await app.register(underPressure, {
+    ...limits,
+    // Utilisation over the last sample, not since the process started.
+    eventLoopUtilizationMode: 'interval',
+    sampleInterval: config.PRESSURE_SAMPLE_INTERVAL_MS,
+    retryAfter,
+    // Returning the body makes the plugin send it and stop (returning nothing would go on to the
+    // route); its typings only admit void, hence the cast.
+    pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string) =>
+      shed(reply, type)) as unknown as (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      type: string,
+    ) => void,
+  })
+}
+
+/**
+ * The app page with a fresh style nonce: Radix Dialog's scroll lock inserts one <style> element
+ * when a modal opens, which `style-src 'self'` would block. The nonce is allowed for styles on
+ * this answer only (scripts stay 'self'), and the page reads it from a meta tag (main.tsx).
+ */
+function withStyleNonce(
+  html: string,
+  csp: ReturnType<FastifyReply['getHeader']>,
+): { html: string; csp: string | null } {
+  if (typeof csp !== 'string') return { html, csp: null }
+  const nonce = crypto.randomBytes(16).toString('base64')
+  return {
+    html: html.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`),
+    csp: csp.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`),
+  }
 }

@@ -122,6 +122,30 @@ const envSchema = z.object({
   SSO_BBL_APP_REDIRECT_URI: z.url().optional(),
   /** The provider's profile page; the app links to it with `?returnUrl=`. */
   SSO_PROFILE_URL: z.url().optional(),
+  /**
+   * Load shedding (@fastify/under-pressure): past any of these the server answers 503 with
+   * Retry-After instead of queueing work it cannot finish. 0 turns a threshold off.
+   */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(1000),
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  PRESSURE_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+  PRESSURE_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
+  /**
+   * Requests queued for a PostgreSQL connection past which new ones are refused (a server bound by
+   * its database never lags its event loop: the queue is where overload shows).
+   */
+  PRESSURE_MAX_DB_WAITING: z.coerce.number().int().min(0).default(100),
+  /** How often the pressure figures are sampled, and the Retry-After sent with a shed request. */
+  PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
+  /** PostgreSQL connections per process, and how long a request waits for one before a 503. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * How long expensive shared reads may be served from memory (pick percentages, tipper counts,
+   * round maxima, the current competition); 0 reads the database every time.
+   */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */
@@ -146,5 +170,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   LOG_LEVEL: 'silent',
   AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
   PASSWORD_RESET_REQUESTS_PER_HOUR: 10_000,
+  // A slow test machine must not shed the integration suite's own requests.
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0,
+  PRESSURE_MAX_DB_WAITING: 0,
+  READ_CACHE_MS: 0,
   ...overrides,
 })

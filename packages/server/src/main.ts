@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.PGLITE_DIR,
+    poolSize: config.DB_POOL_SIZE,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
   })
   await migrateToLatest(handle.db)
   const clock = makeClock(config)
@@ -41,7 +43,13 @@ async function main(): Promise<void> {
     })
   }
 
-  const { app, publisher } = await buildApp({ config, db: handle.db, engine: handle.engine, clock })
+  const { app, publisher } = await buildApp({
+    config,
+    db: handle.db,
+    engine: handle.engine,
+    clock,
+    dbWaiting: handle.waiting,
+  })
   await publisher.publishAll()
   const scheduler = new Scheduler({
     db: handle.db,
@@ -72,6 +80,11 @@ async function main(): Promise<void> {
     await handle.close()
     process.exit(0)
   }
+  // A promise nobody awaited failing (e.g. a query cut off when the database stops) is logged,
+  // not fatal: every request and job handles its own errors, so the process state is sound.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled rejection')
+  })
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 

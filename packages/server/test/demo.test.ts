@@ -83,4 +83,24 @@ describe('the demo season', () => {
     expect(matches.length).toBeGreaterThan(0)
     for (const m of matches) expect(m.tips.length).toBeGreaterThan(3)
   })
+
+  it('has an admin who edits content and sees the demo adverts', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+    })
+    expect(login.statusCode).toBe(200)
+    const admin = sessionCookie(login)
+    const res = await t.app.inject({ url: '/api/admin/content', headers: { cookie: admin } })
+    expect(res.statusCode).toBe(200)
+    const { adverts } = res.json().success.content
+    for (const sport of ['bbl', 'wbbl'])
+      expect(adverts[sport].map((a: { type: string }) => a.type).sort()).toEqual([
+        'leaderboard',
+        'mrec',
+      ])
+    // The demo tipper is no admin.
+    expect((await get('/api/admin/content')).statusCode).toBe(403)
+  })
 })

@@ -7,9 +7,13 @@ import {
   type ScoringMatch,
   type ScoringTip,
 } from '@tipping/contract/rules/scoring'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.ts'
+import { testConfig } from '../src/config.ts'
 import { applyResults, readResultsFile } from '../src/modules/seasons/service.ts'
 import {
   createTestApp,
+  engine,
   loadSeasons,
   registerUser,
   resultsPath,
@@ -28,6 +32,8 @@ const START_ROUND = 2
 const NOW = new Date('2026-01-09T00:00:00Z') // round 4 (the golden week) is part played
 
 let t: TestApp
+/** The same app with the big-league ladder cache on (READ_CACHE_MS), over the same database. */
+let cached: FastifyInstance
 let boss: { cookie: string; id: number; email: string }
 let leagueId: number
 let competitionId: number
@@ -203,8 +209,20 @@ beforeAll(async () => {
       totalMargin: u.totalMargin,
     }))
     .sort(order)
+  cached = (
+    await buildApp({
+      config: testConfig({ STATIC_DIR: t.staticDir, READ_CACHE_MS: 60_000 }),
+      db: t.db,
+      engine: engine(),
+      clock: t.clock,
+    })
+  ).app
+  await cached.ready()
 }, 120_000)
-afterAll(() => t.close())
+afterAll(async () => {
+  await cached.close()
+  await t.close()
+})
 
 const pick = (r: Expected): Expected => ({
   userId: r.userId,
@@ -215,10 +233,10 @@ const pick = (r: Expected): Expected => ({
   totalMargin: r.totalMargin,
 })
 
-async function pageThrough(query: string, expected: Expected[]) {
+async function pageThrough(query: string, expected: Expected[], app = t.app) {
   const pages = Math.ceil(expected.length / LADDER_PAGE_SIZE)
   for (let page = 1; page <= pages + 1; page++) {
-    const res = await t.app.inject({
+    const res = await app.inject({
       url: `/api/bbl/rankings/${leagueId}/rankings?page=${page}${query}`,
       headers: { cookie: boss.cookie },
     })
@@ -257,5 +275,10 @@ describe('a league ladder of thousands', () => {
 
   it(`pages the week ${WEEK} ladder in agreement with the reference`, async () => {
     await pageThrough(`&round=${WEEK}`, week)
+  })
+
+  it('serves the same pages from the big-league ladder cache', async () => {
+    await pageThrough('', overall, cached)
+    await pageThrough(`&round=${WEEK}`, week, cached)
   })
 })

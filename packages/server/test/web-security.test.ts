@@ -1,10 +1,13 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 import { changedTables, drivenRoutes, fingerprint } from './route-driver.ts'
 
 // Issue 9 item 7 on the server: security headers, HSTS over HTTPS only, cookie flags, the
 // same-origin rule for every state-changing method, share-page redirects kept in the app, and a
-// sign-in answer that does not tell whether an account exists. (Rate limits on sign-in and
+// sign-in and password-reset answers that do not tell whether an account exists. (Rate limits on sign-in and
 // registration: rate-limit.test.ts.)
 
 const ORIGIN = 'https://tipping.example'
@@ -42,6 +45,34 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff')
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN')
       expect(res.headers['referrer-policy'], url).toBe('no-referrer')
+    }
+  })
+
+  it('allows styles by a fresh nonce on the app page only, shared with the page through a meta tag', async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tipping-web-'))
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><html><head></head><body></body></html>',
+    )
+    const app = await createTestApp({ config: { WEB_DIST_DIR: web } })
+    try {
+      const nonces = []
+      for (let i = 0; i < 2; i++) {
+        const res = await app.app.inject({ url: '/bbl/tipping' })
+        const policy = csp(res.headers['content-security-policy'])
+        const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(res.body)?.[1]
+        expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+        expect(policy['style-src']).toBe(`'self' 'nonce-${nonce}'`)
+        expect(policy['script-src']).toBe("'self'")
+        nonces.push(nonce)
+      }
+      expect(nonces[0]).not.toBe(nonces[1])
+      // Everything else keeps the plain policy.
+      const api = await app.app.inject({ url: '/api/health' })
+      expect(csp(api.headers['content-security-policy'])['style-src']).toBe("'self'")
+    } finally {
+      await app.close()
+      fs.rmSync(web, { recursive: true, force: true })
     }
   })
 
@@ -211,5 +242,62 @@ describe('sign-in does not reveal whether an account exists', () => {
     expect(unknown.body).toBe(wrong.body)
     expect(unknown.headers['set-cookie']).toBeUndefined()
     expect(wrong.headers['set-cookie']).toBeUndefined()
+  })
+})
+
+describe('password reset does not reveal whether an account exists', () => {
+  it('answers a known, a deactivated and an unknown address alike, mailing only the known one', async () => {
+    const known = await registerUser(t.app)
+    const closed = await registerUser(t.app)
+    await t.db
+      .updateTable('users')
+      .set({ deactivated_at: new Date() })
+      .where('id', '=', closed.id)
+      .execute()
+    const outbox = () =>
+      t.db
+        .selectFrom('email_outbox')
+        .select('to_address')
+        .where('kind', '=', 'password_reset')
+        .execute()
+    const before = (await outbox()).length
+    const ask = async (email: string) => {
+      const started = Date.now()
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password_reset/request',
+        payload: { email },
+      })
+      return { res, ms: Date.now() - started }
+    }
+    const answers = [
+      await ask(known.email),
+      await ask(closed.email),
+      await ask(`never-registered-${Date.now()}@example.com`),
+    ]
+    for (const { res } of answers) {
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(answers[0]!.res.body)
+      expect(res.headers['set-cookie']).toBeUndefined()
+    }
+    // Timing is padded to a floor (250 ms in buildApp), so the quick refusal does not show.
+    for (const { ms } of answers) expect(ms).toBeGreaterThanOrEqual(240)
+    // Not vacuous: the known account was mailed, the others not.
+    const sent = (await outbox()).slice(before).map((r) => r.to_address)
+    expect(sent).toEqual([known.email])
+  })
+
+  it('refuses an unknown reset link naming only the token field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password_reset',
+      payload: {
+        token: 'a'.repeat(43),
+        password: 'probe new password',
+        confirmation: 'probe new password',
+      },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[0].param).toBe('token')
   })
 })

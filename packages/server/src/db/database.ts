@@ -7,6 +7,8 @@ import type { DB } from './schema.ts'
 export interface DatabaseHandle {
   db: Kysely<DB>
   engine: 'pglite' | 'postgres'
+  /** Queries waiting for a pooled connection (PostgreSQL; PGlite queues inside its driver: 0). */
+  waiting: () => number
   close(): Promise<void>
 }
 
@@ -19,6 +21,8 @@ export interface DatabaseOptions {
   /** A tarball of a migrated data directory (tests load it instead of running initdb). */
   pgliteLoadDataDir?: Blob | undefined
   poolSize?: number
+  /** How long a query waits for a connection (PostgreSQL down: fail fast, answer 503). */
+  connectTimeoutMs?: number
 }
 
 /**
@@ -27,14 +31,23 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 })
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    })
     // An idle connection the server drops (restart, failover, a dropped test database) emits
     // 'error' on the pool; unheard, that would crash the process. The pool replaces it on demand.
     pool.on('error', (err) => {
       process.emitWarning(`PostgreSQL dropped an idle connection: ${err.message}`)
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, engine: 'postgres', close: () => db.destroy() }
+    return {
+      db,
+      engine: 'postgres',
+      waiting: () => pool.waitingCount,
+      close: () => db.destroy(),
+    }
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true })
   const pglite = await PGlite.create({
@@ -46,6 +59,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   return {
     db,
     engine: 'pglite',
+    waiting: () => 0,
     close: async () => {
       await db.destroy()
       if (!pglite.closed) await pglite.close()

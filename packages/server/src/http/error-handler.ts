@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { AppError } from '../errors.ts'
 import { failure } from './envelope.ts'
 
@@ -14,6 +15,7 @@ function paramOf(context: string | undefined, instancePath: string): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
+      if (err.status === 503) void reply.header('retry-after', '5')
       return reply
         .status(err.status)
         .send(failure([{ code: err.code, message: err.message, param: err.param }]))
@@ -42,16 +44,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(status)
         .send(failure([{ code: 'VALIDATION', message: err.message, param: 'body' }]))
     }
-    if (status === 503) {
-      return reply.status(503).send(
-        failure([
-          {
-            code: 'SERVICE_UNAVAILABLE',
-            message: 'Service unavailable, try again soon',
-            param: null,
-          },
-        ]),
-      )
+    if (status === 503 || isDatabaseUnavailable(err)) {
+      // The database is down or restarting: say so and when to retry, never a 500 (RELIABILITY.md).
+      if (status !== 503) request.log.warn({ err: err.message }, 'database unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(
+          failure([
+            {
+              code: 'SERVICE_UNAVAILABLE',
+              message: 'Service unavailable, try again soon',
+              param: null,
+            },
+          ]),
+        )
     }
     request.log.error({ err }, 'request failed')
     return reply

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso'
 import { retryImport } from '../lib/lazy-retry.ts'
 import { AdminLayout } from './layouts/admin-layout.tsx'
+import { HelpLayout } from './layouts/help-layout.tsx'
 import { LandingLayout, PlainLayout } from './layouts/landing-layout.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
 import { LogoutRoute, SignedInLayout } from './layouts/signed-in-layout.tsx'
@@ -11,27 +12,24 @@ import { JoinLinkRoute, ShareRoute } from './link-routes.tsx'
 
 // Every route of the specification's section 2, pages lazy-loaded with retries.
 
-const comingSoon = (name: string, plain = false): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { ComingSoonPage } = await retryImport(
-      () => import('../features/pages/coming-soon-page.tsx'),
-    )
-    return {
-      Component: plain
-        ? () => (
-            <PlainLayout>
-              <ComingSoonPage name={name} />
-            </PlainLayout>
-          )
-        : () => <ComingSoonPage name={name} />,
-    }
-  },
-})
-
 /** A page module with a default-exported component, lazy-loaded with retries. */
 const page =
   (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] =>
   async () => ({ Component: (await retryImport(load)).default })
+
+/** The same, framed by the plain layout (header, footer) for standalone pages. */
+const plainPage =
+  (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] =>
+  async () => {
+    const { default: Page } = await retryImport(load)
+    return {
+      Component: () => (
+        <PlainLayout>
+          <Page />
+        </PlainLayout>
+      ),
+    }
+  }
 
 const landingPaths = [
   '/',
@@ -130,10 +128,20 @@ export const routes: RouteObject[] = [
           { path: 'audit', lazy: page(() => import('../features/admin/audit-page.tsx')) },
         ],
       },
-      { path: '/:sport/help', ...comingSoon('Help', true) },
-      { path: '/:sport/help/:section', ...comingSoon('Help', true) },
-      { path: '/terms', ...comingSoon('Terms & Conditions', true) },
-      { path: '/privacy-policy', ...comingSoon('Privacy Policy', true) },
+      {
+        // Help (spec 2): FAQ, then the published help pages (guidelines, game rules, prizes).
+        path: '/:sport/help',
+        element: <HelpLayout />,
+        children: [
+          { index: true, lazy: page(() => import('../features/help/help-page.tsx')) },
+          { path: ':section', lazy: page(() => import('../features/help/help-page.tsx')) },
+        ],
+      },
+      { path: '/terms', lazy: plainPage(() => import('../features/pages/terms-page.tsx')) },
+      {
+        path: '/privacy-policy',
+        lazy: plainPage(() => import('../features/pages/privacy-page.tsx')),
+      },
       { path: '/logout', element: <LogoutRoute /> },
       {
         // The link of the password reset email (not in the spec's route table; it names none).

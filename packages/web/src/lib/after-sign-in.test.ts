@@ -43,3 +43,26 @@ describe('guards after sign-in (spec 2), table by table', () => {
     expect(deepLinkFor('/bbl/rankings')).toBeNull()
   })
 })
+
+describe('saved links never leave the app', () => {
+  it('ignores a tampered saved link that names another origin or is not an app path', () => {
+    const recent = { recovered: false, registeredAt: { date: now.toISOString() } }
+    for (const hostile of [
+      'https://evil.example/bbl/tipping',
+      '//evil.example/bbl/leagues/join/ABCDEFGHJK',
+      '/bbl/leagues/join/ABC?next=https://evil.example',
+      '/bbl/tipping/../../evil',
+      'javascript:alert(1)',
+      '/\\evil.example/bbl/tipping',
+    ]) {
+      expect(deepLinkFor(hostile)).toBeNull()
+      expect(
+        routeAfterSignIn(recent, 'bbl', now, {
+          joinLink: hostile,
+          createLink: hostile,
+          tippingLink: hostile,
+        }),
+      ).toBe('/bbl/leagues')
+    }
+  })
+})

@@ -15,7 +15,7 @@ export function Modal({ open, title, description, onClose, children }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={styles.overlay} data-modal-overlay />
         <Dialog.Content
           className={styles.content}
           aria-describedby={description ? undefined : undefined}

@@ -10,6 +10,8 @@ import {
 import { hashPassword } from '../../modules/auth/passwords.ts'
 import { newLeagueCode } from '../../modules/leagues/service.ts'
 import { rescore } from '../../modules/scoring/service.ts'
+import { upsertContent } from '../../modules/content/queries.ts'
+import type { Advert } from '@tipping/contract/content'
 import { grantAdmin } from '../../modules/admin/service.ts'
 import * as q from './queries.ts'
 
@@ -18,6 +20,22 @@ export const DEMO_PASSWORD = 'tip-the-bash'
 /** The demo's admin, for the console at /admin (created only when absent). */
 export const DEMO_ADMIN_EMAIL = 'admin@tipping.example'
 export const DEMO_ADMIN_PASSWORD = 'run-the-bash'
+
+/** Project-made advert images (scripts/data/build-adverts.mjs), one of each slot per sport. */
+const demoAdverts = (sport: string): Advert[] => [
+  {
+    type: 'leaderboard',
+    desktopImage: '/ads/demo-leaderboard-desktop.png',
+    mobileImage: '/ads/demo-leaderboard-mobile.png',
+    url: `/${sport}/help/prizes`,
+  },
+  {
+    type: 'mrec',
+    desktopImage: '/ads/demo-mrec-desktop.png',
+    mobileImage: '/ads/demo-mrec-mobile.png',
+    url: `/${sport}/help/game-rules`,
+  },
+]
 
 const HOUR = 3_600_000
 /** A T20 match lasts about three and a half hours; results appear once that has passed. */
@@ -94,6 +112,7 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     await q.registerEveryoneForCurrentCompetitions(trx, registeredAt)
     await q.insertSimulatedTips(trx, { now: opts.now, demoUserId: demoId, demoRound: DEMO_ROUND })
     await q.insertDemoLeagues(trx, demoId, newLeagueCode)
+    await upsertContent(trx, 'adverts', { bbl: demoAdverts('bbl'), wbbl: demoAdverts('wbbl') })
   })
   for (const competitionId of await q.currentCompetitionIds(db)) await rescore(db, competitionId)
   await grantAdmin(db, {

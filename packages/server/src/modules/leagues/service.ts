@@ -33,6 +33,7 @@ import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
 import { currentCompetition } from '../predictions/service.ts'
 import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
+import { ReadCache } from '../../read-cache.ts'
 
 /** What the league emails need: the clock, the app's public origin for links, hourly quotas. */
 export interface LeagueMailSettings {
@@ -41,7 +42,17 @@ export interface LeagueMailSettings {
   invitesPerHour: number
   messagesPerHour: number
   messageRecipientsPerHour: number
+  /**
+   * How long the whole ladder of a big league (more than BIG_LEAGUE members) may be served from
+   * memory; 0 computes it every time. Small leagues are always computed live.
+   */
+  readCacheMs?: number
 }
+
+type LadderRows = Awaited<ReturnType<typeof q.ladderPage>>
+
+/** Members above which a league's ladder is cached (its aggregate costs tens of milliseconds). */
+export const BIG_LEAGUE = 1000
 
 /** One change of a bulk member edit; `param` names the entry in the request for errors. */
 interface MemberChange {
@@ -83,10 +94,17 @@ function toLeague(r: Row, userId: number): League {
  * non-members, only the commissioner manages it, and a join code is the only way in.
  */
 export class LeaguesService {
+  private readonly bigLadders: ReadCache<{
+    all: LadderRows
+    byUser: Map<number, LadderRows[number]>
+  }>
+
   constructor(
     private readonly db: Database,
     private readonly mail: LeagueMailSettings,
-  ) {}
+  ) {
+    this.bigLadders = new ReadCache(mail.readCacheMs ?? 0, 20)
+  }
 
   private async visible(
     sport: Sport,
@@ -443,10 +461,25 @@ export class LeaguesService {
       roundNumber: query.round ?? null,
       limit: query.limit,
     }
-    const [rows, own] = await Promise.all([
-      q.ladderPage(this.db, { ...base, offset: (query.page - 1) * query.limit }),
-      q.ladderPage(this.db, { ...base, offset: 0, onlyUserId: userId }),
-    ])
+    const offset = (query.page - 1) * query.limit
+    let rows: LadderRows
+    let own: LadderRows
+    if (row.num_users > BIG_LEAGUE && (this.mail.readCacheMs ?? 0) > 0) {
+      // One ranked copy of the whole ladder serves every page and every member's own row.
+      const key = `${leagueId}:${row.start_round}:${query.round ?? ''}`
+      const { all, byUser } = await this.bigLadders.get(key, async () => {
+        const ranked = await q.ladderPage(this.db, { ...base, limit: 10_000_000, offset: 0 })
+        return { all: ranked, byUser: new Map(ranked.map((r) => [r.user_id, r])) }
+      })
+      rows = all.slice(offset, offset + query.limit + 1)
+      const mine = byUser.get(userId)
+      own = mine ? [mine] : []
+    } else {
+      ;[rows, own] = await Promise.all([
+        q.ladderPage(this.db, { ...base, offset }),
+        q.ladderPage(this.db, { ...base, offset: 0, onlyUserId: userId }),
+      ])
+    }
     const toRow = toRankingRow
     return {
       rankings: rows.slice(0, query.limit).map(toRow),

@@ -97,6 +97,21 @@ export const isRegistered = async (db: Database, competitionId: number, userId: 
     .where('user_id', '=', userId)
     .executeTakeFirst()) !== undefined
 
+/**
+ * Locks the user's registration for the competition (FOR UPDATE) and tells whether there is one.
+ * Every write of a user's tips takes it first, so two writes of one user's tips (two sessions,
+ * a double click, save against autopick or clear) run one after the other on PostgreSQL's READ
+ * COMMITTED: never interleaved row by row, never deadlocked.
+ */
+export const lockRegistration = async (db: Database, competitionId: number, userId: number) =>
+  (await db
+    .selectFrom('competition_registrations')
+    .select('user_id')
+    .where('competition_id', '=', competitionId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst()) !== undefined
+
 export interface TipWrite {
   userId: number
   matchId: number

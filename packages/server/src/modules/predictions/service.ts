@@ -18,6 +18,7 @@ import {
   type UserTipsResponse,
 } from '@tipping/contract/scores'
 import { AppError, notFound } from '../../errors.ts'
+import { ReadCache } from '../../read-cache.ts'
 import * as q from './queries.ts'
 
 /**
@@ -37,13 +38,23 @@ export function roundStatus(statuses: readonly Lifecycle[]): Lifecycle {
 }
 
 export class PredictionsService {
+  private readonly competitions: ReadCache<Awaited<ReturnType<typeof q.currentCompetition>>>
+  private readonly pickCounts: ReadCache<Awaited<ReturnType<typeof q.roundPickCounts>>>
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-  ) {}
+    /** Pick percentages and the current competition may be this old (bench/README.md). */
+    readCacheMs = 0,
+  ) {
+    this.competitions = new ReadCache(readCacheMs)
+    this.pickCounts = new ReadCache(readCacheMs)
+  }
 
   private async competition(sport: Sport) {
-    const competition = await q.currentCompetition(this.db, sport)
+    const competition = await this.competitions.get(sport, () =>
+      q.currentCompetition(this.db, sport),
+    )
     if (!competition) throw notFound('Competition', 'sport')
     return competition
   }
@@ -59,7 +70,7 @@ export class PredictionsService {
     const [matches, tips, counts] = await Promise.all([
       q.roundMatches(this.db, round.id),
       q.userRoundTips(this.db, userId, round.id),
-      q.roundPickCounts(this.db, round.id),
+      this.pickCounts.get(String(round.id), () => q.roundPickCounts(this.db, round.id)),
     ])
     const now = this.clock.now()
     const matchDtos = matches.map((m) => toMatch(m, counts, now))
@@ -83,7 +94,7 @@ export class PredictionsService {
     userId: number,
     matchIds: number[],
   ) {
-    if (!(await q.isRegistered(trx, competitionId, userId))) {
+    if (!(await q.lockRegistration(trx, competitionId, userId))) {
       throw new AppError(
         'NOT_REGISTERED',
         `You are not registered for ${sport.toUpperCase()} tipping`,
@@ -152,7 +163,12 @@ export class PredictionsService {
           now,
         }
       })
-      await q.upsertTips(trx, writes)
+      // lockTippable holds the user's registration row, so this user's other writes wait; rows
+      // still written in match order, whatever order the list came in (races.test.ts).
+      await q.upsertTips(
+        trx,
+        [...writes].sort((a, b) => a.matchId - b.matchId),
+      )
       return [...new Set(writes.map((w) => w.roundId))]
     })
     return this.predictionsFor(userId, roundIds, new Set(items.map((i) => i.match)))

@@ -3,6 +3,7 @@ import { SPORTS } from '@tipping/contract/constants'
 import type { Dashboard, RankingsQuery, RankingsResponse, Snapshot } from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
+import { ReadCache } from '../../read-cache.ts'
 import { isRegistered } from '../predictions/service.ts'
 import * as q from './queries.ts'
 import { toRankingRow } from './ranking-row.ts'
@@ -12,10 +13,22 @@ const toRow = (r: PageRow) => toRankingRow({ ...r, user_id: r.id })
 
 /** Reads of the scores the scoring job wrote: snapshot, rankings, dashboard. */
 export class ScoresService {
-  constructor(private readonly db: Database) {}
+  private readonly competitions: ReadCache<Awaited<ReturnType<typeof q.competitionBySport>>>
+  private readonly maxima: ReadCache<Awaited<ReturnType<typeof q.maxPointsByRound>>>
+  private readonly counts: ReadCache<number>
+
+  /** Tipper counts, round maxima and the current competition may be readCacheMs old. */
+  constructor(
+    private readonly db: Database,
+    readCacheMs = 0,
+  ) {
+    this.competitions = new ReadCache(readCacheMs)
+    this.maxima = new ReadCache(readCacheMs)
+    this.counts = new ReadCache(readCacheMs)
+  }
 
   private async competition(sport: Sport) {
-    const c = await q.competitionBySport(this.db, sport)
+    const c = await this.competitions.get(sport, () => q.competitionBySport(this.db, sport))
     if (!c) throw notFound('Competition', 'sport')
     return c
   }
@@ -28,8 +41,8 @@ export class ScoresService {
     const [score, stand, maxima, total] = await Promise.all([
       q.roundScore(this.db, roundId, userId),
       q.standing(this.db, c.id, userId),
-      q.maxPointsByRound(this.db, c.id),
-      q.registeredCount(this.db, c.id),
+      this.maxima.get(String(c.id), () => q.maxPointsByRound(this.db, c.id)),
+      this.counts.get(String(c.id), () => q.registeredCount(this.db, c.id)),
     ])
     return {
       round_points: score?.points ?? 0,

@@ -22,7 +22,8 @@ export async function rescoreInTransaction(
   await q.lockCompetitionScoring(trx, competitionId)
   const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
   for (const roundId of rounds) {
-    await q.scoreRound(trx, roundId)
+    const written = await q.scoreRound(trx, roundId)
+    if (written >= q.ANALYZE_AFTER_ROWS) await q.analyzeTable(trx, 'round_scores')
     await q.rankRound(trx, roundId)
   }
   await q.rebuildStandings(trx, competitionId)

@@ -1,18 +1,25 @@
 import { useCallback, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { LandingPage } from '../../features/landing/landing-page.tsx'
+import { PreregistrationCard } from '../../features/landing/preregistration-card.tsx'
+import { preregister } from '../../features/landing/site-api.ts'
+import OffseasonPage from '../../features/pages/offseason-page.tsx'
+import { useSiteContent } from '../../lib/site-content.tsx'
 import { sessionActions } from '../../features/auth/session-slice.ts'
 import { SsoButton } from '../../features/sso/sso-button.tsx'
 import { rememberSport, storedSport } from '../sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
 import styles from './layout.module.css'
+import { NotificationBar } from './notification-bar.tsx'
 import { SiteFooter } from './site-footer.tsx'
 
 /** The landing group: `/`, `/login`, `/registration`, `/forgot-password`, `/bbl`, `/wbbl`. */
 export function LandingLayout() {
   const dispatch = useAppDispatch()
   const isAuthorized = useAppSelector((s) => s.session.isAuthorized)
+  const { config } = useSiteContent()
+  const { pathname } = useLocation()
   const [sport, setSport] = useState<Sport>(storedSport)
   const changeSport = useCallback((next: Sport) => {
     rememberSport(next)
@@ -33,13 +40,30 @@ export function LandingLayout() {
         </div>
       </header>
       <main className={styles.main}>
-        <LandingPage
-          sport={sport}
-          isAuthorized={isAuthorized}
-          onSportChange={changeSport}
-          onOpen={open}
-          signInWith={<SsoButton />}
-        />
+        {config.offseason && pathname === '/' ? (
+          // Spec 2: in offseason mode `/` is the offseason page (the root layout redirects the rest).
+          <OffseasonPage
+            preregistration={
+              <PreregistrationCard
+                appStoreUrl={config.appStoreUrl}
+                playStoreUrl={config.playStoreUrl}
+                submit={preregister}
+              />
+            }
+          />
+        ) : (
+          <>
+            <NotificationBar sport={sport} />
+            <LandingPage
+              sport={sport}
+              isAuthorized={isAuthorized}
+              onSportChange={changeSport}
+              onOpen={open}
+              signInWith={<SsoButton />}
+              loginEnabled={config.loginEnabled}
+            />
+          </>
+        )}
       </main>
       <SiteFooter />
     </div>

@@ -1,16 +1,22 @@
 import { useEffect } from 'react'
-import { Outlet } from 'react-router'
+import { Navigate, Outlet, useLocation } from 'react-router'
 import { AuthModals } from '../../features/auth/auth-modals.tsx'
 import { fetchSessionUser } from '../../features/auth/auth-api.ts'
 import { sessionActions } from '../../features/auth/session-slice.ts'
 import { SsoButton } from '../../features/sso/sso-button.tsx'
 import { onUnauthorized } from '../../lib/api-client.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
+import { offseasonRedirects, SiteContentProvider, useSiteContent } from '../../lib/site-content.tsx'
 import { ErrorModal } from '../../ui/error-modal.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
 import { storedSport } from '../sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
+import { TopBanner } from './top-banner.tsx'
 
-/** Checks the session once, routes every 401 to the login modal, and hosts the global modals. */
+/**
+ * Checks the session once, routes every 401 to the login modal, and hosts the global modals. The
+ * site content (offseason mode, banners, login switch) is loaded before anything is shown.
+ */
 export function RootLayout() {
   const dispatch = useAppDispatch()
   const globalError = useAppSelector((s) => s.globalError.message)
@@ -25,10 +31,27 @@ export function RootLayout() {
   }, [dispatch, sport])
 
   return (
-    <>
-      <Outlet />
-      <AuthModals sport={sport} loginWith={<SsoButton block divider />} />
+    <SiteContentProvider fallback={<Spinner label="Loading" />}>
+      <SiteFrame />
       <ErrorModal message={globalError} onClose={() => dispatch(globalErrorActions.cleared())} />
+    </SiteContentProvider>
+  )
+}
+
+function SiteFrame() {
+  const { pathname } = useLocation()
+  const { config } = useSiteContent()
+  const sport = storedSport()
+  // Spec 2 offseason mode: only /, /privacy-policy and /terms exist.
+  if (config.offseason && offseasonRedirects(pathname)) return <Navigate to="/" replace />
+  return (
+    <>
+      <TopBanner />
+      <Outlet />
+      {/* Spec 6: the login-enabled flag gates signing in and registering. */}
+      {config.loginEnabled ? (
+        <AuthModals sport={sport} loginWith={<SsoButton block divider />} />
+      ) : null}
     </>
   )
 }

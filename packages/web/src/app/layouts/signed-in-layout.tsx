@@ -10,8 +10,10 @@ import { deepLinkFor, rememberDeepLink } from '../../lib/after-sign-in.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { isSport, rememberSport } from '../sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
+import { AdvertArea } from './advert-slot.tsx'
 import { Header } from './header.tsx'
 import styles from './layout.module.css'
+import { NotificationBar } from './notification-bar.tsx'
 import { SiteFooter } from './site-footer.tsx'
 
 /** The signed-in group: its guard sends visitors to `/`; a spinner shows until the user is ready. */
@@ -48,6 +50,7 @@ export function SignedInLayout() {
     <div className={styles.shell} data-sport={sport}>
       <Header sport={sport} now={new Date()} onLogout={signOut} />
       <main className={styles.main}>
+        <NotificationBar sport={sport} />
         {/* Spec 8: a user not registered for this sport's game (513) is offered to join it. */}
         {session.user.roles.includes(roleForSport(sport)) ? (
           <Outlet />
@@ -55,6 +58,7 @@ export function SignedInLayout() {
           <JoinGamePanel sport={sport} />
         )}
       </main>
+      <AdvertArea sport={sport} />
       <SiteFooter />
     </div>
   )

@@ -16,6 +16,8 @@ interface Props {
   onOpen: (modal: 'login' | 'registration' | 'forgot-password') => void
   /** Other ways to sign in, composed by the app (the single sign-on button). */
   signInWith?: ReactNode
+  /** Spec 6 login-enabled flag (app-config.json): false hides sign-in and registration. */
+  loginEnabled?: boolean
 }
 
 const MODE_BY_PATH: Record<string, 'login' | 'registration' | 'forgot-password'> = {
@@ -59,16 +61,23 @@ function useSiteConfig(): SiteAppConfig {
  * modal, `/bbl` and `/wbbl` choose the competition, `/login-app` and `/login-bigbash-app` are the
  * apps' single sign-on entry pages.
  */
-export function LandingPage({ sport, isAuthorized, onSportChange, onOpen, signInWith }: Props) {
+export function LandingPage({
+  sport,
+  isAuthorized,
+  onSportChange,
+  onOpen,
+  signInWith,
+  loginEnabled = true,
+}: Props) {
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const config = useSiteConfig()
   const app = APP_BY_PATH[pathname]
   useEffect(() => {
     const mode = MODE_BY_PATH[pathname]
-    if (mode && !isAuthorized) onOpen(mode)
+    if (mode && !isAuthorized && loginEnabled) onOpen(mode)
     if (pathname === '/bbl' || pathname === '/wbbl') onSportChange(pathname.slice(1) as Sport)
-  }, [pathname, isAuthorized, onOpen, onSportChange])
+  }, [pathname, isAuthorized, loginEnabled, onOpen, onSportChange])
 
   const competition = sport === 'bbl' ? "the men's Big Bash League" : "the Women's Big Bash League"
   return (
@@ -105,6 +114,10 @@ export function LandingPage({ sport, isAuthorized, onSportChange, onOpen, signIn
           <div className={styles.actions}>
             {isAuthorized ? (
               <Button onClick={() => void navigate(`/${sport}/tipping`)}>Go to my tips</Button>
+            ) : !loginEnabled ? (
+              <p className={styles.lead} data-testid="login-disabled">
+                Signing in and signing up are paused for the moment. Please come back soon.
+              </p>
             ) : (
               <>
                 <Button data-testid="register-open" onClick={() => onOpen('registration')}>

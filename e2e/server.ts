@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { startMailCatcher } from './mail-catcher.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export interface TestServer {
+  baseURL: string
+  /** Where the mail catcher writes what the server sends (see mail-catcher.ts). */
+  mailDir: string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the real server (built web app, demo season, test clock route) on a free port with a
+ * database of its own: PostgreSQL when DATABASE_URL is set, PGlite otherwise. The global setup
+ * starts the shared one; a spec that moves the server clock past a lockout starts its own, because
+ * matches it locks stay locked for every later spec even after the clock is reset.
+ */
+export async function startServer(): Promise<TestServer> {
+  if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
+    throw new Error('Build the web app first: npm run build -w packages/web')
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tipping-e2e-'))
+  const port = 3400 + Math.floor(Math.random() * 500)
+  const mailDir = path.join(tmp, 'mail')
+  const mail = await startMailCatcher(mailDir)
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    PGLITE_DIR: path.join(tmp, 'db'),
+    STATIC_DIR: path.join(tmp, 'static'),
+    SEED: 'demo',
+    DEMO_USERS: '120',
+    ENABLE_TEST_ROUTES: 'true',
+    SMTP_URL: mail.url,
+    APP_ORIGIN: `http://localhost:${port}`,
+    MATCH_CENTRE_URL: 'https://matchcentre.example/bbl/{match}',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    LOG_LEVEL: 'warn',
+  }
+  let dropDatabase: (() => Promise<void>) | null = null
+  if (process.env.DATABASE_URL) {
+    const name = `tipping_e2e_${process.pid}_${port}`
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await admin.connect()
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    const url = new URL(process.env.DATABASE_URL)
+    url.pathname = `/${name}`
+    env.DATABASE_URL = url.toString()
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    }
+  }
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  server.stdout?.on('data', (d: Buffer) => (output += d.toString()))
+  server.stderr?.on('data', (d: Buffer) => (output += d.toString()))
+  const baseURL = `http://localhost:${port}`
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    const ok = await fetch(`${baseURL}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) break
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`)
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  return {
+    baseURL,
+    mailDir,
+    async stop() {
+      server.kill('SIGTERM')
+      await new Promise((r) => server.once('exit', r))
+      await dropDatabase?.()
+      await mail.close()
+      fs.rmSync(tmp, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,261 @@
+import AxeBuilder from '@axe-core/playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, newPage } from './browser.ts'
+
+// Site-wide parts end to end: offseason mode and the login switch turned on through the admin
+// content route by the demo admin, the notification bar and top banner, advert images at the
+// 700 px breakpoint, help, terms, privacy and the footer, with axe at phone and desktop widths.
+
+const ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
+
+let browser: Browser
+let admin: { context: BrowserContext; page: Page }
+
+/** Calls the API from inside the admin's page (same origin, its session cookie). */
+async function putContent(key: string, value: unknown): Promise<void> {
+  const status = await admin.page.evaluate(
+    async ({ key, value }) =>
+      (
+        await fetch(`/api/admin/content/${key}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(value),
+        })
+      ).status,
+    { key, value },
+  )
+  expect(status).toBe(200)
+}
+
+const SWITCHES_ON = { offseason: false, loginEnabled: true }
+const BARS_OFF = { bbl: { isEnabled: false, message: '' }, wbbl: { isEnabled: false, message: '' } }
+const BANNER_OFF = { isEnabled: false, message: '', url: null }
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  admin = await newPage(browser, { width: 1280, height: 800 })
+  await admin.page.goto('/terms')
+  const status = await admin.page.evaluate(async (body) => {
+    const res = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return res.status
+  }, ADMIN)
+  expect(status).toBe(200)
+})
+
+afterAll(async () => {
+  // Leave the shared demo server as it was for the specs that run after this one.
+  if (admin) {
+    await putContent('site_switches', SWITCHES_ON)
+    await putContent('notification_bars', BARS_OFF)
+    await putContent('top_banner', BANNER_OFF)
+    await admin.context.close()
+  }
+  await browser?.close()
+})
+
+const path = (page: Page) => new URL(page.url()).pathname
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+}
+
+describe('offseason mode and the login switch', () => {
+  it('in offseason only /, /terms and /privacy-policy exist; the rest goes to /', async () => {
+    await putContent('site_switches', { offseason: true, loginEnabled: true })
+    const { context, page } = await newPage(browser)
+    try {
+      for (const from of ['/bbl/tipping', '/login', '/wbbl/help/prizes', '/bbl', '/nowhere']) {
+        await page.goto(from)
+        await page.getByTestId('offseason-page').waitFor()
+        expect(path(page), from).toBe('/')
+      }
+      expect(await page.getByTestId('login-open').count()).toBe(0)
+      await page.goto('/terms')
+      await page.getByRole('heading', { name: 'Terms & Conditions', level: 1 }).waitFor()
+      expect(path(page)).toBe('/terms')
+      await page.goto('/privacy-policy')
+      await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor()
+      expect(path(page)).toBe('/privacy-policy')
+      // A path containing terms is not redirected (it is simply not found here).
+      await page.goto('/bbl/terms')
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+      expect(path(page)).toBe('/bbl/terms')
+      expect(await violations(page)).toEqual([])
+
+      await putContent('site_switches', SWITCHES_ON)
+      await page.goto('/bbl/help')
+      await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor()
+      expect(path(page)).toBe('/bbl/help')
+      await page.goto('/')
+      await page.getByTestId('login-open').waitFor()
+      expect(await page.getByTestId('offseason-page').count()).toBe(0)
+    } finally {
+      await putContent('site_switches', SWITCHES_ON)
+      await context.close()
+    }
+  })
+
+  it('with login switched off there is no way to sign in or sign up', async () => {
+    await putContent('site_switches', { offseason: false, loginEnabled: false })
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto('/')
+      await page.getByTestId('login-disabled').waitFor()
+      expect(await page.getByTestId('login-open').count()).toBe(0)
+      expect(await page.getByTestId('register-open').count()).toBe(0)
+      await page.goto('/login')
+      await page.getByTestId('login-disabled').waitFor()
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      await putContent('site_switches', SWITCHES_ON)
+      await page.goto('/login')
+      await page.getByRole('dialog').waitFor()
+    } finally {
+      await putContent('site_switches', SWITCHES_ON)
+      await context.close()
+    }
+  })
+})
+
+describe('site-wide parts', () => {
+  it('the notification bar stays dismissed across a reload, per sport; the top banner shows', async () => {
+    await putContent('notification_bars', {
+      bbl: { isEnabled: true, message: 'Golden Week starts on Friday' },
+      wbbl: { isEnabled: true, message: 'WBBL finals week is here' },
+    })
+    await putContent('top_banner', {
+      isEnabled: true,
+      message: 'Read the prize rules',
+      url: '/bbl/help/prizes',
+    })
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto('/bbl/help')
+      const bar = page.getByTestId('notification-bar')
+      await bar.getByText('Golden Week starts on Friday').waitFor()
+      await page
+        .getByTestId('top-banner')
+        .getByRole('link', { name: 'Read the prize rules' })
+        .click()
+      await page.getByRole('heading', { name: 'Prizes', level: 2 }).waitFor()
+      await page.getByRole('button', { name: 'Dismiss notice' }).click()
+      expect(await bar.count()).toBe(0)
+      expect(await page.evaluate(() => localStorage.getItem('bbl_notification_bar-1'))).toBe(
+        'false',
+      )
+      await page.reload()
+      await page.getByRole('heading', { name: 'Prizes', level: 2 }).waitFor()
+      expect(await page.getByTestId('notification-bar').count()).toBe(0)
+      // The other competition's bar is its own.
+      await page.goto('/wbbl/help')
+      await page.getByTestId('notification-bar').getByText('WBBL finals week is here').waitFor()
+    } finally {
+      await putContent('notification_bars', BARS_OFF)
+      await putContent('top_banner', BANNER_OFF)
+      await context.close()
+    }
+  })
+
+  it('advert images switch between mobile (699 px) and desktop (701 px)', async () => {
+    const { context, page } = await newPage(browser, { width: 699, height: 900 })
+    try {
+      await page.goto('/bbl/help')
+      const leaderboard = page.getByTestId('advert-leaderboard').locator('img')
+      const mrec = page.getByTestId('advert-mrec').locator('img')
+      await leaderboard.waitFor({ state: 'attached' })
+      expect(await leaderboard.getAttribute('src')).toBe('/ads/demo-leaderboard-mobile.png')
+      expect(await mrec.getAttribute('src')).toBe('/ads/demo-mrec-mobile.png')
+      await page.setViewportSize({ width: 701, height: 900 })
+      await expect
+        .poll(() => leaderboard.getAttribute('src'))
+        .toBe('/ads/demo-leaderboard-desktop.png')
+      expect(await mrec.getAttribute('src')).toBe('/ads/demo-mrec-desktop.png')
+      // The image files are really served, at the size the slot reserves.
+      const size = await mrec.evaluate(async (img: HTMLImageElement) => {
+        await img.decode()
+        return [img.naturalWidth, img.naturalHeight]
+      })
+      expect(size).toEqual([300, 250])
+      await page.setViewportSize({ width: 699, height: 900 })
+      await expect.poll(() => mrec.getAttribute('src')).toBe('/ads/demo-mrec-mobile.png')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('help, terms and privacy', () => {
+  it('help shows the FAQ accordion and each published page; the footer leads to the legal pages', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 })
+    try {
+      await page.goto('/bbl/help')
+      const first = page.getByRole('button', { name: 'What is Big Bash Tipping?' })
+      expect(await first.getAttribute('aria-expanded')).toBe('false')
+      const answer = page.getByText(/before each match of the men's Big Bash League/)
+      expect(await answer.isVisible()).toBe(false)
+      await first.click()
+      expect(await first.getAttribute('aria-expanded')).toBe('true')
+      expect(await answer.isVisible()).toBe(true)
+
+      const tabs = page.getByRole('navigation', { name: 'Help sections' })
+      await tabs.getByRole('link', { name: 'Game rules' }).click()
+      await page.getByRole('heading', { name: 'Game rules', level: 2 }).waitFor()
+      expect(path(page)).toBe('/bbl/help/game-rules')
+      await tabs.getByRole('link', { name: 'Guidelines' }).click()
+      await page.getByRole('heading', { name: 'Guidelines', level: 2 }).waitFor()
+
+      await page.goto('/wbbl/help/prizes')
+      await page.getByRole('heading', { name: 'Prizes', level: 2 }).waitFor()
+      expect(await page.locator('article').innerText()).toContain('$10,000')
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('WBBL')
+
+      await page.goto('/bbl/help/no-such-section')
+      await page.getByRole('heading', { name: 'No such help page' }).waitFor()
+      // The contact form keeps its own route under help.
+      await page.goto('/bbl/help/contact')
+      await page.locator('textarea').waitFor()
+
+      const footer = page.getByRole('contentinfo')
+      await footer.getByRole('link', { name: 'Terms & Conditions' }).click()
+      await page.getByRole('heading', { name: 'Terms & Conditions', level: 1 }).waitFor()
+      expect(path(page)).toBe('/terms')
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
+      await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor()
+      expect(path(page)).toBe('/privacy-policy')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it.each([
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ])('help, terms and privacy have no axe violations at %s width', async (_name, viewport) => {
+    const { context, page } = await newPage(browser, viewport)
+    try {
+      await page.goto('/bbl/help')
+      await page.getByRole('button', { name: 'What is Big Bash Tipping?' }).click()
+      expect(await violations(page)).toEqual([])
+      await page.goto('/wbbl/help/game-rules')
+      await page.getByRole('heading', { name: 'Game rules', level: 2 }).waitFor()
+      expect(await violations(page)).toEqual([])
+      await page.goto('/terms')
+      await page.getByRole('heading', { name: 'Terms & Conditions', level: 1 }).waitFor()
+      expect(await violations(page)).toEqual([])
+      await page.goto('/privacy-policy')
+      await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor()
+      expect(await violations(page)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
