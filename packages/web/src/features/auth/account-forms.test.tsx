@@ -255,10 +255,12 @@ describe('account page', () => {
 })
 
 describe('not registered for the game (513)', () => {
-  it('offers to join it, and joining stores the new roles', async () => {
+  it('offers to join it, and joining stores the new roles and tags the registration', async () => {
     const calls = serve({
       '/api/wbbl/auth/register_for_game': () =>
         json(200, { success: { user: { ...user, roles: ['ROLE_USER_BBL', 'ROLE_USER_WBBL'] } } }),
+      '/static/app-config.json': () =>
+        json(200, { taggingScriptUrl: 'https://tags.example/t.js', errorReportUrl: null }),
     })
     const { store } = mount(<JoinGamePanel sport="wbbl" />, '/wbbl/join', true)
     fireEvent.click(screen.getByTestId('join-game'))
@@ -266,6 +268,9 @@ describe('not registered for the game (513)', () => {
       expect(store.getState().session.user.roles).toEqual(['ROLE_USER_BBL', 'ROLE_USER_WBBL']),
     )
     expect(calls[0]?.path).toBe('/api/wbbl/auth/register_for_game')
+    await waitFor(() =>
+      expect(document.head.querySelector('script[data-tag="wbbl-registration"]')).not.toBeNull(),
+    )
   })
 
   it('a failed recovery raises the global error with its code', async () => {

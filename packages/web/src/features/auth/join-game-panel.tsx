@@ -3,6 +3,7 @@ import { useDispatch } from 'react-redux'
 import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { ApiCallError } from '../../lib/api-client.ts'
+import { tagRegistration } from '../../lib/integrations.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { Button } from '../../ui/button.tsx'
 import { Panel } from '../../ui/panel.tsx'
@@ -29,6 +30,8 @@ export function JoinGamePanel({ sport }: { sport: Sport }) {
           ? await authApi.registerForGame(sport)
           : await authApi.recoverAccount(sport)
       dispatch(sessionActions.userUpdated(user))
+      // Joining a second game is a registration too (spec 4's tag per sport and step).
+      if (action === 'join') void tagRegistration({ userId: user.id, sport, step: 'registration' })
       if (action === 'recover') void navigate(`/${sport}/leagues`, { replace: true })
     } catch (err) {
       const code = err instanceof ApiCallError ? ` (${err.code})` : ''
