@@ -138,6 +138,8 @@ describe('account page', () => {
 
     await page.reload()
     await page.getByRole('heading', { name: 'Your account' }).waitFor()
+    // The squads arrive after the page: until then the select only has 'No team'.
+    await page.locator('#team-supported option').nth(1).waitFor({ state: 'attached' })
     expect(await page.getByLabel('Tipping team name').inputValue()).toBe('Sixes & Sevens')
     expect(await page.locator('#team-supported').inputValue()).toBe(squad)
     expect(await page.getByLabel('Email me a weekly reminder to tip').isChecked()).toBe(false)

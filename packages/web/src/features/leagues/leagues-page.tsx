@@ -76,7 +76,19 @@ export default function LeaguesPage() {
               </li>
             ))}
           </ul>
-          {loading ? <Spinner label="Loading your leagues" /> : null}
+          {loading && leagues.length === 0 ? (
+            // Two placeholder cards, about what most tippers have: the ladder card below does
+            // not jump up when the first page arrives (a tall spinner made it move ~180 px).
+            <div role="status">
+              <span className="visually-hidden">Loading your leagues</span>
+              <ul className={styles.list} aria-hidden="true">
+                <li className={`${styles.leagueItem} ${styles.placeholder}`} />
+                <li className={`${styles.leagueItem} ${styles.placeholder}`} />
+              </ul>
+            </div>
+          ) : loading ? (
+            <Spinner label="Loading your leagues" />
+          ) : null}
           {next !== null && !loading ? (
             <div className={styles.more}>
               <Button variant="secondary" onClick={() => load(next)}>
