@@ -15,7 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Clock } from './clock.ts'
-import type { Config } from './config.ts'
+import { appOriginOf, type Config } from './config.ts'
 import type { Database } from './db/schema.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const policy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS }
   // Links in emails use the configured origin, never the request's Host header (which a caller
   // controls, and could point an invitation or a reset link at another site).
-  const appOrigin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`
+  const appOrigin = appOriginOf(config)
   const auth = new AuthService(db, clock, policy, {
     appOrigin,
     resetTokenMinutes: config.PASSWORD_RESET_TOKEN_MINUTES,

@@ -154,6 +154,10 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema>
 
+/** Where links in emails and redirects point: the configured origin, or this server locally. */
+export const appOriginOf = (config: Pick<Config, 'APP_ORIGIN' | 'PORT'>): string =>
+  config.APP_ORIGIN ?? `http://localhost:${config.PORT}`
+
 /** Parse the environment once; a bad value stops the process naming the variable (STYLE.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env)

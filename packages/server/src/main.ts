@@ -1,5 +1,5 @@
 import { AdjustableClock, systemClock, type Clock } from './clock.ts'
-import { loadConfig, type Config } from './config.ts'
+import { appOriginOf, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import {
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     }),
     reminders: new ReminderJob(handle.db, clock, {
       leadHours: config.REMINDER_LEAD_HOURS,
-      appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+      appOrigin: appOriginOf(config),
     }),
     log: app.log,
     intervalMs: config.SCHEDULER_INTERVAL_MS,

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import pino from 'pino'
 import { systemClock } from '../clock.ts'
-import { loadConfig } from '../config.ts'
+import { appOriginOf, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { Scheduler } from '../jobs/scheduler.ts'
@@ -35,7 +35,7 @@ const scheduler = new Scheduler({
   }),
   reminders: new ReminderJob(handle.db, systemClock, {
     leadHours: config.REMINDER_LEAD_HOURS,
-    appOrigin: config.APP_ORIGIN ?? `http://localhost:${config.PORT}`,
+    appOrigin: appOriginOf(config),
   }),
   log,
   intervalMs: config.SCHEDULER_INTERVAL_MS || 5000,

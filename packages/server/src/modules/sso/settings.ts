@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { SSO_CALLBACK_PATHS, SSO_CLIENTS, type SsoClientName } from '@tipping/contract/sso'
-import type { Config } from '../../config.ts'
+import { appOriginOf, type Config } from '../../config.ts'
 
 /** Where the development provider is mounted on this server. */
 export const DEV_PROVIDER_PATH = '/oidc'
@@ -34,7 +34,7 @@ const DEV_CLIENT_IDS: Record<SsoClientName, string> = {
  * unless one is configured); with a real provider each client exists only when its id is set.
  */
 export function resolveSsoSettings(config: Config): SsoSettings | null {
-  const origin = (config.APP_ORIGIN ?? `http://localhost:${config.PORT}`).replace(/\/$/, '')
+  const origin = appOriginOf(config).replace(/\/$/, '')
   const devProvider = !config.SSO_ISSUER
   if (devProvider && !config.SSO_DEV_PROVIDER) return null
   const configured: Record<SsoClientName, { id?: string; secret?: string; redirectUri?: string }> =
