@@ -30,6 +30,7 @@ import { AppError, notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/queries.ts'
 import { currentCompetitions, insertUser, registerForCompetitions } from '../auth/queries.ts'
 import { deleteLeague } from '../leagues/queries.ts'
+import { effectiveStatus } from '../predictions/service.ts'
 import type { Publisher } from '../publisher/service.ts'
 import { rescoreInTransaction } from '../scoring/service.ts'
 import {
@@ -93,7 +94,7 @@ const toEmail = (e: q.EmailRow): AdminEmail => ({
 
 /** A scheduled match whose start has passed is active, whether or not the scheduler has run. */
 const matchStatus = (m: { status: Lifecycle; starts_at: Date }, now: Date): Lifecycle =>
-  m.status === 'scheduled' && m.starts_at.getTime() <= now.getTime() ? 'active' : m.status
+  effectiveStatus(m.status, m.starts_at, now)
 
 function toMatch(m: q.AdminMatchRow, now: Date, roundStarted: boolean): AdminMatch {
   const status = matchStatus(m, now)

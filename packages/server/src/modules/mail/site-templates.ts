@@ -1,14 +1,12 @@
 import type { Sport } from '@tipping/contract/constants'
 import { SEASON_PROMOTION } from '@tipping/contract/constants'
 import type { OutgoingEmail } from './queries.ts'
-import { escapeHtml } from './templates.ts'
+import { escapeHtml, page } from './templates.ts'
 
 // The public site's emails (contact, pre-registration, weekly reminder), plain text with an HTML
 // twin. What a visitor typed is escaped in the HTML and kept on one line in the subject.
 
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim()
-const page = (body: string): string =>
-  `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1a1a1a">${body}</body></html>`
 const trimOrigin = (origin: string) => origin.replace(/\/+$/, '')
 
 export interface ContactFacts {

@@ -18,7 +18,8 @@ const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim()
 
 const gameName = (sport: Sport): string => `${sport.toUpperCase()} Tipping`
 
-const page = (body: string): string =>
+/** An HTML email body in the house style. */
+export const page = (body: string): string =>
   `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1a1a1a">${body}</body></html>`
 
 /** Join link form (spec 1, 7 "Sharing"): the web app's join route for the league's sport. */
