@@ -3,7 +3,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
@@ -20,6 +19,7 @@ import type { Database } from './db/schema.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { enforceRoutePolicies, grantPolicy } from './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { contentRoutes } from './modules/content/routes.ts'
 import { ContentService } from './modules/content/service.ts'
 import { AuthService } from './modules/auth/service.ts'
+import { SessionCache } from './modules/auth/session-cache.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
 import { shareRoutes } from './modules/share/routes.ts'
@@ -88,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const hooks = hookOrigins(siteConfig)
 
   await app.register(cookie)
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     strictTransportSecurity: false,
   })
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers)
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
   })
@@ -123,11 +125,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Links in emails use the configured origin, never the request's Host header (which a caller
   // controls, and could point an invitation or a reset link at another site).
   const appOrigin = appOriginOf(config)
-  const auth = new AuthService(db, clock, policy, {
-    appOrigin,
-    resetTokenMinutes: config.PASSWORD_RESET_TOKEN_MINUTES,
-    resetRequestMinMs: 250,
-  })
+  const auth = new AuthService(
+    db,
+    clock,
+    policy,
+    {
+      appOrigin,
+      resetTokenMinutes: config.PASSWORD_RESET_TOKEN_MINUTES,
+      resetRequestMinMs: 250,
+    },
+    new SessionCache(config.SESSION_CACHE_MS),
+  )
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
   const predictions = new PredictionsService(db, clock, config.READ_CACHE_MS)
   const publisher = new Publisher(db, clock, {
@@ -149,7 +157,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
   scoresRoutes(app, { scores: new ScoresService(db, config.READ_CACHE_MS), gate })
   adminRoutes(app, {
-    admin: new AdminService(db, { clock, publisher, sponsorPrefix: config.SPONSOR_PREFIX }),
+    admin: new AdminService(db, {
+      clock,
+      publisher,
+      sponsorPrefix: config.SPONSOR_PREFIX,
+      onUserChanged: (id) => auth.forgetUser(id),
+    }),
     gate,
   })
   const leagues = new LeaguesService(db, {

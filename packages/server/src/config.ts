@@ -134,7 +134,7 @@ const envSchema = z.object({
    * Requests queued for a PostgreSQL connection past which new ones are refused (a server bound by
    * its database never lags its event loop: the queue is where overload shows).
    */
-  PRESSURE_MAX_DB_WAITING: z.coerce.number().int().min(0).default(100),
+  PRESSURE_MAX_DB_WAITING: z.coerce.number().int().min(0).default(500),
   /** How often the pressure figures are sampled, and the Retry-After sent with a shed request. */
   PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
@@ -146,6 +146,11 @@ const envSchema = z.object({
    * round maxima, the current competition); 0 reads the database every time.
    */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * How long a resolved session is kept in memory. Revocations and user changes made through this
+   * process apply at once; another API process sees them within this time. 0 turns it off.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */

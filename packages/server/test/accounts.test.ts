@@ -403,6 +403,7 @@ describe('password change', () => {
   it('needs the current password, then signs out every other session but this one', async () => {
     const { email, cookie } = await registerUser(t.app)
     const other = sessionCookie(await login(email, PASSWORD))
+    expect((await me(other)).statusCode).toBe(200)
     const wrong = await post(
       '/api/user/password',
       {

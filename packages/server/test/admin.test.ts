@@ -415,6 +415,14 @@ describe('users', () => {
       roles: ['ROLE_USER_BBL'],
     })
     expect(self.statusCode).toBe(409)
+    // Takes effect on the tipper's next request although their session was just resolved.
+    const wbbl = () => call('GET', '/api/wbbl/user', undefined, tipper.cookie)
+    expect((await wbbl()).statusCode).toBe(200)
+    const narrowed = await call('PUT', `/api/admin/users/${tipper.id}/roles`, {
+      roles: ['ROLE_USER_BBL'],
+    })
+    expect(narrowed.statusCode).toBe(200)
+    expect((await wbbl()).statusCode).toBe(513)
     const ok = await call('PUT', `/api/admin/users/${tipper.id}/roles`, {
       roles: ['ROLE_USER_BBL', 'ROLE_USER_WBBL'],
     })

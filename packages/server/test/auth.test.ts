@@ -158,6 +158,10 @@ describe('login, session check and logout', () => {
 
   it('rotates the session at sign-in and revokes it at logout', async () => {
     const { email, cookie: first } = await registerUser(t.app)
+    // Resolved once, so remembered by the session cache: revocation must still apply at once.
+    expect(
+      (await t.app.inject({ url: '/api/bbl/user', headers: { cookie: first } })).statusCode,
+    ).toBe(200)
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',

@@ -136,6 +136,8 @@ export interface AdminServiceOptions {
   clock: Clock
   publisher: Publisher
   sponsorPrefix: string
+  /** Called after a user's roles or sessions change, so cached sessions are read again. */
+  onUserChanged?: (userId: number) => void
 }
 
 /**
@@ -146,6 +148,7 @@ export class AdminService {
   private readonly clock: Clock
   private readonly publisher: Publisher
   private readonly sponsorPrefix: string
+  private readonly onUserChanged: (userId: number) => void
 
   constructor(
     private readonly db: Database,
@@ -154,6 +157,7 @@ export class AdminService {
     this.clock = opts.clock
     this.publisher = opts.publisher
     this.sponsorPrefix = opts.sponsorPrefix
+    this.onUserChanged = opts.onUserChanged ?? (() => {})
   }
 
   private async publish(): Promise<void> {
@@ -496,7 +500,7 @@ export class AdminService {
   }
 
   async setRoles(actor: number, id: number, body: UpdateRolesBody): Promise<AdminUser> {
-    return this.db.transaction().execute(async (trx) => {
+    const user = await this.db.transaction().execute(async (trx) => {
       const u = await q.lockUser(trx, id)
       if (!u) throw notFound('User', 'id')
       if (id === actor && !body.roles.includes('ROLE_ADMIN'))
@@ -516,12 +520,14 @@ export class AdminService {
       })
       return toUser({ ...u, roles })
     })
+    this.onUserChanged(id)
+    return user
   }
 
   /** Deactivates an account and ends every session it has; reactivating lets it sign in again. */
   async setActive(actor: number, id: number, active: boolean): Promise<AdminUser> {
     const now = this.clock.now()
-    return this.db.transaction().execute(async (trx) => {
+    const user = await this.db.transaction().execute(async (trx) => {
       const u = await q.lockUser(trx, id)
       if (!u) throw notFound('User', 'id')
       if (!active && id === actor)
@@ -538,6 +544,8 @@ export class AdminService {
       })
       return toUser({ ...u, deactivated_at: deactivatedAt })
     })
+    this.onUserChanged(id)
+    return user
   }
 
   // Leagues ---------------------------------------------------------------------------------

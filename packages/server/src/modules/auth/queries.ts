@@ -77,20 +77,34 @@ export const insertSession = (
     })
     .execute()
 
-export const findLiveSession = (db: Database, idHash: Buffer, now: Date) =>
+// bytea arrays as hex text: both drivers pass a text[] parameter alike.
+const hex = (hashes: Buffer[]) => hashes.map((h) => h.toString('hex'))
+
+/** Live sessions (not revoked or expired, user active) for many cookies at once, with their user. */
+export const findLiveSessions = (db: Database, idHashes: Buffer[], now: Date) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.last_seen_at', 's.expires_at'])
+    .select(['s.id_hash', 's.last_seen_at', 's.expires_at'])
     .selectAll('u')
-    .where('s.id_hash', '=', idHash)
+    .where(
+      sql<boolean>`s.id_hash IN (SELECT decode(h, 'hex') FROM unnest(${hex(idHashes)}::text[]) AS h)`,
+    )
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
     .where('u.deactivated_at', 'is', null)
-    .executeTakeFirst()
+    .execute()
 
-export const touchSession = (db: Database, idHash: Buffer, now: Date) =>
-  db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute()
+export type LiveSession = Awaited<ReturnType<typeof findLiveSessions>>[number]
+
+export const touchSessions = (db: Database, idHashes: Buffer[], now: Date) =>
+  db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where(
+      sql<boolean>`id_hash IN (SELECT decode(h, 'hex') FROM unnest(${hex(idHashes)}::text[]) AS h)`,
+    )
+    .execute()
 
 export const revokeSession = (db: Database, idHash: Buffer, now: Date) =>
   db

@@ -15,7 +15,9 @@ import { recordAudit } from '../audit/queries.ts'
 import { queueEmails } from '../mail/service.ts'
 import { passwordResetEmail } from '../mail/templates.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
+import { Batcher } from '../../batch.ts'
 import * as q from './queries.ts'
+import { SessionCache } from './session-cache.ts'
 
 const DAY_MS = 86_400_000
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
@@ -77,12 +79,31 @@ export function toUserSession(u: UserRow): UserSession {
 export class AuthService {
   // A hash to verify against when the email is unknown, so both paths take the same time.
   private dummyHash: Promise<string> | null = null
+  // Cookies of requests arriving together are looked up, and touched, in one query each.
+  private readonly lookups = new Batcher<string, q.LiveSession>(async (keys) => {
+    const rows = await q.findLiveSessions(
+      this.db,
+      keys.map((k) => Buffer.from(k, 'base64')),
+      this.clock.now(),
+    )
+    return new Map(rows.map((r) => [Buffer.from(r.id_hash).toString('base64'), r]))
+  })
+  private readonly touches = new Batcher<string, true>(async (keys) => {
+    await q.touchSessions(
+      this.db,
+      keys.map((k) => Buffer.from(k, 'base64')),
+      this.clock.now(),
+    )
+    return new Map(keys.map((k) => [k, true as const]))
+  })
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly policy: SessionPolicy,
     private readonly account: AccountOptions = DEFAULT_ACCOUNT_OPTIONS,
+    /** Shared with every module that changes users or sessions (they call forgetUser). */
+    readonly sessions: SessionCache = new SessionCache(0),
   ) {}
 
   async register(body: RegisterBody): Promise<{ user: UserSession; sessionId: string }> {
@@ -141,7 +162,9 @@ export class AuthService {
 
   async logout(sessionId: string | undefined): Promise<void> {
     if (!sessionId) return
-    await q.revokeSession(this.db, hashSessionId(sessionId), this.clock.now())
+    const idHash = hashSessionId(sessionId)
+    await q.revokeSession(this.db, idHash, this.clock.now())
+    this.sessions.forgetSession(idHash)
   }
 
   /** The signed-in user for a cookie value, or null when absent, expired, idle or revoked. */
@@ -149,13 +172,35 @@ export class AuthService {
     if (!sessionId || sessionId.length > 100) return null
     const idHash = hashSessionId(sessionId)
     const now = this.clock.now()
-    const found = await q.findLiveSession(this.db, idHash, now)
+    const cached = this.sessions.get(idHash, Date.now())
+    if (cached) {
+      // The clock may have moved on since it was cached: judge expiry and idleness again.
+      if (cached.expiresAt.getTime() > now.getTime() && this.idleOk(cached.lastSeenAt, now))
+        return { row: cached.row, sessionHash: idHash }
+      this.sessions.forgetSession(idHash)
+    }
+    const key = idHash.toString('base64')
+    const generation = this.sessions.generation
+    const found = await this.lookups.get(key)
     if (!found) return null
-    const idleFor = now.getTime() - found.last_seen_at.getTime()
-    if (idleFor > this.policy.idleDays * DAY_MS) return null
-    if (idleFor > TOUCH_EVERY_MS) await q.touchSession(this.db, idHash, now)
-    const { last_seen_at: _seen, expires_at: _expires, ...row } = found
+    if (!this.idleOk(found.last_seen_at, now)) return null
+    let lastSeenAt = found.last_seen_at
+    if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await this.touches.get(key)
+      lastSeenAt = now
+    }
+    const { last_seen_at: _seen, expires_at: expiresAt, id_hash: _hash, ...row } = found
+    this.sessions.set(idHash, { row, lastSeenAt, expiresAt }, Date.now(), generation)
     return { row, sessionHash: idHash }
+  }
+
+  private idleOk(lastSeenAt: Date, now: Date): boolean {
+    return now.getTime() - lastSeenAt.getTime() <= this.policy.idleDays * DAY_MS
+  }
+
+  /** After anything that changes a user row or ends sessions, outside this service too. */
+  forgetUser(userId: number): void {
+    this.sessions.forgetUser(userId)
   }
 
   /**
@@ -175,6 +220,7 @@ export class AuthService {
       )
       return updated
     })
+    this.sessions.forgetUser(userId)
     return toUserSession(row)
   }
 
@@ -202,6 +248,7 @@ export class AuthService {
       )
       return q.markRecovered(trx, userId, now)
     })
+    this.sessions.forgetUser(userId)
     return toUserSession(row)
   }
 
@@ -253,7 +300,7 @@ export class AuthService {
     const tokenHash = hashToken(body.token)
     const passwordHash = await hashPassword(body.password)
     const now = this.clock.now()
-    await this.db.transaction().execute(async (trx) => {
+    const userId = await this.db.transaction().execute(async (trx) => {
       const found = await q.findResetTokenForUpdate(trx, tokenHash)
       if (!found || found.deactivated_at) {
         throw new AppError(
@@ -285,7 +332,9 @@ export class AuthService {
         entity: 'user',
         entityId: found.user_id,
       })
+      return found.user_id
     })
+    this.sessions.forgetUser(userId)
   }
 
   /**
@@ -317,6 +366,7 @@ export class AuthService {
         entityId: user.row.id,
       })
     })
+    this.sessions.forgetUser(user.row.id)
   }
 
   /** `POST {sport}/user`: the fields sent change; team_supported must be a squad of the sport. */
@@ -341,6 +391,7 @@ export class AuthService {
       }
       return q.updateProfile(trx, userId, change, now)
     })
+    this.sessions.forgetUser(userId)
     return toUserSession(row)
   }
 
@@ -359,6 +410,7 @@ export class AuthService {
         entityId: userId,
       })
     })
+    this.sessions.forgetUser(userId)
   }
 
   private getDummyHash(): Promise<string> {

@@ -60,6 +60,8 @@ export function ssoRoutes(
       if (!sso) throw new AppError('NOT_FOUND', 'Single sign-on is not set up here')
       const row = await sso.signIn(request.body, request.params.sport)
       // The same session machinery as the password sign-in: a fresh id, the old one revoked.
+      // Linking may have filled the account's names: its other sessions re-read the row.
+      auth.forgetUser(row.id)
       const sessionId = await auth.startSession(row.id)
       await auth.logout(gate.cookieValue(request))
       gate.setCookie(reply, sessionId)
