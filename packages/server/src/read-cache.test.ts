@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ReadCache } from './read-cache.ts'
+import { ReadCache, StaleWhileRebuild } from './read-cache.ts'
 
 describe('ReadCache', () => {
   afterEach(() => {
@@ -40,5 +40,57 @@ describe('ReadCache', () => {
     await cache.get('k', async () => ++loads)
     await cache.get('k', async () => ++loads)
     expect(loads).toBe(2)
+  })
+})
+
+describe('StaleWhileRebuild', () => {
+  const later = () => new Promise((r) => setTimeout(r, 5))
+
+  it('shares the first build, then serves the held value while one rebuild runs', async () => {
+    const cache = new StaleWhileRebuild<string>()
+    let builds = 0
+    const build = (v: string) => async () => {
+      builds++
+      await later()
+      return v
+    }
+    const first = await Promise.all([
+      cache.get('k', '1', build('one')),
+      cache.get('k', '1', build('x')),
+    ])
+    expect(first).toEqual(['one', 'one'])
+    expect(builds).toBe(1)
+    // A new version: the stale value at once, and only one rebuild however many ask.
+    expect(await cache.get('k', '2', build('two'))).toBe('one')
+    expect(await cache.get('k', '2', build('two'))).toBe('one')
+    expect(builds).toBe(2)
+    await later()
+    await later()
+    expect(await cache.get('k', '2', build('three'))).toBe('two')
+    expect(builds).toBe(2)
+  })
+
+  it('rebuilds only when due agrees, and keeps the held value when a rebuild fails', async () => {
+    const cache = new StaleWhileRebuild<number>()
+    await cache.get('k', 'a', async () => 1)
+    expect(
+      await cache.get(
+        'k',
+        'b',
+        async () => 2,
+        () => false,
+      ),
+    ).toBe(1)
+    expect(await cache.get('k', 'b', async () => Promise.reject(new Error('down')))).toBe(1)
+    await later()
+    expect(await cache.get('k', 'b', async () => 3)).toBe(1)
+    await later()
+    expect(await cache.get('k', 'b', async () => 4)).toBe(3)
+  })
+
+  it('remembers no failed first build', async () => {
+    const cache = new StaleWhileRebuild<number>()
+    await expect(cache.get('k', 'a', () => Promise.reject(new Error('down')))).rejects.toThrow()
+    expect(await cache.get('k', 'a', async () => 7)).toBe(7)
   })
 })

@@ -26,3 +26,59 @@ export class ReadCache<V> {
     return value
   }
 }
+
+/**
+ * One value per key that is rebuilt behind the readers: once a key has a value, requests get it
+ * at once while a single rebuild runs whenever the caller says the value is out of date. For
+ * reads too big to rebuild on a request's time (a 100,000-member league ladder takes seconds).
+ */
+export class StaleWhileRebuild<V> {
+  private readonly entries = new Map<
+    string,
+    { value: V; version: string; builtAt: number; rebuilding: boolean }
+  >()
+  private readonly first = new Map<string, Promise<V>>()
+
+  constructor(private readonly maxEntries = 20) {}
+
+  /**
+   * The value for `key`. `version` describes what it was built from; when it differs from the
+   * held value's and `due(builtAt, heldVersion)` agrees, one rebuild starts and its result replaces the value.
+   */
+  async get(
+    key: string,
+    version: string,
+    build: () => Promise<V>,
+    due: (builtAt: number, heldVersion: string) => boolean = () => true,
+  ): Promise<V> {
+    const held = this.entries.get(key)
+    if (held) {
+      if (held.version !== version && !held.rebuilding && due(held.builtAt, held.version)) {
+        held.rebuilding = true
+        build().then(
+          (value) =>
+            this.entries.set(key, { value, version, builtAt: Date.now(), rebuilding: false }),
+          () => {
+            held.rebuilding = false
+          },
+        )
+      }
+      return held.value
+    }
+    let pending = this.first.get(key)
+    if (!pending) {
+      pending = build()
+      this.first.set(key, pending)
+      pending
+        .then(
+          (value) => {
+            if (this.entries.size >= this.maxEntries) this.entries.clear()
+            this.entries.set(key, { value, version, builtAt: Date.now(), rebuilding: false })
+          },
+          () => {},
+        )
+        .finally(() => this.first.delete(key))
+    }
+    return pending
+  }
+}

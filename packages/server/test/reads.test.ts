@@ -259,6 +259,37 @@ describe('scores, rankings and other tippers', () => {
     expect(bad.json().errors[0].param).toBe('limit')
   })
 
+  it('leaves a deactivated tipper out of every page without repeating or losing anyone', async () => {
+    const all = async () => {
+      const seen: number[] = []
+      for (let page: number | null = 1; page !== null;) {
+        const body: { rankings: { userId: number }[]; nextPage: number | null } = (
+          await get(`/api/bbl/rankings/overall/rankings?limit=1&page=${page}`, admin.cookie)
+        ).json().success
+        seen.push(...body.rankings.map((r) => r.userId))
+        page = body.nextPage
+      }
+      return seen
+    }
+    const before = await all()
+    expect(new Set(before).size).toBe(before.length)
+    expect(before).toContain(users[0]!.id)
+    await t.db
+      .updateTable('users')
+      .set({ deactivated_at: new Date() })
+      .where('id', '=', users[0]!.id)
+      .execute()
+    try {
+      expect(await all()).toEqual(before.filter((id) => id !== users[0]!.id))
+    } finally {
+      await t.db
+        .updateTable('users')
+        .set({ deactivated_at: null })
+        .where('id', '=', users[0]!.id)
+        .execute()
+    }
+  })
+
   it('lists both competitions on the dashboard', async () => {
     const res = await get('/api/tipping/dashboard', users[0]!.cookie)
     expect(res.statusCode).toBe(200)

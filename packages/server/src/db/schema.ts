@@ -26,6 +26,8 @@ export interface CompetitionsTable {
   assumptions: Json<string[]>
   sources: Json<string[]>
   created_at: DefaultTimestamp
+  /** Bumped by every scoring run (caches of scores compare it). */
+  scores_version: Generated<number>
 }
 
 export interface SquadsTable {
@@ -148,6 +150,7 @@ export interface RoundScoresTable {
   points: Generated<number>
   margin: Generated<number>
   rank: number | null
+  position: number | null
 }
 
 export interface StandingsTable {
@@ -156,6 +159,7 @@ export interface StandingsTable {
   total_points: Generated<number>
   total_margin: Generated<number>
   rank: number | null
+  position: number | null
 }
 
 export interface LeaguesTable {

@@ -33,7 +33,8 @@ import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
 import { currentCompetition } from '../predictions/service.ts'
 import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
-import { ReadCache } from '../../read-cache.ts'
+import { Batcher, groupBy } from '../../batch.ts'
+import { ReadCache, StaleWhileRebuild } from '../../read-cache.ts'
 
 /** What the league emails need: the clock, the app's public origin for links, hourly quotas. */
 export interface LeagueMailSettings {
@@ -51,8 +52,16 @@ export interface LeagueMailSettings {
 
 type LadderRows = Awaited<ReturnType<typeof q.ladderPage>>
 
-/** Members above which a league's ladder is cached (its aggregate costs tens of milliseconds). */
+/** Members above which a league's ladder is rebuilt behind its readers (it takes seconds). */
 export const BIG_LEAGUE = 1000
+
+/**
+ * How long a big league's ladder may miss members who joined or left (its scores are never
+ * older than the last scoring run plus one rebuild).
+ */
+export const BIG_LADDER_MEMBERS_MAX_AGE_MS = 60_000
+
+type Ladder = { all: LadderRows; byUser: Map<number, LadderRows[number]> }
 
 /** One change of a bulk member edit; `param` names the entry in the request for errors. */
 interface MemberChange {
@@ -94,16 +103,29 @@ function toLeague(r: Row, userId: number): League {
  * non-members, only the commissioner manages it, and a join code is the only way in.
  */
 export class LeaguesService {
-  private readonly bigLadders: ReadCache<{
-    all: LadderRows
-    byUser: Map<number, LadderRows[number]>
-  }>
+  private readonly competitions: ReadCache<Awaited<ReturnType<typeof currentCompetition>>>
+  private readonly ladders: ReadCache<Ladder>
+  private readonly bigLadders = new StaleWhileRebuild<Ladder>()
+  /** `${competitionId}:${leagueId}:${userId}` -> the league as that user sees it (ladder reads). */
+  private readonly seen = new Batcher<string, Row>(async (keys) => {
+    const found = new Map<string, Row>()
+    for (const [scope, group] of groupBy(keys, (k) => k.slice(0, k.lastIndexOf(':')))) {
+      const [c, l] = scope.split(':').map(Number) as [number, number]
+      const league = await q.findLeague(this.db, c, l, 0)
+      if (!league) continue
+      const users = group.map((k) => Number(k.slice(k.lastIndexOf(':') + 1)))
+      const members = new Set(await q.membersAmong(this.db, l, users))
+      for (const u of users) found.set(`${scope}:${u}`, { ...league, is_member: members.has(u) })
+    }
+    return found
+  })
 
   constructor(
     private readonly db: Database,
     private readonly mail: LeagueMailSettings,
   ) {
-    this.bigLadders = new ReadCache(mail.readCacheMs ?? 0, 20)
+    this.competitions = new ReadCache(mail.readCacheMs ?? 0)
+    this.ladders = new ReadCache(mail.readCacheMs ?? 0)
   }
 
   private async visible(
@@ -111,10 +133,18 @@ export class LeaguesService {
     leagueId: number,
     userId: number,
   ): Promise<{ row: Row; competitionId: number }> {
-    const c = await currentCompetition(this.db, sport)
+    const c = await this.competitions.get(sport, () => currentCompetition(this.db, sport))
     const row = await q.findLeague(this.db, c.id, leagueId, userId)
     if (!row || (!row.is_member && row.privacy !== 'public')) throw notFound('League', 'id')
     return { row, competitionId: c.id }
+  }
+
+  /** visible() for reads: requests arriving together share the league row and one membership query. */
+  private async visibleForRead(sport: Sport, leagueId: number, userId: number) {
+    const c = await this.competitions.get(sport, () => currentCompetition(this.db, sport))
+    const row = await this.seen.get(`${c.id}:${leagueId}:${userId}`)
+    if (!row || (!row.is_member && row.privacy !== 'public')) throw notFound('League', 'id')
+    return { row, competitionId: c.id, scoresVersion: c.scores_version }
   }
 
   private async managed(sport: Sport, leagueId: number, userId: number) {
@@ -453,33 +483,37 @@ export class LeaguesService {
     leagueId: number,
     query: { page: number; limit: number; round?: number | undefined },
   ) {
-    const { row, competitionId } = await this.visible(sport, leagueId, userId)
-    const base = {
-      leagueId,
-      competitionId,
-      startRound: row.start_round,
-      roundNumber: query.round ?? null,
-      limit: query.limit,
-    }
-    const offset = (query.page - 1) * query.limit
-    let rows: LadderRows
-    let own: LadderRows
-    if (row.num_users > BIG_LEAGUE && (this.mail.readCacheMs ?? 0) > 0) {
-      // One ranked copy of the whole ladder serves every page and every member's own row.
-      const key = `${leagueId}:${row.start_round}:${query.round ?? ''}`
-      const { all, byUser } = await this.bigLadders.get(key, async () => {
-        const ranked = await q.ladderPage(this.db, { ...base, limit: 10_000_000, offset: 0 })
-        return { all: ranked, byUser: new Map(ranked.map((r) => [r.user_id, r])) }
+    const { row, competitionId, scoresVersion } = await this.visibleForRead(sport, leagueId, userId)
+    // The whole ladder in one query serves every page and every member's own row.
+    const build = async (): Promise<Ladder> => {
+      const all = await q.ladderPage(this.db, {
+        leagueId,
+        competitionId,
+        startRound: row.start_round,
+        roundNumber: query.round ?? null,
+        limit: 10_000_000,
+        offset: 0,
       })
-      rows = all.slice(offset, offset + query.limit + 1)
-      const mine = byUser.get(userId)
-      own = mine ? [mine] : []
-    } else {
-      ;[rows, own] = await Promise.all([
-        q.ladderPage(this.db, { ...base, offset }),
-        q.ladderPage(this.db, { ...base, offset: 0, onlyUserId: userId }),
-      ])
+      return { all, byUser: new Map(all.map((r) => [r.user_id, r])) }
     }
+    const key = `${leagueId}:${row.start_round}:${query.round ?? ''}`
+    const version = `${scoresVersion}:${row.num_users}`
+    const ladder =
+      row.num_users > BIG_LEAGUE && (this.mail.readCacheMs ?? 0) > 0
+        ? await this.bigLadders.get(
+            key,
+            version,
+            build,
+            // New scores rebuild at once; joins and leaves wait for the members' maximum age.
+            (builtAt, held) =>
+              held.split(':')[0] !== String(scoresVersion) ||
+              Date.now() - builtAt > BIG_LADDER_MEMBERS_MAX_AGE_MS,
+          )
+        : await this.ladders.get(`${key}:${version}`, build)
+    const offset = (query.page - 1) * query.limit
+    const rows = ladder.all.slice(offset, offset + query.limit + 1)
+    const mine = ladder.byUser.get(userId)
+    const own = mine ? [mine] : []
     const toRow = toRankingRow
     return {
       rankings: rows.slice(0, query.limit).map(toRow),

@@ -70,21 +70,29 @@ export const currentRoundNumber = async (
   return last?.number ?? null
 }
 
-export const roundScore = (db: Database, roundId: number, userId: number) =>
-  db
-    .selectFrom('round_scores')
-    .select(['points', 'margin', 'rank'])
-    .where('round_id', '=', roundId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-
-export const standing = (db: Database, competitionId: number, userId: number) =>
-  db
-    .selectFrom('standings')
-    .select(['total_points', 'total_margin', 'rank'])
-    .where('competition_id', '=', competitionId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+/**
+ * Users' points in one round and their overall standing, for many users in one query (the
+ * snapshot of requests arriving together).
+ */
+export async function snapshotScores(
+  db: Database,
+  competitionId: number,
+  roundId: number,
+  userIds: number[],
+) {
+  const res = await sql<{
+    user_id: number
+    round_points: number | null
+    total_points: number | null
+    rank: number | null
+  }>`
+    SELECT u.user_id, rs.points AS round_points, s.total_points, s.rank
+    FROM unnest(${userIds}::int[]) AS u(user_id)
+    LEFT JOIN round_scores rs ON rs.round_id = ${roundId} AND rs.user_id = u.user_id
+    LEFT JOIN standings s ON s.competition_id = ${competitionId} AND s.user_id = u.user_id
+  `.execute(db)
+  return res.rows
+}
 
 export const registeredCount = async (db: Database, competitionId: number): Promise<number> => {
   const row = await db
@@ -104,36 +112,25 @@ export const hasCompletedMatch = async (db: Database, competitionId: number) =>
     .limit(1)
     .executeTakeFirst()) !== undefined
 
-export interface RankingQuery {
-  competitionId: number
-  roundId: number | null
-  search: string | null
-  offset: number
-  limit: number
-  onlyUserId?: number
-}
-
 /**
- * One page of the rankings: overall from `standings`, or one round from `round_scores` with the
- * totals beside it. Fetches limit + 1 rows so the caller knows whether a next page exists.
+ * Ranking rows of active tippers: overall from `standings`, or one round from `round_scores` with
+ * the totals beside it.
  */
-export async function rankingPage(db: Database, q: RankingQuery) {
-  const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+function rankingRows(db: Database, competitionId: number, roundId: number | null) {
   const base =
-    q.roundId === null
+    roundId === null
       ? db
           .selectFrom('standings as s')
           .innerJoin('users as u', 'u.id', 's.user_id')
           .select([
             's.rank',
+            's.position',
             's.total_points as points',
             's.total_margin as margin',
             's.total_points',
             's.total_margin',
           ])
-          .where('s.competition_id', '=', q.competitionId)
-          .orderBy('s.rank')
-          .orderBy('s.user_id')
+          .where('s.competition_id', '=', competitionId)
       : db
           .selectFrom('round_scores as s')
           .innerJoin('users as u', 'u.id', 's.user_id')
@@ -142,26 +139,87 @@ export async function rankingPage(db: Database, q: RankingQuery) {
               .onRef('st.user_id', '=', 's.user_id')
               .onRef('st.competition_id', '=', 's.competition_id'),
           )
-          .select(['s.rank', 's.points', 's.margin', 'st.total_points', 'st.total_margin'])
-          .where('s.round_id', '=', q.roundId)
-          .orderBy('s.points', 'desc')
-          .orderBy('s.margin')
-          .orderBy('s.user_id')
-  let query = base
+          .select([
+            's.rank',
+            's.position',
+            's.points',
+            's.margin',
+            'st.total_points',
+            'st.total_margin',
+          ])
+          .where('s.round_id', '=', roundId)
+  return base
     .select(['u.id', 'u.team_name', 'u.first_name', 'u.last_name'])
     .where('u.deactivated_at', 'is', null)
-  if (q.onlyUserId !== undefined) query = query.where('u.id', '=', q.onlyUserId)
-  if (pattern) {
-    query = query.where((eb) =>
+}
+
+/** The ranking rows of several users (each caller's own row), one query. */
+export const ownRankingRows = (
+  db: Database,
+  competitionId: number,
+  roundId: number | null,
+  userIds: number[],
+) =>
+  rankingRows(db, competitionId, roundId)
+    .where('u.id', '=', sql<number>`ANY(${userIds}::int[])`)
+    .execute()
+
+/**
+ * Pages of the rankings, one per offset, in one query (requests arriving together). A page is the
+ * index range after the stored position `offset` (the scoring job writes positions), so any page
+ * costs the same, unlike an OFFSET walk. Deactivated tippers keep their positions but are left
+ * out, so such a page is short by them rather than repeating rows of the next. `more`: a later
+ * page has rows.
+ */
+export async function rankingPages(
+  db: Database,
+  competitionId: number,
+  roundId: number | null,
+  limit: number,
+  offsets: number[],
+) {
+  const page = rankingRows(db, competitionId, roundId)
+    .where('s.position', '>', sql<number>`o.off`)
+    .orderBy('s.position')
+    .limit(limit + 1)
+  type Row = Awaited<ReturnType<typeof page.execute>>[number]
+  const res = await sql<Row & { off: number }>`
+    SELECT o.off, p.* FROM unnest(${offsets}::int[]) AS o(off) CROSS JOIN LATERAL (${page}) AS p
+  `.execute(db)
+  const pages = new Map<number, { rows: Row[]; more: boolean }>(
+    offsets.map((o) => [o, { rows: [], more: false }]),
+  )
+  for (const { off, ...row } of res.rows) {
+    const p = pages.get(off)!
+    if ((row.position ?? 0) <= off + limit) p.rows.push(row)
+    else p.more = true
+  }
+  return pages
+}
+
+/** A page of a search through the rankings by team or tipper name (OFFSET: matches are few). */
+export async function searchRankings(
+  db: Database,
+  q: {
+    competitionId: number
+    roundId: number | null
+    search: string
+    offset: number
+    limit: number
+  },
+) {
+  const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const rows = await rankingRows(db, q.competitionId, q.roundId)
+    .where((eb) =>
       eb.or([
         eb('u.team_name', 'ilike', pattern),
         eb('u.first_name', 'ilike', pattern),
         eb('u.last_name', 'ilike', pattern),
       ]),
     )
-  }
-  return query
+    .orderBy('s.position')
     .limit(q.limit + 1)
     .offset(q.offset)
     .execute()
+  return { rows: rows.slice(0, q.limit), more: rows.length > q.limit }
 }

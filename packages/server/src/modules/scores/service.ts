@@ -3,12 +3,21 @@ import { SPORTS } from '@tipping/contract/constants'
 import type { Dashboard, RankingsQuery, RankingsResponse, Snapshot } from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
+import { Batcher, groupBy } from '../../batch.ts'
 import { ReadCache } from '../../read-cache.ts'
 import { isRegistered } from '../predictions/service.ts'
 import * as q from './queries.ts'
 import { toRankingRow } from './ranking-row.ts'
 
-type PageRow = Awaited<ReturnType<typeof q.rankingPage>>[number]
+type Page = Awaited<ReturnType<typeof q.searchRankings>>
+type PageRow = Page['rows'][number]
+type Mine = Awaited<ReturnType<typeof q.snapshotScores>>[number]
+
+/** Keys `${scope}:${n}` (n: a user id, an offset) grouped by scope (one query per group). */
+function byScope(keys: string[]) {
+  return groupBy(keys, (k) => k.slice(0, k.lastIndexOf(':')))
+}
+const lastOf = (k: string) => Number(k.slice(k.lastIndexOf(':') + 1))
 const toRow = (r: PageRow) => toRankingRow({ ...r, user_id: r.id })
 
 /** Reads of the scores the scoring job wrote: snapshot, rankings, dashboard. */
@@ -16,6 +25,45 @@ export class ScoresService {
   private readonly competitions: ReadCache<Awaited<ReturnType<typeof q.competitionBySport>>>
   private readonly maxima: ReadCache<Awaited<ReturnType<typeof q.maxPointsByRound>>>
   private readonly counts: ReadCache<number>
+  private readonly roundIds: ReadCache<number | undefined>
+  private readonly currentRounds: ReadCache<number | null>
+  private readonly started: ReadCache<boolean>
+  // Per-user reads of requests arriving together, one query per competition and round.
+  private readonly mine = new Batcher<string, Mine>(async (keys) => {
+    const found = new Map<string, Mine>()
+    for (const [scope, group] of byScope(keys)) {
+      const [c, r] = scope.split(':').map(Number) as [number, number]
+      for (const row of await q.snapshotScores(this.db, c, r, group.map(lastOf)))
+        found.set(`${scope}:${row.user_id}`, row)
+    }
+    return found
+  })
+  /** `${competitionId}:${roundId}:${limit}:${offset}` -> a page of the rankings. */
+  private readonly pages = new Batcher<string, Page>(async (keys) => {
+    const found = new Map<string, Page>()
+    for (const [scope, group] of byScope(keys)) {
+      const [c, r, limit] = scope.split(':')
+      const pages = await q.rankingPages(
+        this.db,
+        Number(c),
+        r === '' ? null : Number(r),
+        Number(limit),
+        group.map(lastOf),
+      )
+      for (const [offset, page] of pages) found.set(`${scope}:${offset}`, page)
+    }
+    return found
+  })
+  private readonly ownRows = new Batcher<string, PageRow>(async (keys) => {
+    const found = new Map<string, PageRow>()
+    for (const [scope, group] of byScope(keys)) {
+      const [c, r] = scope.split(':')
+      const roundId = r === '' ? null : Number(r)
+      for (const row of await q.ownRankingRows(this.db, Number(c), roundId, group.map(lastOf)))
+        found.set(`${scope}:${row.id}`, row)
+    }
+    return found
+  })
 
   /** Tipper counts, round maxima and the current competition may be readCacheMs old. */
   constructor(
@@ -25,6 +73,15 @@ export class ScoresService {
     this.competitions = new ReadCache(readCacheMs)
     this.maxima = new ReadCache(readCacheMs)
     this.counts = new ReadCache(readCacheMs)
+    this.roundIds = new ReadCache(readCacheMs)
+    this.currentRounds = new ReadCache(readCacheMs)
+    this.started = new ReadCache(readCacheMs)
+  }
+
+  private roundId(competitionId: number, round: number) {
+    return this.roundIds.get(`${competitionId}:${round}`, () =>
+      q.roundIdByNumber(this.db, competitionId, round),
+    )
   }
 
   private async competition(sport: Sport) {
@@ -35,19 +92,21 @@ export class ScoresService {
 
   async snapshot(sport: Sport, userId: number, roundNumber?: number): Promise<Snapshot> {
     const c = await this.competition(sport)
-    const round = roundNumber ?? (await q.currentRoundNumber(this.db, c.id)) ?? 1
-    const roundId = await q.roundIdByNumber(this.db, c.id, round)
+    const round =
+      roundNumber ??
+      (await this.currentRounds.get(String(c.id), () => q.currentRoundNumber(this.db, c.id))) ??
+      1
+    const roundId = await this.roundId(c.id, round)
     if (roundId === undefined) throw notFound('Round', 'round')
-    const [score, stand, maxima, total] = await Promise.all([
-      q.roundScore(this.db, roundId, userId),
-      q.standing(this.db, c.id, userId),
+    const [mine, maxima, total] = await Promise.all([
+      this.mine.get(`${c.id}:${roundId}:${userId}`),
       this.maxima.get(String(c.id), () => q.maxPointsByRound(this.db, c.id)),
       this.counts.get(String(c.id), () => q.registeredCount(this.db, c.id)),
     ])
     return {
-      round_points: score?.points ?? 0,
-      overall_points: stand?.total_points ?? 0,
-      overall_rank: stand?.rank ?? 0,
+      round_points: mine?.round_points ?? 0,
+      overall_points: mine?.total_points ?? 0,
+      overall_rank: mine?.rank ?? 0,
       round,
       max_round_points: maxima.find((m) => m.number === round)?.max_points ?? 0,
       max_total_points: maxima.reduce((sum, m) => sum + m.max_points, 0),
@@ -59,24 +118,30 @@ export class ScoresService {
     const c = await this.competition(sport)
     let roundId: number | null = null
     if (query.round !== undefined) {
-      roundId = (await q.roundIdByNumber(this.db, c.id, query.round)) ?? null
+      roundId = (await this.roundId(c.id, query.round)) ?? null
       if (roundId === null) throw notFound('Round', 'round')
     }
-    const available = await q.hasCompletedMatch(this.db, c.id)
+    const available = await this.started.get(String(c.id), () => q.hasCompletedMatch(this.db, c.id))
     if (!available) return { rankings: [], nextPage: null, user: null, available }
-    const base = { competitionId: c.id, roundId, limit: query.limit }
-    const [rows, own] = await Promise.all([
-      q.rankingPage(this.db, {
-        ...base,
-        search: query.search ?? null,
-        offset: (query.page - 1) * query.limit,
-      }),
-      q.rankingPage(this.db, { ...base, search: null, offset: 0, onlyUserId: userId }),
+    const offset = (query.page - 1) * query.limit
+    const [page, own] = await Promise.all([
+      query.search
+        ? q.searchRankings(this.db, {
+            competitionId: c.id,
+            roundId,
+            search: query.search,
+            offset,
+            limit: query.limit,
+          })
+        : this.pages
+            .get(`${c.id}:${roundId ?? ''}:${query.limit}:${offset}`)
+            .then((p) => p ?? { rows: [], more: false }),
+      this.ownRows.get(`${c.id}:${roundId ?? ''}:${userId}`),
     ])
     return {
-      rankings: rows.slice(0, query.limit).map(toRow),
-      nextPage: rows.length > query.limit ? query.page + 1 : null,
-      user: own[0] ? toRow(own[0]) : null,
+      rankings: page.rows.map(toRow),
+      nextPage: page.more ? query.page + 1 : null,
+      user: own ? toRow(own) : null,
       available,
     }
   }

@@ -81,15 +81,20 @@ export async function analyzeTable(db: Database, table: 'round_scores' | 'standi
   await sql`ANALYZE ${sql.table(table)}`.execute(db)
 }
 
-/** Round ranks: SQL RANK() over points down, margin up. Rows whose rank is unchanged are not written. */
+/**
+ * Round ranks (SQL RANK() over points down, margin up) and positions (the same order, ties by
+ * user id: what pages are read by). Rows whose rank and position are unchanged are not written.
+ */
 export async function rankRound(db: Database, roundId: number): Promise<void> {
   await sql`
-    UPDATE round_scores rs SET rank = ranked.rank
+    UPDATE round_scores rs SET rank = ranked.rank, position = ranked.position
     FROM (
-      SELECT user_id, RANK() OVER (ORDER BY points DESC, margin ASC) AS rank
+      SELECT user_id, RANK() OVER (ORDER BY points DESC, margin ASC) AS rank,
+        ROW_NUMBER() OVER (ORDER BY points DESC, margin ASC, user_id) AS position
       FROM round_scores WHERE round_id = ${roundId}
     ) ranked
-    WHERE rs.round_id = ${roundId} AND rs.user_id = ranked.user_id AND rs.rank IS DISTINCT FROM ranked.rank
+    WHERE rs.round_id = ${roundId} AND rs.user_id = ranked.user_id
+      AND (rs.rank, rs.position) IS DISTINCT FROM (ranked.rank, ranked.position)
   `.execute(db)
 }
 
@@ -108,12 +113,14 @@ export async function rebuildStandings(db: Database, competitionId: number): Pro
   `.execute(db)
   if (Number(totals.numAffectedRows ?? 0) >= ANALYZE_AFTER_ROWS) await analyzeTable(db, 'standings')
   await sql`
-    UPDATE standings s SET rank = ranked.rank
+    UPDATE standings s SET rank = ranked.rank, position = ranked.position
     FROM (
-      SELECT user_id, RANK() OVER (ORDER BY total_points DESC, total_margin ASC) AS rank
+      SELECT user_id, RANK() OVER (ORDER BY total_points DESC, total_margin ASC) AS rank,
+        ROW_NUMBER() OVER (ORDER BY total_points DESC, total_margin ASC, user_id) AS position
       FROM standings WHERE competition_id = ${competitionId}
     ) ranked
-    WHERE s.competition_id = ${competitionId} AND s.user_id = ranked.user_id AND s.rank IS DISTINCT FROM ranked.rank
+    WHERE s.competition_id = ${competitionId} AND s.user_id = ranked.user_id
+      AND (s.rank, s.position) IS DISTINCT FROM (ranked.rank, ranked.position)
   `.execute(db)
 }
 
@@ -126,6 +133,15 @@ export const competitionRoundIds = async (db: Database, competitionId: number): 
       .orderBy('number')
       .execute()
   ).map((r) => r.id)
+
+/** Tells caches of anything built from scores that they are out of date. */
+export async function bumpScoresVersion(db: Database, competitionId: number): Promise<void> {
+  await db
+    .updateTable('competitions')
+    .set((eb) => ({ scores_version: eb('scores_version', '+', 1) }))
+    .where('id', '=', competitionId)
+    .execute()
+}
 
 /** Serialises scoring of one competition across processes for the rest of the transaction. */
 export async function lockCompetitionScoring(db: Database, competitionId: number): Promise<void> {

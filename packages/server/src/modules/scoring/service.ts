@@ -27,4 +27,5 @@ export async function rescoreInTransaction(
     await q.rankRound(trx, roundId)
   }
   await q.rebuildStandings(trx, competitionId)
+  await q.bumpScoresVersion(trx, competitionId)
 }
