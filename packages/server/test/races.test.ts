@@ -156,6 +156,62 @@ describe('one user saving from two sessions at once', () => {
   })
 })
 
+describe('saves that arrive together (written by one transaction)', () => {
+  it('writes every valid list and refuses each bad one alone', async () => {
+    t.clock.set(new Date(round1[0]!.starts_at.getTime() - 86_400_000))
+    const tippers = await Promise.all(Array.from({ length: 24 }, () => registerUser(t.app)))
+    const home = round1.map((m) => ({ match: m.id, squad: m.home_squad_id }))
+    const away = round1.map((m) => ({ match: m.id, squad: m.away_squad_id }))
+    const playing = new Set([round1[1]!.home_squad_id, round1[1]!.away_squad_id])
+    const notPlaying = round1.map((m) => m.home_squad_id).find((id) => !playing.has(id))!
+    const listFor = (i: number) =>
+      i % 4 === 0
+        ? home.map((p, j) => (j === 1 ? { ...p, squad: notPlaying } : p))
+        : i % 4 === 1
+          ? home.map((p, j) => (j === 2 ? { ...p, match: 999_999 } : p))
+          : home
+    const both = tippers[2]!
+    const answers = await Promise.all([
+      ...tippers.map((tipper, i) => save(tipper.cookie, listFor(i))),
+      save(both.cookie, away),
+    ])
+    for (const [i, tipper] of tippers.entries()) {
+      const res = answers[i]!
+      const stored = await t.db
+        .selectFrom('tips')
+        .select(['match_id', 'squad_id'])
+        .where('user_id', '=', tipper.id)
+        .execute()
+      if (i % 4 === 0) {
+        expect(res.statusCode).toBe(400)
+        expect(res.json().errors[0]).toMatchObject({
+          code: 'INVALID_SQUAD',
+          param: 'predictions.1.squad',
+        })
+        expect(stored).toEqual([])
+      } else if (i % 4 === 1) {
+        expect(res.statusCode).toBe(404)
+        expect(res.json().errors[0]).toMatchObject({ param: 'predictions.2.match' })
+        expect(stored).toEqual([])
+      } else {
+        expect(res.statusCode, res.body.slice(0, 200)).toBe(200)
+        // The tipper who sent two lists at once ends with one of them whole.
+        const wants = tipper === both ? [home, away] : [home]
+        expect(wants.map((w) => new Map(w.map((p) => [p.match, p.squad])))).toContainEqual(
+          new Map(stored.map((r) => [r.match_id, r.squad_id])),
+        )
+        if (tipper !== both) {
+          const saved = res.json().success.predictions as { match: number; squad: number }[]
+          expect(new Map(saved.map((p) => [p.match, p.squad]))).toEqual(
+            new Map(home.map((p) => [p.match, p.squad])),
+          )
+        }
+      }
+    }
+    expect(answers.at(-1)!.statusCode).toBe(200)
+  })
+})
+
 describe('concurrent joins of one league', () => {
   it('gives one membership however often the same user joins at once', async () => {
     const owner = await registerUser(t.app)

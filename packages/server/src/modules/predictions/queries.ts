@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts'
 export const currentCompetition = (db: Database, sport: string) =>
   db
     .selectFrom('competitions')
-    .select(['id', 'identifier', 'golden_week_round'])
+    .select(['id', 'identifier', 'golden_week_round', 'scores_version'])
     .where('sport', '=', sport)
     .where('is_current', '=', true)
     .executeTakeFirst()
@@ -59,6 +59,15 @@ export const userRoundTips = (db: Database, userId: number, roundId: number) =>
 
 export type TipRecord = Awaited<ReturnType<typeof userRoundTips>>[number]
 
+/** userRoundTips for many users of one round in one query (requests arriving together). */
+export const usersRoundTips = (db: Database, roundId: number, userIds: number[]) =>
+  db
+    .selectFrom('tips')
+    .select(['user_id', 'match_id', 'squad_id', 'margin', 'is_auto_tip'])
+    .where('round_id', '=', roundId)
+    .where('user_id', '=', sql<number>`ANY(${userIds}::int[])`)
+    .execute()
+
 /** How many tippers picked each squad of each match in the round (the live pick split). */
 export const roundPickCounts = (db: Database, roundId: number) =>
   db
@@ -72,12 +81,74 @@ export const roundPickCounts = (db: Database, roundId: number) =>
  * The matches a save touches, locked against a concurrent result or lockout change for the
  * rest of the transaction.
  */
-export const matchesForTipping = (db: Database, competitionId: number, matchIds: number[]) =>
+export interface TippableMatch {
+  id: number
+  round_id: number
+  number: number
+  status: MatchRecord['status']
+  starts_at: Date
+  home_squad_id: number
+  away_squad_id: number
+  is_margin_game: boolean
+}
+
+/**
+ * One round trip for a tip write's locks: the user's registration FOR UPDATE (see
+ * lockRegistration) and the listed matches of the competition FOR SHARE, so the lockout job and
+ * an admin's change of a start time wait for the write, and it sees their result if they were
+ * first. `registered` is null when no listed match exists (nothing was locked).
+ */
+export async function lockForTipping(
+  db: Database,
+  competitionId: number,
+  userId: number,
+  matchIds: number[],
+): Promise<{ registered: boolean | null; matches: TippableMatch[] }> {
+  const res = await sql<TippableMatch & { registered: boolean }>`
+    WITH reg AS (
+      SELECT 1 FROM competition_registrations
+      WHERE competition_id = ${competitionId} AND user_id = ${userId}
+      FOR UPDATE
+    )
+    SELECT m.id, m.round_id, m.number, m.status, m.starts_at, m.home_squad_id, m.away_squad_id,
+      m.is_margin_game, EXISTS (SELECT 1 FROM reg) AS registered
+    FROM matches m
+    WHERE m.competition_id = ${competitionId} AND m.id IN (${sql.join(matchIds)})
+    FOR SHARE OF m
+  `.execute(db)
+  return {
+    registered: res.rows[0]?.registered ?? null,
+    matches: res.rows.map(({ registered: _r, ...m }) => m),
+  }
+}
+
+/** Registration rows of many users FOR UPDATE, in user order (group commit); who is registered. */
+export const lockRegistrations = async (db: Database, competitionId: number, userIds: number[]) =>
+  new Set(
+    (
+      await db
+        .selectFrom('competition_registrations')
+        .select('user_id')
+        .where('competition_id', '=', competitionId)
+        .where('user_id', '=', sql<number>`ANY(${userIds}::int[])`)
+        .orderBy('user_id')
+        .forUpdate()
+        .execute()
+    ).map((r) => r.user_id),
+  )
+
+/** The listed matches of the competition FOR SHARE (see lockForTipping). */
+export const lockMatchesForTipping = async (
+  db: Database,
+  competitionId: number,
+  matchIds: number[],
+): Promise<TippableMatch[]> =>
   db
     .selectFrom('matches')
     .select([
       'id',
       'round_id',
+      'number',
       'status',
       'starts_at',
       'home_squad_id',
@@ -86,6 +157,7 @@ export const matchesForTipping = (db: Database, competitionId: number, matchIds:
     ])
     .where('competition_id', '=', competitionId)
     .where('id', 'in', matchIds)
+    .orderBy('id')
     .forShare()
     .execute()
 

@@ -1,6 +1,5 @@
 import { AUTOTIP_COUNT_LIMIT, type Sport } from '@tipping/contract/constants'
 import type {
-  Lifecycle,
   Match,
   Prediction,
   PredictionsResponse,
@@ -17,29 +16,38 @@ import {
   type Tipper,
   type UserTipsResponse,
 } from '@tipping/contract/scores'
-import { AppError, notFound } from '../../errors.ts'
+import { notFound } from '../../errors.ts'
+import { Batcher, groupBy } from '../../batch.ts'
 import { ReadCache } from '../../read-cache.ts'
 import * as q from './queries.ts'
+import { effectiveStatus, roundStatus } from './status.ts'
+import { checkDistinct, checkTippable, TipWriter } from './tip-writer.ts'
 
-/**
- * GAME_RULES.md: a match locks at its start time. The stored status may lag the clock until the
- * lifecycle job runs, so reads and writes both judge by the clock too.
- */
-export function effectiveStatus(status: Lifecycle, startsAt: Date, now: Date): Lifecycle {
-  if (status === 'scheduled' && startsAt.getTime() <= now.getTime()) return 'active'
-  return status
-}
-
-/** GAME_RULES.md: scheduled until the first match starts, complete when all are complete. */
-export function roundStatus(statuses: readonly Lifecycle[]): Lifecycle {
-  if (statuses.length > 0 && statuses.every((s) => s === 'complete')) return 'complete'
-  if (statuses.every((s) => s === 'scheduled')) return 'scheduled'
-  return 'active'
-}
+export { effectiveStatus, roundStatus } from './status.ts'
 
 export class PredictionsService {
   private readonly competitions: ReadCache<Awaited<ReturnType<typeof q.currentCompetition>>>
+  private readonly writer: TipWriter
   private readonly pickCounts: ReadCache<Awaited<ReturnType<typeof q.roundPickCounts>>>
+  private readonly rounds: ReadCache<{
+    round: NonNullable<Awaited<ReturnType<typeof q.roundByNumber>>>
+    matches: Awaited<ReturnType<typeof q.roundMatches>>
+  } | null>
+
+  /** `${roundId}:${userId}` -> that user's tips in the round, for requests arriving together. */
+  private readonly roundTips = new Batcher<string, q.TipRecord[]>(async (keys) => {
+    const found = new Map<string, q.TipRecord[]>(keys.map((k) => [k, []]))
+    const byRound = groupBy(keys, (k) => Number(k.split(':')[0]))
+    for (const [roundId, group] of byRound) {
+      const rows = await q.usersRoundTips(
+        this.db,
+        roundId,
+        group.map((k) => Number(k.split(':')[1])),
+      )
+      for (const { user_id, ...tip } of rows) found.get(`${roundId}:${user_id}`)?.push(tip)
+    }
+    return found
+  })
 
   constructor(
     private readonly db: Database,
@@ -49,6 +57,8 @@ export class PredictionsService {
   ) {
     this.competitions = new ReadCache(readCacheMs)
     this.pickCounts = new ReadCache(readCacheMs)
+    this.rounds = new ReadCache(readCacheMs)
+    this.writer = new TipWriter(db, clock)
   }
 
   private async competition(sport: Sport) {
@@ -65,11 +75,15 @@ export class PredictionsService {
     userId: number,
   ): Promise<PredictionsResponse> {
     const competition = await this.competition(sport)
-    const round = await q.roundByNumber(this.db, competition.id, roundNumber)
-    if (!round) throw notFound('Round', 'round')
-    const [matches, tips, counts] = await Promise.all([
-      q.roundMatches(this.db, round.id),
-      q.userRoundTips(this.db, userId, round.id),
+    // The round and its matches are the same for everyone: shared, READ_CACHE_MS old at most.
+    const fixture = await this.rounds.get(`${competition.id}:${roundNumber}`, async () => {
+      const round = await q.roundByNumber(this.db, competition.id, roundNumber)
+      return round ? { round, matches: await q.roundMatches(this.db, round.id) } : null
+    })
+    if (!fixture) throw notFound('Round', 'round')
+    const { round, matches } = fixture
+    const [tips, counts] = await Promise.all([
+      this.roundTips.get(`${round.id}:${userId}`).then((t) => t ?? []),
       this.pickCounts.get(String(round.id), () => q.roundPickCounts(this.db, round.id)),
     ])
     const now = this.clock.now()
@@ -94,84 +108,19 @@ export class PredictionsService {
     userId: number,
     matchIds: number[],
   ) {
-    if (!(await q.lockRegistration(trx, competitionId, userId))) {
-      throw new AppError(
-        'NOT_REGISTERED',
-        `You are not registered for ${sport.toUpperCase()} tipping`,
-      )
-    }
-    const seen = new Set<number>()
-    matchIds.forEach((id, i) => {
-      if (seen.has(id))
-        throw new AppError('VALIDATION', 'This match is listed twice', `predictions.${i}.match`)
-      seen.add(id)
-    })
-    const rows = await q.matchesForTipping(trx, competitionId, matchIds)
-    const byId = new Map(rows.map((m) => [m.id, m]))
-    const now = this.clock.now()
-    return matchIds.map((id, i) => {
-      const match = byId.get(id)
-      if (!match)
-        throw new AppError(
-          'NOT_FOUND',
-          'No such match in this competition',
-          `predictions.${i}.match`,
-        )
-      if (effectiveStatus(match.status, match.starts_at, now) !== 'scheduled') {
-        throw new AppError(
-          'MATCH_LOCKED',
-          'This match has started; its tip can no longer change',
-          `predictions.${i}.match`,
-        )
-      }
-      return match
-    })
+    checkDistinct(matchIds)
+    const locked = await q.lockForTipping(trx, competitionId, userId, matchIds)
+    const registered = locked.registered ?? (await q.lockRegistration(trx, competitionId, userId))
+    return checkTippable(sport, registered, matchIds, locked.matches, this.clock.now())
   }
 
   /**
-   * Saves a list of tips as one transaction: if any tip is refused (locked match, squad not in
-   * the match, match of another competition), nothing is written.
+   * Saves a list of tips, all or nothing: if any tip is refused (locked match, squad not in the
+   * match, match of another competition), nothing of the list is written (group commit: TipWriter).
    */
   async saveList(sport: Sport, userId: number, items: TipInput[]): Promise<Prediction[]> {
     const competition = await this.competition(sport)
-    const roundIds = await this.db.transaction().execute(async (trx) => {
-      const matches = await this.lockTippable(
-        trx,
-        competition.id,
-        sport,
-        userId,
-        items.map((i) => i.match),
-      )
-      const now = this.clock.now()
-      const writes = items.map((item, i) => {
-        const match = matches[i]!
-        if (item.squad !== match.home_squad_id && item.squad !== match.away_squad_id) {
-          throw new AppError(
-            'INVALID_SQUAD',
-            'That squad is not playing in this match',
-            `predictions.${i}.squad`,
-          )
-        }
-        // GAME_RULES.md: only the margin game carries a sixes prediction.
-        const margin = match.is_margin_game ? (item.margin ?? null) : null
-        return {
-          userId,
-          matchId: match.id,
-          roundId: match.round_id,
-          squadId: item.squad,
-          margin,
-          now,
-        }
-      })
-      // lockTippable holds the user's registration row, so this user's other writes wait; rows
-      // still written in match order, whatever order the list came in (races.test.ts).
-      await q.upsertTips(
-        trx,
-        [...writes].sort((a, b) => a.matchId - b.matchId),
-      )
-      return [...new Set(writes.map((w) => w.roundId))]
-    })
-    return this.predictionsFor(userId, roundIds, new Set(items.map((i) => i.match)))
+    return this.writer.save(sport, competition.id, userId, items)
   }
 
   /** GAME_RULES.md "Autopick": untipped open matches get the squad most tippers picked. */
