@@ -23,6 +23,7 @@ export default tseslint.config(
       'e2e/.artifacts/**',
       '**/*.js',
       '**/*.mjs',
+      '**/*.d.mts',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked,

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { startMailCatcher } from './mail-catcher.ts'
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -63,7 +64,7 @@ export async function startServer(): Promise<TestServer> {
   }
   const server: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'packages/server/src/main.ts'],
+    [...SERVER_NODE_FLAGS, 'packages/server/src/main.ts'],
     {
       cwd: root,
       env,

@@ -3,12 +3,13 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { buildWeb, ensureDependencies, root } from './prepare.mjs'
+import { SERVER_NODE_FLAGS } from './server-flags.mjs'
 
 ensureDependencies()
 buildWeb()
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
+  [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/src/main.ts')],
   {
     cwd: root,
     stdio: 'inherit',

@@ -21,6 +21,7 @@ import {
   type DatasetSummary,
   type SportInfo,
 } from './dataset.ts'
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs'
 import type { LoadResult, LoadSpec, PoolEntry } from './load.ts'
 
 // npm run bench -- [--users N] [--engine pglite|postgres] [--scenarios a,b] [--duration s]
@@ -146,8 +147,13 @@ process.on('exit', () => {
   for (const p of running) p.kill('SIGKILL')
 })
 
-function startNode(args: string[], env: Record<string, string>, name: string): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+function startNode(
+  args: string[],
+  env: Record<string, string>,
+  name: string,
+  nodeFlags = ['--import', 'tsx'],
+): Child {
+  const proc = spawn(process.execPath, [...nodeFlags, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -379,6 +385,7 @@ async function main(): Promise<void> {
     [path.join(REPO_ROOT, 'packages/server/src/main.ts')],
     serverEnv,
     'server',
+    SERVER_NODE_FLAGS,
   )
   const base = `http://127.0.0.1:${API_PORT}`
   await waitFor(`${base}/api/health`, server)

@@ -238,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         decorateReply: false,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies beside each script and stylesheet (vite.config.ts).
+        preCompressed: true,
         setHeaders: (res, file) => {
           if (file.includes(`${path.sep}assets${path.sep}`)) {
             res.header('cache-control', 'public, max-age=31536000, immutable')

@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { REPO_ROOT } from '../../src/config.ts'
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs'
 
 /**
  * Reliability tests run the real server as a child process (so it can be killed with SIGKILL) on a
@@ -147,7 +148,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tipping-rel-static-'))
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts')],
+    [...SERVER_NODE_FLAGS, path.join(REPO_ROOT, 'packages/server/src/main.ts')],
     {
       cwd: REPO_ROOT,
       env: {
