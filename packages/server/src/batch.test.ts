@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Batcher, groupBy } from './batch.ts'
+import { Batcher, byScope, groupBy } from './batch.ts'
 
 describe('Batcher', () => {
   it('answers keys asked in one turn from one load, each caller its own value', async () => {
@@ -50,5 +50,14 @@ describe('groupBy', () => {
     )
     expect([...groups.keys()]).toEqual([2, 1])
     expect(groups.get(2)!.map((x) => x.u)).toEqual([1, 3])
+  })
+})
+
+describe('byScope', () => {
+  it('splits keys at their last colon, scope before, number after', () => {
+    const groups = byScope(['1:7:3', '1:7:10', '2::4'])
+    expect([...groups.keys()]).toEqual(['1:7', '2:'])
+    expect(groups.get('1:7')!.map((k) => k.n)).toEqual([3, 10])
+    expect(groups.get('2:')![0]).toMatchObject({ key: '2::4', n: 4 })
   })
 })

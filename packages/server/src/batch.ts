@@ -57,3 +57,17 @@ export function groupBy<T, G>(items: readonly T[], part: (item: T) => G): Map<G,
   }
   return groups
 }
+
+/**
+ * Batch keys of the form `${scope}:${n}` (n: a user id, an offset), grouped by scope, each with
+ * its number: one query per scope.
+ */
+export function byScope(keys: readonly string[]): Map<string, { key: string; n: number }[]> {
+  return groupBy(
+    keys.map((key) => {
+      const cut = key.lastIndexOf(':')
+      return { key, scope: key.slice(0, cut), n: Number(key.slice(cut + 1)) }
+    }),
+    (k) => k.scope,
+  )
+}

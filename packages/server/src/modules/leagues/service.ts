@@ -33,7 +33,7 @@ import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
 import { currentCompetition } from '../predictions/service.ts'
 import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
-import { Batcher, groupBy } from '../../batch.ts'
+import { Batcher, byScope } from '../../batch.ts'
 import { ReadCache, StaleWhileRebuild } from '../../read-cache.ts'
 
 /** What the league emails need: the clock, the app's public origin for links, hourly quotas. */
@@ -109,11 +109,11 @@ export class LeaguesService {
   /** `${competitionId}:${leagueId}:${userId}` -> the league as that user sees it (ladder reads). */
   private readonly seen = new Batcher<string, Row>(async (keys) => {
     const found = new Map<string, Row>()
-    for (const [scope, group] of groupBy(keys, (k) => k.slice(0, k.lastIndexOf(':')))) {
+    for (const [scope, group] of byScope(keys)) {
       const [c, l] = scope.split(':').map(Number) as [number, number]
       const league = await q.findLeague(this.db, c, l, 0)
       if (!league) continue
-      const users = group.map((k) => Number(k.slice(k.lastIndexOf(':') + 1)))
+      const users = group.map((k) => k.n)
       const members = new Set(await q.membersAmong(this.db, l, users))
       for (const u of users) found.set(`${scope}:${u}`, { ...league, is_member: members.has(u) })
     }

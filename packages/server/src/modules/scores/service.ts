@@ -3,7 +3,7 @@ import { SPORTS } from '@tipping/contract/constants'
 import type { Dashboard, RankingsQuery, RankingsResponse, Snapshot } from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
-import { Batcher, groupBy } from '../../batch.ts'
+import { Batcher, byScope } from '../../batch.ts'
 import { ReadCache } from '../../read-cache.ts'
 import { isRegistered } from '../predictions/service.ts'
 import * as q from './queries.ts'
@@ -13,11 +13,6 @@ type Page = Awaited<ReturnType<typeof q.searchRankings>>
 type PageRow = Page['rows'][number]
 type Mine = Awaited<ReturnType<typeof q.snapshotScores>>[number]
 
-/** Keys `${scope}:${n}` (n: a user id, an offset) grouped by scope (one query per group). */
-function byScope(keys: string[]) {
-  return groupBy(keys, (k) => k.slice(0, k.lastIndexOf(':')))
-}
-const lastOf = (k: string) => Number(k.slice(k.lastIndexOf(':') + 1))
 const toRow = (r: PageRow) => toRankingRow({ ...r, user_id: r.id })
 
 /** Reads of the scores the scoring job wrote: snapshot, rankings, dashboard. */
@@ -33,7 +28,12 @@ export class ScoresService {
     const found = new Map<string, Mine>()
     for (const [scope, group] of byScope(keys)) {
       const [c, r] = scope.split(':').map(Number) as [number, number]
-      for (const row of await q.snapshotScores(this.db, c, r, group.map(lastOf)))
+      for (const row of await q.snapshotScores(
+        this.db,
+        c,
+        r,
+        group.map((k) => k.n),
+      ))
         found.set(`${scope}:${row.user_id}`, row)
     }
     return found
@@ -48,7 +48,7 @@ export class ScoresService {
         Number(c),
         r === '' ? null : Number(r),
         Number(limit),
-        group.map(lastOf),
+        group.map((k) => k.n),
       )
       for (const [offset, page] of pages) found.set(`${scope}:${offset}`, page)
     }
@@ -59,7 +59,12 @@ export class ScoresService {
     for (const [scope, group] of byScope(keys)) {
       const [c, r] = scope.split(':')
       const roundId = r === '' ? null : Number(r)
-      for (const row of await q.ownRankingRows(this.db, Number(c), roundId, group.map(lastOf)))
+      for (const row of await q.ownRankingRows(
+        this.db,
+        Number(c),
+        roundId,
+        group.map((k) => k.n),
+      ))
         found.set(`${scope}:${row.id}`, row)
     }
     return found
