@@ -17,7 +17,7 @@ import {
   type UserTipsResponse,
 } from '@tipping/contract/scores'
 import { notFound } from '../../errors.ts'
-import { Batcher, groupBy } from '../../batch.ts'
+import { Batcher, byScope } from '../../batch.ts'
 import { ReadCache } from '../../read-cache.ts'
 import * as q from './queries.ts'
 import { effectiveStatus, roundStatus } from './status.ts'
@@ -37,12 +37,12 @@ export class PredictionsService {
   /** `${roundId}:${userId}` -> that user's tips in the round, for requests arriving together. */
   private readonly roundTips = new Batcher<string, q.TipRecord[]>(async (keys) => {
     const found = new Map<string, q.TipRecord[]>(keys.map((k) => [k, []]))
-    const byRound = groupBy(keys, (k) => Number(k.split(':')[0]))
-    for (const [roundId, group] of byRound) {
+    for (const [scope, group] of byScope(keys)) {
+      const roundId = Number(scope)
       const rows = await q.usersRoundTips(
         this.db,
         roundId,
-        group.map((k) => Number(k.split(':')[1])),
+        group.map((k) => k.n),
       )
       for (const { user_id, ...tip } of rows) found.get(`${roundId}:${user_id}`)?.push(tip)
     }

@@ -2,6 +2,7 @@ import type { Sport } from '@tipping/contract/constants'
 import type { Prediction, TipInput } from '@tipping/contract/predictions'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
+import { groupBy } from '../../batch.ts'
 import { AppError } from '../../errors.ts'
 import { effectiveStatus } from './status.ts'
 import * as q from './queries.ts'
@@ -165,12 +166,7 @@ export class TipWriter {
       }
     }
     this.queue = later
-    const byCompetition = new Map<number, PendingSave[]>()
-    for (const p of batch) {
-      const list = byCompetition.get(p.competitionId) ?? []
-      list.push(p)
-      byCompetition.set(p.competitionId, list)
-    }
+    const byCompetition = groupBy(batch, (p) => p.competitionId)
     await Promise.all(
       [...byCompetition].map(([competitionId, saves]) => this.commit(competitionId, saves)),
     )
