@@ -173,6 +173,9 @@ describe('session rules', () => {
     await signUp(page, uniqueEmail('expired'))
     await page.waitForURL('**/bbl/tipping')
     await page.locator('[data-testid^="match-card-"]').first().waitFor()
+    // The page's own follow-up reads (snapshot, form guide) finish first: one of them answered
+    // 401 would open the login dialog over the link before the click below.
+    await page.waitForLoadState('networkidle')
     // The server forgets this browser's session (as when it expires or is revoked elsewhere).
     await context.clearCookies()
     await page.getByRole('link', { name: 'Rankings' }).first().click()
