@@ -77,8 +77,11 @@ export const insertSession = (
     })
     .execute()
 
-// bytea arrays as hex text: both drivers pass a text[] parameter alike.
-const hex = (hashes: Buffer[]) => hashes.map((h) => h.toString('hex'))
+/** `column IN (hashes)`, the bytea values sent as hex text: both drivers pass a text[] alike. */
+const hashIn = (column: string, hashes: Buffer[]) =>
+  sql<boolean>`${sql.ref(column)} IN (SELECT decode(h, 'hex') FROM unnest(${hashes.map((h) =>
+    h.toString('hex'),
+  )}::text[]) AS h)`
 
 /** Live sessions (not revoked or expired, user active) for many cookies at once, with their user. */
 export const findLiveSessions = (db: Database, idHashes: Buffer[], now: Date) =>
@@ -87,9 +90,7 @@ export const findLiveSessions = (db: Database, idHashes: Buffer[], now: Date) =>
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id_hash', 's.last_seen_at', 's.expires_at'])
     .selectAll('u')
-    .where(
-      sql<boolean>`s.id_hash IN (SELECT decode(h, 'hex') FROM unnest(${hex(idHashes)}::text[]) AS h)`,
-    )
+    .where(hashIn('s.id_hash', idHashes))
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
     .where('u.deactivated_at', 'is', null)
@@ -98,13 +99,7 @@ export const findLiveSessions = (db: Database, idHashes: Buffer[], now: Date) =>
 export type LiveSession = Awaited<ReturnType<typeof findLiveSessions>>[number]
 
 export const touchSessions = (db: Database, idHashes: Buffer[], now: Date) =>
-  db
-    .updateTable('sessions')
-    .set({ last_seen_at: now })
-    .where(
-      sql<boolean>`id_hash IN (SELECT decode(h, 'hex') FROM unnest(${hex(idHashes)}::text[]) AS h)`,
-    )
-    .execute()
+  db.updateTable('sessions').set({ last_seen_at: now }).where(hashIn('id_hash', idHashes)).execute()
 
 export const revokeSession = (db: Database, idHash: Buffer, now: Date) =>
   db
