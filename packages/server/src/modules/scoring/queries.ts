@@ -10,9 +10,18 @@ import type { Database } from '../../db/schema.ts'
 // GAME_RULES.md "Scoring a round" and "Ranking" as set-based SQL: one statement per step for
 // every registered user at once; the contract's reference scorer is the specification it must equal.
 
-/** Scores one round for every user registered for its competition (upsert); returns rows written. */
-export async function scoreRound(db: Database, roundId: number): Promise<number> {
-  const res = await sql`
+/**
+ * Scores one round for every user registered for its competition, with its round ranks (SQL RANK()
+ * over points down, margin up) and positions (the same order, ties by user id: what pages are read
+ * by), in one upsert: every row is written once, and not at all when nothing about it changed.
+ * Registrations are never removed, so the registered users are exactly the round's rows.
+ * Returns the rows inserted (a first scoring) and written.
+ */
+export async function scoreRound(
+  db: Database,
+  roundId: number,
+): Promise<{ inserted: number; written: number }> {
+  const res = await sql<{ inserted: number; written: number }>`
     WITH rnd AS (
       SELECT r.id, r.competition_id, (r.number = c.golden_week_round) AS golden
       FROM rounds r JOIN competitions c ON c.id = r.competition_id
@@ -42,7 +51,7 @@ export async function scoreRound(db: Database, roundId: number): Promise<number>
       LEFT JOIN m ON m.id = t.match_id
       GROUP BY cr.user_id
     ),
-    scored AS (
+    counted AS (
       SELECT p.user_id, p.correct,
         p.correct_own + CASE WHEN p.correct_own < ${AUTOTIP_COUNT_LIMIT} THEN p.correct_auto ELSE 0 END AS counted,
         CASE WHEN f.finished AND f.with_winner > 0 AND p.correct = f.with_winner AND NOT p.any_auto
@@ -50,30 +59,45 @@ export async function scoreRound(db: Database, roundId: number): Promise<number>
         CASE WHEN EXISTS (SELECT 1 FROM margin_game)
              THEN abs(coalesce(p.predicted, 0) - (SELECT sixes FROM margin_game)) ELSE 0 END AS margin
       FROM per_user p CROSS JOIN facts f
+    ),
+    scored AS (
+      SELECT c.*,
+        c.counted * ${POINTS_PER_TIP} * CASE WHEN rnd.golden THEN ${GOLDEN_WEEK_MULTIPLIER} ELSE 1 END AS tip_points
+      FROM counted c CROSS JOIN rnd
+    ),
+    ranked AS (
+      SELECT s.*, s.tip_points + s.bonus AS points,
+        RANK() OVER (ORDER BY s.tip_points + s.bonus DESC, s.margin ASC) AS rank,
+        ROW_NUMBER() OVER (ORDER BY s.tip_points + s.bonus DESC, s.margin ASC, s.user_id) AS position
+      FROM scored s
+    ),
+    written AS (
+      INSERT INTO round_scores (round_id, user_id, competition_id, correct, counted, tip_points, bonus, points, margin, rank, position)
+      SELECT rnd.id, r.user_id, rnd.competition_id, r.correct, r.counted, r.tip_points, r.bonus,
+        r.points, r.margin, r.rank, r.position
+      FROM ranked r CROSS JOIN rnd
+      ON CONFLICT (round_id, user_id) DO UPDATE SET
+        correct = excluded.correct, counted = excluded.counted, tip_points = excluded.tip_points,
+        bonus = excluded.bonus, points = excluded.points, margin = excluded.margin,
+        rank = excluded.rank, position = excluded.position
+      WHERE (round_scores.correct, round_scores.counted, round_scores.bonus, round_scores.points,
+             round_scores.margin, round_scores.rank, round_scores.position)
+        IS DISTINCT FROM (excluded.correct, excluded.counted, excluded.bonus, excluded.points,
+             excluded.margin, excluded.rank, excluded.position)
+      -- xmax is 0 on a row this statement inserted (not on one it updated)
+      RETURNING (xmax = 0) AS inserted
     )
-    INSERT INTO round_scores (round_id, user_id, competition_id, correct, counted, tip_points, bonus, points, margin)
-    SELECT rnd.id, s.user_id, rnd.competition_id, s.correct, s.counted,
-      s.counted * ${POINTS_PER_TIP} * CASE WHEN rnd.golden THEN ${GOLDEN_WEEK_MULTIPLIER} ELSE 1 END,
-      s.bonus,
-      s.counted * ${POINTS_PER_TIP} * CASE WHEN rnd.golden THEN ${GOLDEN_WEEK_MULTIPLIER} ELSE 1 END + s.bonus,
-      s.margin
-    FROM scored s CROSS JOIN rnd
-    ON CONFLICT (round_id, user_id) DO UPDATE SET
-      correct = excluded.correct, counted = excluded.counted, tip_points = excluded.tip_points,
-      bonus = excluded.bonus, points = excluded.points, margin = excluded.margin
-    WHERE (round_scores.correct, round_scores.counted, round_scores.points, round_scores.margin)
-      IS DISTINCT FROM (excluded.correct, excluded.counted, excluded.points, excluded.margin)
+    SELECT (count(*) FILTER (WHERE inserted))::int AS inserted, count(*)::int AS written FROM written
   `.execute(db)
-  return Number(res.numAffectedRows ?? 0)
+  return res.rows[0] ?? { inserted: 0, written: 0 }
 }
 
 /**
- * Rows written from which the planner statistics of a scores table are refreshed inside the
+ * Rows inserted into a scores table from which its planner statistics are refreshed inside the
  * scoring transaction (ANALYZE sees the transaction's own rows). Without it, the first scoring of
- * a round ranks its tippers with a plan made for an empty round: a nested loop over the whole
- * round per row (minutes in bench/ at 100,000 tippers, and 85 s at exactly 10,000, when the
- * threshold was a strict 10,000). ANALYZE samples at most 30,000 rows, so it costs well under a
- * second at any size.
+ * a competition plans the standings totals for an empty round_scores: a nested loop over the
+ * whole table per tipper (minutes in bench/ at 100,000 tippers). ANALYZE samples at most 30,000
+ * rows, so it costs well under a second at any size; updates leave the statistics close enough.
  */
 export const ANALYZE_AFTER_ROWS = 1_000
 
@@ -82,46 +106,37 @@ export async function analyzeTable(db: Database, table: 'round_scores' | 'standi
 }
 
 /**
- * Round ranks (SQL RANK() over points down, margin up) and positions (the same order, ties by
- * user id: what pages are read by). Rows whose rank and position are unchanged are not written.
+ * Totals over every round with the overall rank and position, for every registered user, in one
+ * upsert (rows that did not change are not written). Returns the rows inserted.
  */
-export async function rankRound(db: Database, roundId: number): Promise<void> {
-  await sql`
-    UPDATE round_scores rs SET rank = ranked.rank, position = ranked.position
-    FROM (
-      SELECT user_id, RANK() OVER (ORDER BY points DESC, margin ASC) AS rank,
-        ROW_NUMBER() OVER (ORDER BY points DESC, margin ASC, user_id) AS position
-      FROM round_scores WHERE round_id = ${roundId}
-    ) ranked
-    WHERE rs.round_id = ${roundId} AND rs.user_id = ranked.user_id
-      AND (rs.rank, rs.position) IS DISTINCT FROM (ranked.rank, ranked.position)
-  `.execute(db)
-}
-
-/** Totals over every round and the overall rank, for every registered user. */
-export async function rebuildStandings(db: Database, competitionId: number): Promise<void> {
-  const totals = await sql`
-    INSERT INTO standings (competition_id, user_id, total_points, total_margin)
-    SELECT cr.competition_id, cr.user_id, coalesce(sum(rs.points), 0), coalesce(sum(rs.margin), 0)
-    FROM competition_registrations cr
-    LEFT JOIN round_scores rs ON rs.user_id = cr.user_id AND rs.competition_id = cr.competition_id
-    WHERE cr.competition_id = ${competitionId}
-    GROUP BY cr.competition_id, cr.user_id
-    ON CONFLICT (competition_id, user_id) DO UPDATE SET
-      total_points = excluded.total_points, total_margin = excluded.total_margin
-    WHERE (standings.total_points, standings.total_margin) IS DISTINCT FROM (excluded.total_points, excluded.total_margin)
-  `.execute(db)
-  if (Number(totals.numAffectedRows ?? 0) >= ANALYZE_AFTER_ROWS) await analyzeTable(db, 'standings')
-  await sql`
-    UPDATE standings s SET rank = ranked.rank, position = ranked.position
-    FROM (
-      SELECT user_id, RANK() OVER (ORDER BY total_points DESC, total_margin ASC) AS rank,
+export async function rebuildStandings(db: Database, competitionId: number): Promise<number> {
+  const res = await sql<{ inserted: number }>`
+    WITH totals AS (
+      SELECT cr.user_id, coalesce(sum(rs.points), 0)::int AS total_points,
+        coalesce(sum(rs.margin), 0)::int AS total_margin
+      FROM competition_registrations cr
+      LEFT JOIN round_scores rs ON rs.user_id = cr.user_id AND rs.competition_id = cr.competition_id
+      WHERE cr.competition_id = ${competitionId}
+      GROUP BY cr.user_id
+    ),
+    ranked AS (
+      SELECT t.*, RANK() OVER (ORDER BY total_points DESC, total_margin ASC) AS rank,
         ROW_NUMBER() OVER (ORDER BY total_points DESC, total_margin ASC, user_id) AS position
-      FROM standings WHERE competition_id = ${competitionId}
-    ) ranked
-    WHERE s.competition_id = ${competitionId} AND s.user_id = ranked.user_id
-      AND (s.rank, s.position) IS DISTINCT FROM (ranked.rank, ranked.position)
+      FROM totals t
+    ),
+    written AS (
+      INSERT INTO standings (competition_id, user_id, total_points, total_margin, rank, position)
+      SELECT ${competitionId}, user_id, total_points, total_margin, rank, position FROM ranked
+      ON CONFLICT (competition_id, user_id) DO UPDATE SET
+        total_points = excluded.total_points, total_margin = excluded.total_margin,
+        rank = excluded.rank, position = excluded.position
+      WHERE (standings.total_points, standings.total_margin, standings.rank, standings.position)
+        IS DISTINCT FROM (excluded.total_points, excluded.total_margin, excluded.rank, excluded.position)
+      RETURNING (xmax = 0) AS inserted
+    )
+    SELECT (count(*) FILTER (WHERE inserted))::int AS inserted FROM written
   `.execute(db)
+  return res.rows[0]?.inserted ?? 0
 }
 
 export const competitionRoundIds = async (db: Database, competitionId: number): Promise<number[]> =>

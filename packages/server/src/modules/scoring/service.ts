@@ -22,10 +22,11 @@ export async function rescoreInTransaction(
   await q.lockCompetitionScoring(trx, competitionId)
   const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
   for (const roundId of rounds) {
-    const written = await q.scoreRound(trx, roundId)
-    if (written >= q.ANALYZE_AFTER_ROWS) await q.analyzeTable(trx, 'round_scores')
-    await q.rankRound(trx, roundId)
+    const { inserted } = await q.scoreRound(trx, roundId)
+    if (inserted >= q.ANALYZE_AFTER_ROWS) await q.analyzeTable(trx, 'round_scores')
   }
-  await q.rebuildStandings(trx, competitionId)
+  if ((await q.rebuildStandings(trx, competitionId)) >= q.ANALYZE_AFTER_ROWS) {
+    await q.analyzeTable(trx, 'standings')
+  }
   await q.bumpScoresVersion(trx, competitionId)
 }
