@@ -1,7 +1,12 @@
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scoreSeason, type ScoringMatch, type ScoringTip } from '@tipping/contract/rules/scoring'
+import {
+  rankRows,
+  scoreSeason,
+  type ScoringMatch,
+  type ScoringTip,
+} from '@tipping/contract/rules/scoring'
 import type { DatabaseHandle } from '../src/db/database.ts'
 import { rescore } from '../src/modules/scoring/service.ts'
 import { freshDatabase } from './helpers.ts'
@@ -250,16 +255,27 @@ async function loadAndScore(season: GenSeason) {
       'bonus',
       'points',
       'margin',
+      'rank',
+      'position',
     ])
     .orderBy('rounds.number')
     .orderBy('user_id')
     .execute()
   const actualStandings = await db
     .selectFrom('standings')
-    .select(['user_id', 'total_points', 'total_margin', 'rank'])
+    .select(['user_id', 'total_points', 'total_margin', 'rank', 'position'])
     .orderBy('user_id')
     .execute()
   return { expected, actualRounds, actualStandings }
+}
+
+/** Positions are the ranking order with ties broken by user id: what rankings pages read by. */
+function withPositions<T extends { points: number; margin: number; userId: number }>(
+  rows: readonly T[],
+): (T & { position: number })[] {
+  return [...rows]
+    .sort((a, b) => b.points - a.points || a.margin - b.margin || a.userId - b.userId)
+    .map((row, i) => ({ ...row, position: i + 1 }))
 }
 
 describe('SQL scoring equals the reference scorer', () => {
@@ -267,8 +283,12 @@ describe('SQL scoring equals the reference scorer', () => {
     await fc.assert(
       fc.asyncProperty(seasonArb, async (season) => {
         const { expected, actualRounds, actualStandings } = await loadAndScore(season)
+        const roundNumbers = [...new Set(expected.rounds.map((s) => s.roundNumber))]
+        const ranked = roundNumbers.flatMap((n) =>
+          withPositions(rankRows(expected.rounds.filter((s) => s.roundNumber === n))),
+        )
         expect(actualRounds).toEqual(
-          [...expected.rounds]
+          ranked
             .sort((a, b) => a.roundNumber - b.roundNumber || a.userId - b.userId)
             .map((s) => ({
               user_id: s.userId,
@@ -279,16 +299,22 @@ describe('SQL scoring equals the reference scorer', () => {
               bonus: s.bonus,
               points: s.points,
               margin: s.margin,
+              rank: s.rank,
+              position: s.position,
             })),
         )
+        const standings = withPositions(
+          expected.standings.map((s) => ({ ...s, points: s.totalPoints, margin: s.totalMargin })),
+        )
         expect(actualStandings).toEqual(
-          [...expected.standings]
+          standings
             .sort((a, b) => a.userId - b.userId)
             .map((s) => ({
               user_id: s.userId,
               total_points: s.totalPoints,
               total_margin: s.totalMargin,
               rank: s.rank,
+              position: s.position,
             })),
         )
       }),
