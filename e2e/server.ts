@@ -43,6 +43,7 @@ export async function startServer(): Promise<TestServer> {
     MATCH_CENTRE_URL: 'https://matchcentre.example/bbl/{match}',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     LOG_LEVEL: 'warn',
+    SERIALIZER_VERIFY: 'true',
   }
   let dropDatabase: (() => Promise<void>) | null = null
   if (process.env.DATABASE_URL) {

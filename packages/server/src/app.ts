@@ -9,7 +9,6 @@ import swagger from '@fastify/swagger'
 import underPressure from '@fastify/under-pressure'
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
@@ -20,6 +19,7 @@ import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import { responseSerializer } from './http/serializer.ts'
 import { enforceRoutePolicies, grantPolicy } from './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // First, so it sees every route: a route without config.policy stops the server starting.
   enforceRoutePolicies(app)
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(responseSerializer({ verify: config.SERIALIZER_VERIFY }))
   registerErrorHandler(app)
   const siteConfig = siteAppConfig(config)
   const hooks = hookOrigins(siteConfig)
@@ -155,7 +155,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerSso(app, { config, db, clock, auth, gate })
   predictionsRoutes(app, { predictions, gate })
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
-  scoresRoutes(app, { scores: new ScoresService(db, config.READ_CACHE_MS), gate })
+  scoresRoutes(app, {
+    scores: new ScoresService(db, config.READ_CACHE_MS, config.PAGE_CACHE_MS),
+    gate,
+  })
   adminRoutes(app, {
     admin: new AdminService(db, {
       clock,

@@ -147,10 +147,20 @@ const envSchema = z.object({
    */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /**
+   * How long a page of the overall or round rankings may be served from memory. A re-score
+   * replaces every page at once; a tipper's new name or deactivation shows within this time.
+   */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /**
    * How long a resolved session is kept in memory. Revocations and user changes made through this
    * process apply at once; another API process sees them within this time. 0 turns it off.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
+   * Test-only: also encode every response through the contract's zod schema and fail when the
+   * compiled serializer wrote anything different (http/serializer.ts). Doubles serialisation work.
+   */
+  SERIALIZER_VERIFY: bool.default(false),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */
@@ -183,5 +193,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0,
   PRESSURE_MAX_DB_WAITING: 0,
   READ_CACHE_MS: 0,
+  PAGE_CACHE_MS: 0,
+  SERIALIZER_VERIFY: true,
   ...overrides,
 })

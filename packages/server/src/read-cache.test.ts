@@ -28,6 +28,18 @@ describe('ReadCache', () => {
     expect(loads).toBe(1)
   })
 
+  it('drops the oldest entry when full', async () => {
+    const cache = new ReadCache<string>(60_000, 2)
+    const loads: string[] = []
+    const load = (k: string) => async () => (loads.push(k), k)
+    await cache.get('a', load('a'))
+    await cache.get('b', load('b'))
+    await cache.get('c', load('c'))
+    await cache.get('b', load('b'))
+    await cache.get('a', load('a'))
+    expect(loads).toEqual(['a', 'b', 'c', 'a'])
+  })
+
   it('forgets a failed load', async () => {
     const cache = new ReadCache<number>(1000)
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down')

@@ -17,7 +17,9 @@ export class ReadCache<V> {
     const hit = this.entries.get(key)
     if (hit && now - hit.at < this.ttlMs) return hit.value
     const value = load()
-    if (this.entries.size >= this.maxEntries) this.entries.clear()
+    // Full: the oldest entry goes (a Map iterates in insertion order; a reload re-inserts).
+    this.entries.delete(key)
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
     this.entries.set(key, { at: now, value })
     // A failed load is not remembered.
     value.catch(() => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ScoresService } from '../src/modules/scores/service.ts'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // BBL|15 round 1 (matches 1-8, 14-21 Dec 2025) and round 2 (matches 9-16).
@@ -286,6 +287,35 @@ describe('scores, rankings and other tippers', () => {
         .updateTable('users')
         .set({ deactivated_at: null })
         .where('id', '=', users[0]!.id)
+        .execute()
+    }
+  })
+
+  it('serves cached rankings pages until a re-score moves the scores version', async () => {
+    const scores = new ScoresService(t.db, 0, 60_000)
+    const firstPage = () => scores.rankings('bbl', admin.id, { page: 1, limit: 4 })
+    const before = await firstPage()
+    const leader = before.rankings[0]!
+    await t.db
+      .updateTable('users')
+      .set({ team_name: 'Renamed Meanwhile' })
+      .where('id', '=', leader.userId)
+      .execute()
+    // Within the page time to live and at the same scores version: the page as it was.
+    expect((await firstPage()).rankings).toEqual(before.rankings)
+    const correct = (squad: number) =>
+      post(`/api/admin/bbl/matches/${m(1).id}/result`, admin.cookie, win(squad))
+    try {
+      expect((await correct(m(1).away)).statusCode).toBe(200)
+      // The correction re-scored the competition: the page is read afresh.
+      const after = await firstPage()
+      expect(after.rankings.map((r) => r.teamName)).toContain('Renamed Meanwhile')
+    } finally {
+      expect((await correct(m(1).home)).statusCode).toBe(200)
+      await t.db
+        .updateTable('users')
+        .set({ team_name: leader.teamName })
+        .where('id', '=', leader.userId)
         .execute()
     }
   })

@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.ts'
 export const competitionBySport = (db: Database, sport: string) =>
   db
     .selectFrom('competitions')
-    .select(['id', 'name', 'sport', 'golden_week_round'])
+    .select(['id', 'name', 'sport', 'golden_week_round', 'scores_version'])
     .where('sport', '=', sport)
     .where('is_current', '=', true)
     .executeTakeFirst()

@@ -13,6 +13,8 @@ type Page = Awaited<ReturnType<typeof q.searchRankings>>
 type PageRow = Page['rows'][number]
 type Mine = Awaited<ReturnType<typeof q.snapshotScores>>[number]
 
+const PAGE_CACHE_ENTRIES = 5_000
+
 const toRow = (r: PageRow) => toRankingRow({ ...r, user_id: r.id })
 
 /** Reads of the scores the scoring job wrote: snapshot, rankings, dashboard. */
@@ -70,11 +72,23 @@ export class ScoresService {
     return found
   })
 
-  /** Tipper counts, round maxima and the current competition may be readCacheMs old. */
+  /**
+   * Pages of the rankings as they stood at a scores version (a re-score moves to a new one), kept
+   * up to pageCacheMs so renamed or deactivated tippers show within that time. Bounded: at a
+   * million tippers there are 50,000 pages, and a page is a few kilobytes.
+   */
+  private readonly pageCache: ReadCache<Page>
+
+  /**
+   * Tipper counts, round maxima and the current competition (with its scores version) may be
+   * readCacheMs old; rankings pages pageCacheMs.
+   */
   constructor(
     private readonly db: Database,
     readCacheMs = 0,
+    pageCacheMs = 0,
   ) {
+    this.pageCache = new ReadCache(pageCacheMs, PAGE_CACHE_ENTRIES)
     this.competitions = new ReadCache(readCacheMs)
     this.maxima = new ReadCache(readCacheMs)
     this.counts = new ReadCache(readCacheMs)
@@ -138,9 +152,14 @@ export class ScoresService {
             offset,
             limit: query.limit,
           })
-        : this.pages
-            .get(`${c.id}:${roundId ?? ''}:${query.limit}:${offset}`)
-            .then((p) => p ?? { rows: [], more: false }),
+        : this.pageCache.get(
+            `${c.scores_version}:${c.id}:${roundId ?? ''}:${query.limit}:${offset}`,
+            async () =>
+              (await this.pages.get(`${c.id}:${roundId ?? ''}:${query.limit}:${offset}`)) ?? {
+                rows: [],
+                more: false,
+              },
+          ),
       this.ownRows.get(`${c.id}:${roundId ?? ''}:${userId}`),
     ])
     return {
