@@ -81,22 +81,27 @@ export async function loadSiteContent(): Promise<SiteContent> {
   }
 }
 
-/** Loads the site content once; `fallback` shows until it is there (a failed load uses defaults). */
+/**
+ * Loads the site content once; `fallback` shows until it is there (a failed load uses defaults).
+ * `initial` may hand over a load already under way (app/boot-reads.ts).
+ */
 export function SiteContentProvider({
   children,
   fallback,
+  initial,
 }: {
   children: ReactNode
   fallback: ReactNode
+  initial?: () => Promise<SiteContent> | null
 }) {
   const [content, setContent] = useState<SiteContent | null>(null)
   useEffect(() => {
     let live = true
-    void loadSiteContent().then((c) => live && setContent(c))
+    void (initial?.() ?? loadSiteContent()).then((c) => live && setContent(c))
     return () => {
       live = false
     }
-  }, [])
+  }, [initial])
   if (!content) return <>{fallback}</>
   return <SiteContentContext.Provider value={content}>{children}</SiteContentContext.Provider>
 }

@@ -9,6 +9,7 @@ import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { offseasonRedirects, SiteContentProvider, useSiteContent } from '../../lib/site-content.tsx'
 import { ErrorModal } from '../../ui/error-modal.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
+import { takeBootContent, takeBootSession } from '../boot-reads.ts'
 import { storedSport } from '../sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
 import { TopBanner } from './top-banner.tsx'
@@ -24,14 +25,14 @@ export function RootLayout() {
 
   useEffect(() => {
     dispatch(sessionActions.dataRequested())
-    fetchSessionUser(sport)
+    ;(takeBootSession(sport) ?? fetchSessionUser(sport))
       .then(({ user }) => dispatch(sessionActions.sessionChecked(user)))
       .catch(() => dispatch(sessionActions.sessionCheckFailed()))
     return onUnauthorized(() => dispatch(sessionActions.sessionExpired()))
   }, [dispatch, sport])
 
   return (
-    <SiteContentProvider fallback={<Spinner label="Loading" />}>
+    <SiteContentProvider fallback={<Spinner label="Loading" />} initial={takeBootContent}>
       <SiteFrame />
       <ErrorModal message={globalError} onClose={() => dispatch(globalErrorActions.cleared())} />
     </SiteContentProvider>

@@ -94,10 +94,12 @@ export default function TippingPage() {
       if (roundNumber === null) return
       if (mode === 'load') dispatch(picksActions.loadStarted())
       try {
+        // The score header's read goes alongside the round's, not after it.
+        const snapshot = tippingApi.fetchSnapshot(sport, roundNumber).catch(() => null)
         const data = await tippingApi.fetchRound(sport, roundNumber)
         dispatch(mode === 'load' ? picksActions.loaded(data) : picksActions.refreshed(data))
         setLoadError(null)
-        setSnapshot(await tippingApi.fetchSnapshot(sport, roundNumber).catch(() => null))
+        setSnapshot(await snapshot)
         // The tip row: only worth asking once a match of the round is complete.
         if (data.matches.some((m) => m.status === 'complete')) {
           const mates = await tippingApi.fetchLeagueMatesTips(sport, roundNumber).catch(() => null)
