@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { CLEAN_SWEEP_BONUS } from '@tipping/contract/constants'
 import type { Snapshot } from '@tipping/contract/scores'
 import { Button } from '../../ui/button.tsx'
+import { formatCount } from '../../lib/numbers.ts'
 import { Modal } from '../../ui/modal.tsx'
 import styles from './score-header.module.css'
 
@@ -30,9 +31,7 @@ export function ScoreHeader({ snapshot, onShare }: Props) {
       </div>
       <div className={styles.stat}>
         <span className={styles.value} data-testid="overall-rank">
-          {snapshot && snapshot.overall_rank > 0
-            ? snapshot.overall_rank.toLocaleString('en-AU')
-            : '–'}
+          {snapshot && snapshot.overall_rank > 0 ? formatCount(snapshot.overall_rank) : '–'}
         </span>
         <span className={styles.label}>Rank</span>
       </div>

@@ -1,0 +1,9 @@
+/**
+ * A whole number with thousands separators, as en-AU writes it (12,345). Not toLocaleString: its
+ * first call loads the browser's locale data, which cost the tipping page over 100 ms of a phone's
+ * main thread (Lighthouse, 4x CPU slowdown).
+ */
+export const formatCount = (n: number): string =>
+  Math.trunc(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
