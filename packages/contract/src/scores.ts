@@ -25,9 +25,8 @@ export const tipperSchema = z.object({
 })
 export type Tipper = z.infer<typeof tipperSchema>
 
-/** How a tipper is named on screen: the team name, or first name and initial. */
-export const tipperName = (t: Pick<Tipper, 'teamName' | 'firstName' | 'lastNameInitial'>): string =>
-  t.teamName?.trim() || `${t.firstName} ${t.lastNameInitial}.`.trim()
+// Schema-free, in names.ts (the browser's pages import it without zod).
+export { tipperName } from './names.ts'
 
 export const userTipsParamsSchema = z.object({
   round: z.coerce.number().int().min(1).max(1000),

@@ -1,26 +1,30 @@
 import { z } from 'zod'
 import { PREREGISTRATION_NAME_MIN } from './constants.ts'
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_NAME_MAX,
+  PREREGISTRATION_EMAIL_PATTERN,
+  PREREGISTRATION_NAME_MAX,
+} from './site-rules.ts'
 import { sportSchema } from './sport.ts'
-import type { AppConfigFile } from './static-files.ts'
 
 // The public site's own calls (spec 7 "Account and session"): contact, pre-registration, the
 // country of the caller (geo by IP) and the Canadian states list.
 
-export const CONTACT_NAME_MAX = 80
-export const CONTACT_MESSAGE_MIN = 10
-export const CONTACT_MESSAGE_MAX = 2000
-export const PREREGISTRATION_NAME_MAX = 80
-
-/** Spec 5: the browser's basic email pattern for pre-registration (name@domain, a 2-3 letter ending). */
-export const PREREGISTRATION_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,3}$/
-
-/** Spec 5: the Register your interest button is enabled only for a name and email that pass. */
-export const canPreregister = (name: string, email: string, message: string | null): boolean =>
-  name.trim().length >= PREREGISTRATION_NAME_MIN &&
-  PREREGISTRATION_EMAIL_PATTERN.test(email.trim()) &&
-  !message
-
-export const PREREGISTRATION_SUCCESS = 'Successfully Pre-registered'
+// The schema-free parts live in site-rules.ts (the browser's pages import them without zod).
+export {
+  CONTACT_NAME_MAX,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_MESSAGE_MAX,
+  PREREGISTRATION_NAME_MAX,
+  PREREGISTRATION_EMAIL_PATTERN,
+  canPreregister,
+  PREREGISTRATION_SUCCESS,
+  ERROR_REPORT_SAMPLE_RATE,
+  type SiteAppConfig,
+  DEFAULT_SITE_APP_CONFIG,
+} from './site-rules.ts'
 
 const email = z
   .string()
@@ -97,19 +101,3 @@ export const CANADA_STATES: readonly State[] = [
   { code: 'SK', name: 'Saskatchewan' },
   { code: 'YT', name: 'Yukon' },
 ]
-
-/** Spec 9: error reports are sampled at this rate, and only from production. */
-export const ERROR_REPORT_SAMPLE_RATE = 0.1
-
-/** The site's part of app-config.json: brand, store links, optional hooks. */
-export type SiteAppConfig = Pick<
-  AppConfigFile,
-  'brand' | 'appStoreUrl' | 'playStoreUrl' | 'errorReportUrl' | 'taggingScriptUrl'
->
-export const DEFAULT_SITE_APP_CONFIG: SiteAppConfig = {
-  brand: 'Free',
-  appStoreUrl: null,
-  playStoreUrl: null,
-  errorReportUrl: null,
-  taggingScriptUrl: null,
-}

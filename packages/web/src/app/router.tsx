@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso'
+import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso-clients'
 import { retryImport } from '../lib/lazy-retry.ts'
 import { AdminLayout } from './layouts/admin-layout.tsx'
 import { HelpLayout } from './layouts/help-layout.tsx'

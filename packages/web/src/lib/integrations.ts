@@ -1,4 +1,4 @@
-import { ERROR_REPORT_SAMPLE_RATE } from '@tipping/contract/site'
+import { ERROR_REPORT_SAMPLE_RATE } from '@tipping/contract/site-rules'
 import type { AppConfigFile } from '@tipping/contract/static-files'
 import { staticJson } from './static-data.ts'
 

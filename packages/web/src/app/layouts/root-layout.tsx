@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { AuthModals } from '../../features/auth/auth-modals.tsx'
 import { fetchSessionUser } from '../../features/auth/auth-api.ts'
+import { LazyAuthModals } from '../../features/auth/lazy-auth-modals.tsx'
 import { sessionActions } from '../../features/auth/session-slice.ts'
 import { SsoButton } from '../../features/sso/sso-button.tsx'
 import { onUnauthorized } from '../../lib/api-client.ts'
@@ -51,7 +51,7 @@ function SiteFrame() {
       <Outlet />
       {/* Spec 6: the login-enabled flag gates signing in and registering. */}
       {config.loginEnabled ? (
-        <AuthModals sport={sport} loginWith={<SsoButton block divider />} />
+        <LazyAuthModals sport={sport} loginWith={<SsoButton block divider />} />
       ) : null}
     </>
   )

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { TOP_PRIZE, SEASON_PROMOTION, type Sport } from '@tipping/contract/constants'
-import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site'
+import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site-rules'
 import { Button } from '../../ui/button.tsx'
 import styles from './landing-page.module.css'
 import { PreregistrationCard } from './preregistration-card.tsx'

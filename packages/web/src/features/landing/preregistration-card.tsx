@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react'
 import { SEASON_PROMOTION } from '@tipping/contract/constants'
-import { canPreregister, PREREGISTRATION_SUCCESS } from '@tipping/contract/site'
+import { canPreregister, PREREGISTRATION_SUCCESS } from '@tipping/contract/site-rules'
 import { ApiCallError } from '../../lib/api-client.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'

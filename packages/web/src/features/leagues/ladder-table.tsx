@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useState } from 'react'
 import { LADDER_PAGE_SIZE, type Sport } from '@tipping/contract/constants'
-import { tipperName, type RankingRow, type UserTipsResponse } from '@tipping/contract/scores'
+import { tipperName } from '@tipping/contract/names'
+import type { RankingRow, UserTipsResponse } from '@tipping/contract/scores'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'

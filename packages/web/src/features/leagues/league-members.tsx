@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
-import { tipperName } from '@tipping/contract/scores'
+import { tipperName } from '@tipping/contract/names'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmModal } from '../../ui/confirm-modal.tsx'
 import { Spinner } from '../../ui/spinner.tsx'

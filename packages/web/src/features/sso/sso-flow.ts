@@ -1,9 +1,5 @@
-import {
-  SSO_CALLBACK_PATHS,
-  SSO_CLIENTS,
-  type SsoClientName,
-  type SsoConfig,
-} from '@tipping/contract/sso'
+import { SSO_CALLBACK_PATHS, SSO_CLIENTS, type SsoClientName } from '@tipping/contract/sso-clients'
+import type { SsoConfig } from '@tipping/contract/sso'
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts'
 import { createCodeVerifier, randomToken, s256Challenge } from './pkce.ts'
 

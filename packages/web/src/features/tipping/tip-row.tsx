@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { TIP_ROW_SCROLL_PX, TIP_ROW_ARROWS_AFTER } from '@tipping/contract/constants'
-import { tipperName, type MateTip } from '@tipping/contract/scores'
+import { tipperName } from '@tipping/contract/names'
+import type { MateTip } from '@tipping/contract/scores'
 import type { Squad } from '@tipping/contract/static-files'
 import styles from './tip-row.module.css'
 
