@@ -147,8 +147,9 @@ const envSchema = z.object({
    */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /**
-   * How long a page of the overall or round rankings may be served from memory. A re-score
-   * replaces every page at once; a tipper's new name or deactivation shows within this time.
+   * How long a page of the overall or round rankings is served from memory (and answered stale for
+   * as long again while it reloads). A re-score replaces every page at once; a tipper's new name or
+   * deactivation shows within twice this time.
    */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /**

@@ -15,8 +15,37 @@ describe('ReadCache', () => {
     vi.advanceTimersByTime(999)
     expect(await cache.get('a', load)).toBe(1)
     vi.advanceTimersByTime(1)
+    // Stale: answered at once while one reload runs behind it.
+    expect(await cache.get('a', load)).toBe(1)
     expect(await cache.get('a', load)).toBe(2)
+    expect(loads).toBe(2)
     expect(await cache.get('b', load)).toBe(3)
+  })
+
+  it('waits for a reload once an entry is more than twice its time to live old', async () => {
+    vi.useFakeTimers()
+    const cache = new ReadCache<number>(1000)
+    let loads = 0
+    const load = async () => ++loads
+    expect(await cache.get('a', load)).toBe(1)
+    vi.advanceTimersByTime(2000)
+    expect(await cache.get('a', load)).toBe(2)
+  })
+
+  it('answers the stale value while a slow reload runs, and starts only one', async () => {
+    vi.useFakeTimers()
+    const cache = new ReadCache<string>(1000)
+    let loads = 0
+    let finish: (v: string) => void = () => {}
+    expect(await cache.get('k', async () => (++loads, 'old'))).toBe('old')
+    vi.advanceTimersByTime(1500)
+    const slow = () => (++loads, new Promise<string>((r) => (finish = r)))
+    expect(await cache.get('k', slow)).toBe('old')
+    expect(await cache.get('k', slow)).toBe('old')
+    expect(loads).toBe(2)
+    finish('new')
+    await Promise.resolve()
+    expect(await cache.get('k', slow)).toBe('new')
   })
 
   it('shares one load among concurrent misses', async () => {

@@ -1,6 +1,12 @@
 import type { Sport } from '@tipping/contract/constants'
 import { SPORTS } from '@tipping/contract/constants'
-import type { Dashboard, RankingsQuery, RankingsResponse, Snapshot } from '@tipping/contract/scores'
+import type {
+  Dashboard,
+  RankingRow,
+  RankingsQuery,
+  RankingsResponse,
+  Snapshot,
+} from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import { Batcher, byScope } from '../../batch.ts'
@@ -74,10 +80,11 @@ export class ScoresService {
 
   /**
    * Pages of the rankings as they stood at a scores version (a re-score moves to a new one), kept
-   * up to pageCacheMs so renamed or deactivated tippers show within that time. Bounded: at a
+   * up to pageCacheMs (read-cache.ts: then answered stale while they reload), so renamed or
+   * deactivated tippers show within twice that time. Bounded: at a
    * million tippers there are 50,000 pages, and a page is a few kilobytes.
    */
-  private readonly pageCache: ReadCache<Page>
+  private readonly pageCache: ReadCache<{ rankings: RankingRow[]; more: boolean }>
 
   /**
    * Tipper counts, round maxima and the current competition (with its scores version) may be
@@ -145,25 +152,27 @@ export class ScoresService {
     const offset = (query.page - 1) * query.limit
     const [page, own] = await Promise.all([
       query.search
-        ? q.searchRankings(this.db, {
-            competitionId: c.id,
-            roundId,
-            search: query.search,
-            offset,
-            limit: query.limit,
-          })
-        : this.pageCache.get(
+        ? q
+            .searchRankings(this.db, {
+              competitionId: c.id,
+              roundId,
+              search: query.search,
+              offset,
+              limit: query.limit,
+            })
+            .then((p) => ({ rankings: p.rows.map(toRow), more: p.more }))
+        : // Kept as the rows the browser gets: mapped once per page, not once per request.
+          this.pageCache.get(
             `${c.scores_version}:${c.id}:${roundId ?? ''}:${query.limit}:${offset}`,
-            async () =>
-              (await this.pages.get(`${c.id}:${roundId ?? ''}:${query.limit}:${offset}`)) ?? {
-                rows: [],
-                more: false,
-              },
+            async () => {
+              const p = await this.pages.get(`${c.id}:${roundId ?? ''}:${query.limit}:${offset}`)
+              return { rankings: (p?.rows ?? []).map(toRow), more: p?.more ?? false }
+            },
           ),
       this.ownRows.get(`${c.id}:${roundId ?? ''}:${userId}`),
     ])
     return {
-      rankings: page.rows.map(toRow),
+      rankings: page.rankings,
       nextPage: page.more ? query.page + 1 : null,
       user: own ? toRow(own) : null,
       available,
