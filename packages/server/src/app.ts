@@ -137,7 +137,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     new SessionCache(config.SESSION_CACHE_MS),
   )
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
-  const predictions = new PredictionsService(db, clock, config.READ_CACHE_MS)
+  const predictions = new PredictionsService(
+    db,
+    clock,
+    config.READ_CACHE_MS,
+    config.PICK_COUNTS_CACHE_MS,
+  )
   const publisher = new Publisher(db, clock, {
     staticDir: config.STATIC_DIR,
     logosDir: path.join(config.DATA_DIR, 'logos'),

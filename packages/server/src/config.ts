@@ -147,6 +147,11 @@ const envSchema = z.object({
    */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /**
+   * How long a round's pick percentages are served from memory (and answered stale for as long
+   * again while they reload): counting a round's tips takes seconds at a million tippers.
+   */
+  PICK_COUNTS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /**
    * How long a page of the overall or round rankings is served from memory (and answered stale for
    * as long again while it reloads). A re-score replaces every page at once; a tipper's new name or
    * deactivation shows within twice this time.
@@ -195,6 +200,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   PRESSURE_MAX_DB_WAITING: 0,
   READ_CACHE_MS: 0,
   PAGE_CACHE_MS: 0,
+  PICK_COUNTS_CACHE_MS: 0,
   SERIALIZER_VERIFY: true,
   ...overrides,
 })

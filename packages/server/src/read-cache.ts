@@ -28,7 +28,8 @@ export class ReadCache<V> {
         const next = load()
         next.then(
           () => {
-            if (this.entries.get(key) === hit) this.store(key, now, next)
+            // Fresh from when it arrived: a reload slower than the TTL is not stale on arrival.
+            if (this.entries.get(key) === hit) this.store(key, Date.now(), next)
           },
           () => {
             hit.reloading = false

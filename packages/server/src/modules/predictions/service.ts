@@ -52,11 +52,13 @@ export class PredictionsService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    /** Pick percentages and the current competition may be this old (bench/README.md). */
+    /** The current competition and round may be this old (bench/README.md). */
     readCacheMs = 0,
+    /** Pick percentages may be this old: counting a round's tips takes seconds at 1M tippers. */
+    pickCountsMs = readCacheMs,
   ) {
     this.competitions = new ReadCache(readCacheMs)
-    this.pickCounts = new ReadCache(readCacheMs)
+    this.pickCounts = new ReadCache(pickCountsMs)
     this.rounds = new ReadCache(readCacheMs)
     this.writer = new TipWriter(db, clock)
   }
