@@ -69,9 +69,6 @@ export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySc
 export const passwordResetRequestedSchema = z.object({ message: z.string() })
 export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>
 
-// Schema-free, in auth-messages.ts (the browser imports it without zod).
-export { PASSWORD_RESET_REQUESTED } from './auth-messages.ts'
-
 /** `POST auth/password_reset`: the emailed token, the new password and its confirmation. */
 export const passwordResetBodySchema = z
   .object({

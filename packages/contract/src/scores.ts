@@ -25,9 +25,6 @@ export const tipperSchema = z.object({
 })
 export type Tipper = z.infer<typeof tipperSchema>
 
-// Schema-free, in names.ts (the browser's pages import it without zod).
-export { tipperName } from './names.ts'
-
 export const userTipsParamsSchema = z.object({
   round: z.coerce.number().int().min(1).max(1000),
   userId: z.coerce.number().int().positive(),

@@ -12,19 +12,7 @@ import { sportSchema } from './sport.ts'
 // The public site's own calls (spec 7 "Account and session"): contact, pre-registration, the
 // country of the caller (geo by IP) and the Canadian states list.
 
-// The schema-free parts live in site-rules.ts (the browser's pages import them without zod).
-export {
-  CONTACT_NAME_MAX,
-  CONTACT_MESSAGE_MIN,
-  CONTACT_MESSAGE_MAX,
-  PREREGISTRATION_NAME_MAX,
-  PREREGISTRATION_EMAIL_PATTERN,
-  canPreregister,
-  PREREGISTRATION_SUCCESS,
-  ERROR_REPORT_SAMPLE_RATE,
-  type SiteAppConfig,
-  DEFAULT_SITE_APP_CONFIG,
-} from './site-rules.ts'
+// Its schema-free rules and constants are in site-rules.ts, which the browser imports without zod.
 
 const email = z
   .string()

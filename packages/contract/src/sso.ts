@@ -4,16 +4,8 @@ import { PKCE_VERIFIER_PATTERN } from './sso-clients.ts'
 
 // Single sign-on (spec 7 "Single sign-on", 4 "Sign-in callback", 3 "Login callback payload").
 
-// The schema-free parts live in sso-clients.ts (the browser's shell imports them without zod).
-export {
-  SSO_SCOPE,
-  PKCE_VERIFIER_PATTERN,
-  SSO_CLIENTS,
-  type SsoClientName,
-  SSO_CALLBACK_PATHS,
-  ssoClientFor,
-  ssoAppFlags,
-} from './sso-clients.ts'
+// Its schema-free parts (clients, callback paths, scope) are in sso-clients.ts, which the browser
+// imports without zod.
 
 const flag = z.union([z.literal(0), z.literal(1)])
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PASSWORD_RESET_REQUESTED } from '@tipping/contract/auth'
+import { PASSWORD_RESET_REQUESTED } from '@tipping/contract/auth-messages'
 import { hashToken } from '../src/modules/auth/service.ts'
 import { MailDelivery } from '../src/modules/mail/service.ts'
 import { createTestApp, loadSeasons, registerUser, sessionCookie, type TestApp } from './helpers.ts'

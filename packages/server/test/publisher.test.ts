@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_APP_CONFIG } from '@tipping/contract/site'
+import { DEFAULT_SITE_APP_CONFIG } from '@tipping/contract/site-rules'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

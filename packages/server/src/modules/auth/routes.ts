@@ -1,7 +1,6 @@
 import {
   loginBodySchema,
   okResponseSchema,
-  PASSWORD_RESET_REQUESTED,
   passwordChangeBodySchema,
   passwordResetBodySchema,
   passwordResetRequestBodySchema,
@@ -12,6 +11,7 @@ import {
   userUpdateBodySchema,
   userUpdateResponseSchema,
 } from '@tipping/contract/auth'
+import { PASSWORD_RESET_REQUESTED } from '@tipping/contract/auth-messages'
 import { SPORTS } from '@tipping/contract/constants'
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { successEnvelope } from '@tipping/contract/errors'

@@ -19,7 +19,7 @@ import {
   type UpdateLeagueBody,
 } from '@tipping/contract/leagues'
 import type { Lifecycle } from '@tipping/contract/predictions'
-import { tipperName } from '@tipping/contract/scores'
+import { tipperName } from '@tipping/contract/names'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, notFound } from '../../errors.ts'

@@ -11,7 +11,7 @@ import type {
   SquadsFile,
   VenuesFile,
 } from '@tipping/contract/static-files'
-import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site'
+import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site-rules'
 import { appConfigContent, contentFiles, type ContentSettings } from '@tipping/contract/content'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'

@@ -1,12 +1,11 @@
 import {
   CANADA_STATES,
-  PREREGISTRATION_SUCCESS,
   type CanadaStatesResponse,
   type ContactBody,
   type CountryResponse,
   type PreregistrationBody,
 } from '@tipping/contract/site'
-import type { SiteAppConfig } from '@tipping/contract/site'
+import { PREREGISTRATION_SUCCESS, type SiteAppConfig } from '@tipping/contract/site-rules'
 import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'

@@ -2,13 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import * as oidc from 'openid-client'
 import { z } from 'zod'
 import { roleForSport, type Sport } from '@tipping/contract/constants'
-import {
-  SSO_SCOPE,
-  ssoClientFor,
-  type SsoClientName,
-  type SsoConfig,
-  type ssoLoginBodySchema,
-} from '@tipping/contract/sso'
+import type { SsoConfig, ssoLoginBodySchema } from '@tipping/contract/sso'
+import { SSO_SCOPE, ssoClientFor, type SsoClientName } from '@tipping/contract/sso-clients'
 import type { Clock } from '../../clock.ts'
 import type { Database, UserRow } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'

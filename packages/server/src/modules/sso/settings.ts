@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { SSO_CALLBACK_PATHS, SSO_CLIENTS, type SsoClientName } from '@tipping/contract/sso'
+import { SSO_CALLBACK_PATHS, SSO_CLIENTS, type SsoClientName } from '@tipping/contract/sso-clients'
 import { appOriginOf, type Config } from '../../config.ts'
 
 /** Where the development provider is mounted on this server. */

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { canPreregister } from '@tipping/contract/site'
+import { canPreregister } from '@tipping/contract/site-rules'
 import { ApiCallError } from '../../lib/api-client.ts'
 import { PreregistrationCard } from './preregistration-card.tsx'
 

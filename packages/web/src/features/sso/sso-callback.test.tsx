@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserSession } from '@tipping/contract/auth'
-import type { SsoClientName } from '@tipping/contract/sso'
+import type { SsoClientName } from '@tipping/contract/sso-clients'
 import { SsoCallback } from './sso-callback.tsx'
 
 const user = { id: 9, email: 'sso@example.com' } as UserSession
