@@ -164,27 +164,25 @@ export async function generateDataset(db: Database, o: DatasetOptions): Promise<
     for (const d of defs.rows) await sql`DROP INDEX ${sql.id(d.name)}`.execute(db)
     // Every started match: 93 % of tippers tipped, skewed towards a per-match favourite (the
     // favourite and its pull come from a hash of the match id, 55 % to 85 % of the tips); the
-    // others got the GAME_RULES.md auto-tip (the away squad). The open round: 40 % of tippers
-    // have already tipped each match. One pass, each row's dice rolled once in the subquery.
+    // others have the GAME_RULES.md auto-tip, derived and not stored (the effective_tips view),
+    // as the app does. The open round: 40 % of tippers have already tipped each match. One
+    // pass, each row's dice rolled once in the subquery.
     await sql`SELECT setseed(0.2026)`.execute(db)
     await withoutForeignKeyChecks(db, async (trx) => {
       await sql`
         INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, created_at, updated_at)
         SELECT s.user_id, s.match_id, s.round_id,
-          CASE WHEN s.auto THEN s.away_squad_id
-               WHEN s.y < 0.55 + ((hashint4(s.match_id) & 65535) % 31) / 100.0
+          CASE WHEN s.y < 0.55 + ((hashint4(s.match_id) & 65535) % 31) / 100.0
                THEN CASE WHEN hashint4(s.match_id + 17) & 1 = 0 THEN s.home_squad_id ELSE s.away_squad_id END
                ELSE CASE WHEN hashint4(s.match_id + 17) & 1 = 0 THEN s.away_squad_id ELSE s.home_squad_id END
           END,
-          CASE WHEN s.is_margin_game THEN CASE WHEN s.auto THEN 0 ELSE 4 + floor(s.z * 22)::int END END,
-          s.auto,
-          CASE WHEN s.auto THEN s.starts_at
-               ELSE least(s.starts_at - interval '1 day', ${o.now}::timestamptz - interval '1 hour') END,
-          CASE WHEN s.auto THEN s.starts_at
-               ELSE least(s.starts_at - interval '1 day', ${o.now}::timestamptz - interval '1 hour') END
+          CASE WHEN s.is_margin_game THEN 4 + floor(s.z * 22)::int END,
+          false,
+          least(s.starts_at - interval '1 day', ${o.now}::timestamptz - interval '1 hour'),
+          least(s.starts_at - interval '1 day', ${o.now}::timestamptz - interval '1 hour')
         FROM (
           SELECT cr.user_id, m.id AS match_id, m.round_id, m.home_squad_id, m.away_squad_id,
-            m.is_margin_game, m.starts_at, cr.registered_at,
+            m.is_margin_game, m.starts_at,
             m.starts_at <= ${o.now}::timestamptz AS started,
             r.number = CASE c.sport WHEN 'bbl' THEN ${OPEN_ROUND.bbl}::int ELSE ${OPEN_ROUND.wbbl}::int END AS open,
             random() AS x, random() AS y, random() AS z
@@ -192,12 +190,8 @@ export async function generateDataset(db: Database, o: DatasetOptions): Promise<
           JOIN rounds r ON r.id = m.round_id
           JOIN competitions c ON c.id = m.competition_id AND c.is_current
           JOIN competition_registrations cr ON cr.competition_id = c.id
-        ) s0
-        CROSS JOIN LATERAL (
-          SELECT s0.*, s0.started AND s0.x >= 0.93 AS auto
         ) s
-        WHERE (s.started AND (s.x < 0.93 OR s.registered_at < s.starts_at))
-           OR (s.open AND NOT s.started AND s.x < 0.4)
+        WHERE (s.started AND s.x < 0.93) OR (s.open AND NOT s.started AND s.x < 0.4)
       `.execute(trx)
     })
     for (const d of defs.rows) await sql.raw(d.def).execute(db)

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LADDER_PAGE_SIZE } from '@tipping/contract/constants'
 import {
+  autoTips,
   rankRows,
   scoreRound,
   type ScoringMatch,
@@ -123,21 +124,22 @@ beforeAll(async () => {
   })
 
   // The reference: scoreRound per member and round, summed from the league's start round.
-  const matches: ScoringMatch[] = (
-    await t.db
-      .selectFrom('matches')
-      .innerJoin('rounds', 'rounds.id', 'matches.round_id')
-      .select([
-        'matches.id',
-        'rounds.number',
-        'matches.status',
-        'matches.winner_squad_id',
-        'matches.is_margin_game',
-        'matches.sixes',
-      ])
-      .where('matches.competition_id', '=', competitionId)
-      .execute()
-  ).map((m) => ({
+  const matchRows = await t.db
+    .selectFrom('matches')
+    .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+    .select([
+      'matches.id',
+      'rounds.number',
+      'matches.status',
+      'matches.starts_at',
+      'matches.away_squad_id',
+      'matches.winner_squad_id',
+      'matches.is_margin_game',
+      'matches.sixes',
+    ])
+    .where('matches.competition_id', '=', competitionId)
+    .execute()
+  const matches: ScoringMatch[] = matchRows.map((m) => ({
     id: m.id,
     roundNumber: m.number,
     status: m.status,
@@ -172,6 +174,20 @@ beforeAll(async () => {
       isAutoTip: tip.is_auto_tip,
     })
   }
+  // Untipped locked matches: the derived auto-tips (every member registered on 1 November).
+  const stored = [...tipsByUser.values()].flat()
+  const derived = autoTips(
+    members.map((userId) => ({ userId, registeredAt: new Date('2025-11-01T00:00:00Z') })),
+    matchRows.map((m) => ({
+      id: m.id,
+      status: m.status,
+      startsAt: m.starts_at,
+      awaySquadId: m.away_squad_id,
+      isMarginGame: m.is_margin_game,
+    })),
+    stored,
+  )
+  for (const tip of derived) tipsByUser.get(tip.userId)!.push(tip)
   const rounds = [...new Set(matches.map((m) => m.roundNumber))]
   const perUser = members.map((userId) => {
     const scores = rounds.map((n) =>

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runLockouts } from '../src/modules/lifecycle/service.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import { createTestApp, loadSeasons, registerUser, sessionCookie, type TestApp } from './helpers.ts'
 
 // BBL|15 round 1: match 1 starts 2025-12-14T08:15Z, match 2 the next day.
 let t: TestApp
-let early: { id: number; cookie: string }
+let early: { id: number; cookie: string; email: string }
 let tipped: { id: number; cookie: string }
 let match1: { id: number; home: number; away: number; margin: boolean }
 
@@ -30,10 +30,11 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+// Every registered user's tip as scoring and pages read it: stored, or the derived auto-tip.
 const tipsOn = (matchId: number) =>
   t.db
-    .selectFrom('tips')
-    .select(['user_id', 'squad_id', 'is_auto_tip'])
+    .selectFrom('effective_tips')
+    .select(['user_id', 'squad_id', 'margin', 'is_auto_tip'])
     .where('match_id', '=', matchId)
     .orderBy('user_id')
     .execute()
@@ -74,20 +75,56 @@ describe('lockout job', () => {
       squad_id: match1.home,
       is_auto_tip: false,
     })
-    expect(tips.find((x) => x.user_id === early.id)).toMatchObject({
+    expect(tips.find((x) => x.user_id === early.id)).toEqual({
+      user_id: early.id,
       squad_id: match1.away,
+      margin: match1.margin ? 0 : null,
       is_auto_tip: true,
     })
     expect(tips.find((x) => x.user_id === late.id)).toBeUndefined()
+    // The lockout stores nothing: the only tip row is the one the tipper saved.
+    const stored = await t.db
+      .selectFrom('tips')
+      .select('user_id')
+      .where('match_id', '=', match1.id)
+      .execute()
+    expect(stored).toEqual([{ user_id: tipped.id }])
+  })
+
+  it("shows the auto-tip on the user's own round, and none on a match still open", async () => {
+    // Six weeks on, the first session has expired: sign in again.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: early.email, password: 'correct horse battery' },
+    })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/bbl/predictions/1',
+      headers: { cookie: sessionCookie(login) },
+    })
+    expect(res.statusCode).toBe(200)
+    const predictions = res.json().success.predictions as {
+      match: number
+      squad: number
+      isAutoTip: boolean
+    }[]
+    expect(predictions.find((p) => p.match === match1.id)).toMatchObject({
+      squad: match1.away,
+      isAutoTip: true,
+    })
+    expect(predictions.filter((p) => p.match !== match1.id).every((p) => p.squad === 0)).toBe(true)
   })
 
   it('is idempotent and safe with two schedulers running at once', async () => {
+    const before = await tipsOn(match1.id)
     await t.db
       .updateTable('matches')
       .set({ status: 'scheduled' })
       .where('id', '=', match1.id)
       .execute()
-    const before = await tipsOn(match1.id)
+    // Unlocked again, the match has no auto-tips until it locks.
+    expect((await tipsOn(match1.id)).map((x) => x.user_id)).toEqual([tipped.id])
     const [a, b] = await Promise.all([runLockouts(t.db, t.clock), runLockouts(t.db, t.clock)])
     expect(a.locked + b.locked).toBe(1)
     expect(await tipsOn(match1.id)).toEqual(before)

@@ -2,7 +2,9 @@ import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  autoTips,
   rankRows,
+  type AutoTipMatch,
   scoreSeason,
   type ScoringMatch,
   type ScoringTip,
@@ -17,6 +19,8 @@ const RUNS = Number(process.env.SCORING_RUNS ?? 150)
 
 interface GenSeason {
   users: number
+  /** Per user: registered before the season (null), or n half-days after match 1 starts (1: at it). */
+  registeredAt: (number | null)[]
   goldenRound: number | null
   rounds: {
     matches: {
@@ -59,6 +63,11 @@ const seasonArb: fc.Arbitrary<GenSeason> = fc
     golden: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
   })
   .chain(({ users, rounds, golden }) => {
+    const matchCount = rounds.reduce((n, r) => n + r.matches.length, 0)
+    const registeredAt = fc.array(
+      fc.option(fc.integer({ min: 1, max: 2 * matchCount }), { nil: null, freq: 3 }),
+      { minLength: users, maxLength: users },
+    )
     const slots = rounds.flatMap((r, ri) => r.matches.map((_, mi) => ({ round: ri, match: mi })))
     const tipArb = fc.record({
       user: fc.integer({ min: 0, max: users - 1 }),
@@ -67,8 +76,9 @@ const seasonArb: fc.Arbitrary<GenSeason> = fc
       margin: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
       auto: fc.boolean(),
     })
-    return fc.array(tipArb, { maxLength: 40 }).map((tips) => ({
+    return fc.tuple(fc.array(tipArb, { maxLength: 40 }), registeredAt).map(([tips, regs]) => ({
       users,
+      registeredAt: regs,
       goldenRound: golden,
       rounds,
       tips: tips.map((t) => ({
@@ -147,10 +157,28 @@ async function loadAndScore(season: GenSeason) {
     .values(Array.from({ length: season.users }, (_, i) => ({ email: `p${i}@x.test`, roles: [] })))
     .returning('id')
     .execute()
+  // Match n starts on day n of December; a registration may fall at or between starts.
+  const registrations = users.map((u, i) => {
+    const halfDays = season.registeredAt[i] ?? null
+    return {
+      userId: u.id,
+      registeredAt:
+        halfDays === null
+          ? new Date(Date.UTC(2025, 10, 1))
+          : new Date(Date.UTC(2025, 11, 1) + (halfDays - 1) * 12 * 3600_000),
+    }
+  })
   await db
     .insertInto('competition_registrations')
-    .values(users.map((u) => ({ competition_id: competition.id, user_id: u.id })))
+    .values(
+      registrations.map((r) => ({
+        competition_id: competition.id,
+        user_id: r.userId,
+        registered_at: r.registeredAt,
+      })),
+    )
     .execute()
+  const autoTipMatches: AutoTipMatch[] = []
   const matchIds: number[][] = []
   const refMatches: ScoringMatch[] = []
   let number = 0
@@ -185,6 +213,13 @@ async function loadAndScore(season: GenSeason) {
         .returning('id')
         .executeTakeFirstOrThrow()
       ids.push(row.id)
+      autoTipMatches.push({
+        id: row.id,
+        status: m.status,
+        startsAt: new Date(Date.UTC(2025, 11, number)),
+        awaySquadId: squads[1],
+        isMarginGame: isMargin,
+      })
       refMatches.push({
         id: row.id,
         roundNumber: ri + 1,
@@ -241,7 +276,8 @@ async function loadAndScore(season: GenSeason) {
       isGoldenWeek: season.goldenRound === i + 1,
     })),
     matches: refMatches,
-    tips,
+    // Auto-tips are not stored: the SQL scorer derives them (effective_tips), as must the reference.
+    tips: [...tips, ...autoTips(registrations, autoTipMatches, tips)],
   })
   const actualRounds = await db
     .selectFrom('round_scores')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rankRows, scoreRound, type ScoringMatch, type ScoringTip } from './scoring.ts'
+import { autoTips, rankRows, scoreRound, type ScoringMatch, type ScoringTip } from './scoring.ts'
 
 const match = (
   id: number,
@@ -109,5 +109,29 @@ describe('rankRows', () => {
       ['a', 3],
       ['c', 3],
     ])
+  })
+})
+
+describe('autoTips (GAME_RULES.md)', () => {
+  const start = new Date('2025-12-14T08:15:00Z')
+  const match = (id: number, status: ScoringMatch['status'], isMarginGame = false) => ({
+    id,
+    status,
+    startsAt: start,
+    awaySquadId: 20,
+    isMarginGame,
+  })
+  const early = { userId: 1, registeredAt: new Date('2025-11-01T00:00:00Z') }
+  const atStart = { userId: 2, registeredAt: start }
+
+  it('gives the away squad on a locked match to users registered before it started', () => {
+    expect(autoTips([early, atStart], [match(7, 'active', true)], [])).toEqual([
+      { userId: 1, matchId: 7, squadId: 20, margin: 0, isAutoTip: true },
+    ])
+  })
+
+  it('gives nothing on an open match or where the user has a tip', () => {
+    const own: ScoringTip = { userId: 1, matchId: 8, squadId: 10, margin: null, isAutoTip: false }
+    expect(autoTips([early], [match(7, 'scheduled'), match(8, 'complete')], [own])).toEqual([])
   })
 })

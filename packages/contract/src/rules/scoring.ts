@@ -27,6 +27,40 @@ export interface ScoringTip {
   isAutoTip: boolean
 }
 
+/** A match as the auto-tip rule sees it. */
+export interface AutoTipMatch {
+  id: number
+  status: Lifecycle
+  startsAt: Date
+  awaySquadId: number
+  isMarginGame: boolean
+}
+
+/**
+ * GAME_RULES.md "Auto-tip": on every locked match, each user registered before it started who has
+ * no tip gets the away squad, margin 0 on the margin game. Returns only the auto-tips to add.
+ */
+export function autoTips(
+  users: readonly { userId: number; registeredAt: Date }[],
+  matches: readonly AutoTipMatch[],
+  tips: readonly ScoringTip[],
+): ScoringTip[] {
+  const tipped = new Set(tips.map((t) => `${t.userId}:${t.matchId}`))
+  return matches
+    .filter((m) => m.status !== 'scheduled')
+    .flatMap((m) =>
+      users
+        .filter((u) => u.registeredAt < m.startsAt && !tipped.has(`${u.userId}:${m.id}`))
+        .map((u) => ({
+          userId: u.userId,
+          matchId: m.id,
+          squadId: m.awaySquadId,
+          margin: m.isMarginGame ? 0 : null,
+          isAutoTip: true,
+        })),
+    )
+}
+
 export interface RoundScore {
   userId: number
   roundNumber: number

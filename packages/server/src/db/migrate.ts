@@ -5,6 +5,7 @@ import * as initialSchema from './migrations/2026-11-23T0100-initial-schema.ts'
 import * as netRunRateCredits from './migrations/2026-11-23T0200-net-run-rate-credits.ts'
 import * as emailDelivery from './migrations/2026-11-23T0300-email-delivery.ts'
 import * as rankingPositions from './migrations/2026-11-23T0400-ranking-positions.ts'
+import * as effectiveTips from './migrations/2026-11-23T0500-effective-tips.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
 // vitest and any bundler. Names sort in the order they apply; add new ones at the end.
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T0200-net-run-rate-credits': netRunRateCredits,
   '2026-11-23T0300-email-delivery': emailDelivery,
   '2026-11-23T0400-ranking-positions': rankingPositions,
+  '2026-11-23T0500-effective-tips': effectiveTips,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -139,6 +139,19 @@ export interface TipsTable {
   updated_at: DefaultTimestamp
 }
 
+/**
+ * The view of every registered user's tip on every match, auto-tips derived (migration
+ * 2026-11-23T0500): read it, never write it.
+ */
+export interface EffectiveTipsView {
+  user_id: number
+  match_id: number
+  round_id: number
+  squad_id: number
+  margin: number | null
+  is_auto_tip: boolean
+}
+
 export interface RoundScoresTable {
   round_id: number
   user_id: number
@@ -256,6 +269,7 @@ export interface DB {
   competition_registrations: CompetitionRegistrationsTable
   sessions: SessionsTable
   tips: TipsTable
+  effective_tips: EffectiveTipsView
   round_scores: RoundScoresTable
   standings: StandingsTable
   leagues: LeaguesTable

@@ -146,9 +146,9 @@ export async function registerEveryoneForCurrentCompetitions(db: Database, at: D
 
 /**
  * Simulated tips, skewed towards a per-match favourite: most tippers tip every locked match; about
- * half have already tipped the open matches of the demo round. A locked match nobody tipped gets
- * the away-squad auto-tip (GAME_RULES.md). The demo account has tipped every started match
- * and leaves the open ones to play.
+ * half have already tipped the open matches of the demo round. Where a tipper has no tip on a
+ * locked match, the auto-tip follows from the lockout (effective_tips). The demo account has
+ * tipped every started match and leaves the open ones to play.
  */
 export async function insertSimulatedTips(
   db: Database,
@@ -170,15 +170,6 @@ export async function insertSimulatedTips(
     WHERE r.number <= ${o.demoRound}
       AND NOT (u.id = ${o.demoUserId} AND m.starts_at > ${o.now}::timestamptz)
       AND (u.id = ${o.demoUserId} OR random() < CASE WHEN m.starts_at <= ${o.now}::timestamptz THEN 0.93 ELSE 0.55 END)
-  `.execute(db)
-  await sql`
-    INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, created_at, updated_at)
-    SELECT cr.user_id, m.id, m.round_id, m.away_squad_id,
-      CASE WHEN m.is_margin_game THEN 0 END, true, m.starts_at, m.starts_at
-    FROM matches m
-    JOIN competition_registrations cr ON cr.competition_id = m.competition_id
-    WHERE m.starts_at <= ${o.now}::timestamptz AND cr.registered_at < m.starts_at
-    ON CONFLICT (user_id, match_id) DO NOTHING
   `.execute(db)
 }
 

@@ -7,7 +7,7 @@ export interface LifecycleResult {
   competitions: number[]
 }
 
-/** Moves matches past their start to `active` with their auto-tips, and rounds with them. */
+/** Moves matches past their start to `active` (which gives the auto-tips), and rounds with them. */
 export async function runLockouts(db: Database, clock: Clock): Promise<LifecycleResult> {
   const locked: q.LockedMatch[] = []
   for (;;) {

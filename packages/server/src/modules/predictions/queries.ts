@@ -49,9 +49,10 @@ export const roundMatches = (db: Database, roundId: number) =>
 
 export type MatchRecord = Awaited<ReturnType<typeof roundMatches>>[number]
 
+/** The user's tips in the round, auto-tips on locked matches included (effective_tips). */
 export const userRoundTips = (db: Database, userId: number, roundId: number) =>
   db
-    .selectFrom('tips')
+    .selectFrom('effective_tips')
     .select(['match_id', 'squad_id', 'margin', 'is_auto_tip'])
     .where('user_id', '=', userId)
     .where('round_id', '=', roundId)
@@ -62,16 +63,16 @@ export type TipRecord = Awaited<ReturnType<typeof userRoundTips>>[number]
 /** userRoundTips for many users of one round in one query (requests arriving together). */
 export const usersRoundTips = (db: Database, roundId: number, userIds: number[]) =>
   db
-    .selectFrom('tips')
+    .selectFrom('effective_tips')
     .select(['user_id', 'match_id', 'squad_id', 'margin', 'is_auto_tip'])
     .where('round_id', '=', roundId)
     .where('user_id', '=', sql<number>`ANY(${userIds}::int[])`)
     .execute()
 
-/** How many tippers picked each squad of each match in the round (the live pick split). */
+/** How many tippers picked each squad of each match in the round (the live pick split, auto-tips in). */
 export const roundPickCounts = (db: Database, roundId: number) =>
   db
-    .selectFrom('tips')
+    .selectFrom('effective_tips')
     .select(['match_id', 'squad_id', sql<number>`count(*)::int`.as('picks')])
     .where('round_id', '=', roundId)
     .groupBy(['match_id', 'squad_id'])
@@ -267,7 +268,7 @@ export const leagueMatesTips = (
     .where('mine.user_id', '=', userId)
     .where('l.competition_id', '=', competitionId)
   const ranked = db
-    .selectFrom('tips as t')
+    .selectFrom('effective_tips as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select([
       't.match_id',

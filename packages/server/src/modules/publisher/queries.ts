@@ -124,11 +124,11 @@ export const competitionLadderPoints = async (db: Database, competitionId: numbe
       .executeTakeFirstOrThrow()
   ).ladder_points
 
-/** Pick counts per match and squad for the given rounds (the round stats files). */
+/** Pick counts per match and squad for the given rounds (the round stats files), auto-tips included. */
 export async function pickCounts(db: Database, roundIds: number[]) {
   if (roundIds.length === 0) return []
   return db
-    .selectFrom('tips')
+    .selectFrom('effective_tips')
     .select(['match_id', 'squad_id', sql<number>`count(*)::int`.as('picks')])
     .where('round_id', 'in', roundIds)
     .groupBy(['match_id', 'squad_id'])

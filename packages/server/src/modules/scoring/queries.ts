@@ -45,9 +45,9 @@ export async function scoreRound(
         max(t.margin) FILTER (WHERE t.match_id = (SELECT id FROM margin_game)) AS predicted
       FROM rnd
       JOIN competition_registrations cr ON cr.competition_id = rnd.competition_id
-      -- the round id as a value, not rnd.id: the planner then reads the round through
-      -- tips_round_user instead of hashing the whole tips table
-      LEFT JOIN tips t ON t.user_id = cr.user_id AND t.round_id = ${roundId}
+      -- auto-tips included (the effective_tips view); the round id as a value, not rnd.id: the
+      -- planner then reads the round through tips_round_user instead of hashing every tip
+      LEFT JOIN effective_tips t ON t.user_id = cr.user_id AND t.round_id = ${roundId}
       LEFT JOIN m ON m.id = t.match_id
       GROUP BY cr.user_id
     ),
