@@ -116,6 +116,23 @@ describe('lockout job', () => {
     expect(predictions.filter((p) => p.match !== match1.id).every((p) => p.squad === 0)).toBe(true)
   })
 
+  it('counts the auto-tips in the pick split, as effective_tips has them', async () => {
+    const tips = await tipsOn(match1.id)
+    const counts = await t.db
+      .selectFrom('match_pick_counts')
+      .select(['squad_id', 'picks'])
+      .where('match_id', '=', match1.id)
+      .orderBy('squad_id')
+      .execute()
+    const picksOf = (squad: number) => tips.filter((x) => x.squad_id === squad).length
+    expect(picksOf(match1.away)).toBeGreaterThan(0)
+    expect(counts).toEqual(
+      [match1.home, match1.away]
+        .sort((a, b) => a - b)
+        .map((squad) => ({ squad_id: squad, picks: picksOf(squad) })),
+    )
+  })
+
   it('is idempotent and safe with two schedulers running at once', async () => {
     const before = await tipsOn(match1.id)
     await t.db

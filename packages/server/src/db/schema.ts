@@ -152,6 +152,14 @@ export interface EffectiveTipsView {
   is_auto_tip: boolean
 }
 
+/** Picks per match and squad, auto-tips counted (migration 2026-11-23T0500): read only. */
+export interface MatchPickCountsView {
+  round_id: number
+  match_id: number
+  squad_id: number
+  picks: number
+}
+
 export interface RoundScoresTable {
   round_id: number
   user_id: number
@@ -270,6 +278,7 @@ export interface DB {
   sessions: SessionsTable
   tips: TipsTable
   effective_tips: EffectiveTipsView
+  match_pick_counts: MatchPickCountsView
   round_scores: RoundScoresTable
   standings: StandingsTable
   leagues: LeaguesTable

@@ -9,6 +9,13 @@ import { sql, type Kysely } from 'kysely'
 //
 // The tips join repeats `t.round_id = m.round_id` so that a read of one round (round_id = $1)
 // lets the planner scan only that round's tips (tips_round_user) instead of the whole table.
+//
+// match_pick_counts counts the same picks per match and squad without building them: the stored
+// tips on the match (an index-only count), and on a locked match the away squad gains one per
+// registered-before-start user minus the stored tips. That subtraction relies on every stored tip
+// on a match being by a user registered before it started, which holds because a tip needs a
+// registration and is refused once the match has started. At a million tippers a round counts
+// in about a second this way, against several through effective_tips.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -23,8 +30,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     WHERE t.user_id IS NOT NULL
        OR (m.status <> 'scheduled' AND cr.registered_at < m.starts_at)
   `.execute(db)
+  await sql`
+    CREATE VIEW match_pick_counts AS
+    SELECT m.round_id, m.id AS match_id, sq.squad_id,
+      (SELECT count(*) FROM tips t WHERE t.match_id = m.id AND t.squad_id = sq.squad_id)::int
+      + CASE WHEN sq.squad_id = m.away_squad_id AND m.status <> 'scheduled' THEN greatest(0,
+          (SELECT count(*) FROM competition_registrations cr
+           WHERE cr.competition_id = m.competition_id AND cr.registered_at < m.starts_at)
+          - (SELECT count(*) FROM tips t WHERE t.match_id = m.id))::int
+        ELSE 0 END AS picks
+    FROM matches m
+    CROSS JOIN LATERAL (VALUES (m.home_squad_id), (m.away_squad_id)) AS sq(squad_id)
+  `.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP VIEW match_pick_counts`.execute(db)
   await sql`DROP VIEW effective_tips`.execute(db)
 }

@@ -72,10 +72,9 @@ export const usersRoundTips = (db: Database, roundId: number, userIds: number[])
 /** How many tippers picked each squad of each match in the round (the live pick split, auto-tips in). */
 export const roundPickCounts = (db: Database, roundId: number) =>
   db
-    .selectFrom('effective_tips')
-    .select(['match_id', 'squad_id', sql<number>`count(*)::int`.as('picks')])
+    .selectFrom('match_pick_counts')
+    .select(['match_id', 'squad_id', 'picks'])
     .where('round_id', '=', roundId)
-    .groupBy(['match_id', 'squad_id'])
     .execute()
 
 /**

@@ -124,13 +124,12 @@ export const competitionLadderPoints = async (db: Database, competitionId: numbe
       .executeTakeFirstOrThrow()
   ).ladder_points
 
-/** Pick counts per match and squad for the given rounds (the round stats files), auto-tips included. */
+/** Pick counts per match and squad for the given rounds (the round stats files), auto-tips in. */
 export async function pickCounts(db: Database, roundIds: number[]) {
   if (roundIds.length === 0) return []
   return db
-    .selectFrom('effective_tips')
-    .select(['match_id', 'squad_id', sql<number>`count(*)::int`.as('picks')])
+    .selectFrom('match_pick_counts')
+    .select(['match_id', 'squad_id', 'picks'])
     .where('round_id', 'in', roundIds)
-    .groupBy(['match_id', 'squad_id'])
     .execute()
 }
