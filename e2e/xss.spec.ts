@@ -42,11 +42,16 @@ function watch(page: Page): string[] {
   return seen
 }
 
-/** Elements a payload would have made, had it become markup. */
+/**
+ * Elements a payload would have made, had it become markup. A JSON data block never runs, so the
+ * page's own (the inline site content) is not one.
+ */
 const injected = (page: Page) =>
   page.evaluate(
     () =>
-      document.querySelectorAll('img[src="x"], svg[onload], [onerror], script:not([src])').length,
+      document.querySelectorAll(
+        'img[src="x"], svg[onload], [onerror], script:not([src]):not([type="application/json"])',
+      ).length,
   )
 
 /** Calls the API from inside the page: same origin, the page's session cookie. */

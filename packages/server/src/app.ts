@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -15,6 +14,7 @@ import {
 import type { Clock } from './clock.ts'
 import { appOriginOf, type Config } from './config.ts'
 import type { Database } from './db/schema.ts'
+import { createAppPage } from './http/app-page.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
@@ -256,14 +256,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       })
     }
   })
-  const indexHtml = hasWeb ? fs.readFileSync(webIndex, 'utf8') : null
+  const appPage = hasWeb
+    ? createAppPage(fs.readFileSync(webIndex, 'utf8'), config.STATIC_DIR)
+    : null
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
     if (
       url.startsWith('/api/') ||
       url.startsWith('/static/') ||
-      !indexHtml ||
+      !appPage ||
       request.method !== 'GET'
     ) {
       return reply.status(404).send(
@@ -277,7 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       )
     }
     // The single-page app owns every other path (its router shows the not-found page).
-    const page = withStyleNonce(indexHtml, reply.getHeader('content-security-policy'))
+    const page = appPage.render(url, reply.getHeader('content-security-policy'))
     if (page.csp) reply.header('content-security-policy', page.csp)
     return reply.type('text/html').header('cache-control', 'no-cache').send(page.html)
   })
@@ -338,21 +340,4 @@ async function registerLoadShedding(
       type: string,
     ) => void,
   })
-}
-
-/**
- * The app page with a fresh style nonce: Radix Dialog's scroll lock inserts one <style> element
- * when a modal opens, which `style-src 'self'` would block. The nonce is allowed for styles on
- * this answer only (scripts stay 'self'), and the page reads it from a meta tag (main.tsx).
- */
-function withStyleNonce(
-  html: string,
-  csp: ReturnType<FastifyReply['getHeader']>,
-): { html: string; csp: string | null } {
-  if (typeof csp !== 'string') return { html, csp: null }
-  const nonce = crypto.randomBytes(16).toString('base64')
-  return {
-    html: html.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`),
-    csp: csp.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`),
-  }
 }

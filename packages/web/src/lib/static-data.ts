@@ -1,3 +1,4 @@
+import { BOOT_DATA_ELEMENT_ID, type BootStatic } from '@tipping/contract/boot-files'
 import type { ChecksumsFile } from '@tipping/contract/static-files'
 
 // The static JSON root (ARCHITECTURE.md): checksums.json first, then only files whose checksum
@@ -6,6 +7,28 @@ const cache = new Map<string, { checksum: string; value: unknown }>()
 let checksums: Promise<ChecksumsFile> | null = null
 let checksumsAt = 0
 const CHECKSUMS_TTL_MS = 30_000
+
+/**
+ * The checksums and site content the server wrote into the page (BOOT_STATIC_FILES): read as if
+ * just fetched, so the first paint waits for none of them. Absent (a page not served by the app
+ * server, or unreadable), everything is fetched as usual.
+ */
+export function adoptBootStatic(doc: Document = document): void {
+  const element = doc.getElementById(BOOT_DATA_ELEMENT_ID)
+  if (!element?.textContent) return
+  let boot: BootStatic
+  try {
+    boot = JSON.parse(element.textContent) as BootStatic
+  } catch {
+    return
+  }
+  checksums = Promise.resolve({ files: boot.checksums })
+  checksumsAt = Date.now()
+  for (const [file, value] of Object.entries(boot.files)) {
+    const checksum = boot.checksums[file]
+    if (checksum) cache.set(file, { checksum, value })
+  }
+}
 
 function loadChecksums(): Promise<ChecksumsFile> {
   if (!checksums || Date.now() - checksumsAt > CHECKSUMS_TTL_MS) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { useParams } from 'react-router'
 import {
@@ -272,6 +272,9 @@ export default function TippingPage() {
 
   const ready =
     rounds !== null && state.loadStatus === 'success' && state.round?.number === roundNumber
+  // Mounting the cards is the page's biggest render: deferred, React renders it in slices that
+  // yield to input, showing the skeletons a moment longer instead of freezing a slow phone.
+  const cardsReady = useDeferredValue(ready, false)
   return (
     <div className={styles.page} data-sport={sport}>
       <div className={styles.intro}>
@@ -306,7 +309,7 @@ export default function TippingPage() {
         />
       ) : null}
       <section className={styles.grid} aria-label="Matches" aria-busy={!ready} ref={firstCard}>
-        {ready
+        {ready && cardsReady
           ? state.matches.map((m) => (
               <MatchCard
                 key={m.id}

@@ -1,0 +1,91 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  BOOT_DATA_ELEMENT_ID,
+  BOOT_STATIC_FILES,
+  type BootStatic,
+} from '@tipping/contract/boot-files'
+import { SPORTS } from '@tipping/contract/constants'
+
+// The single-page app's index.html as each visitor gets it. Three additions save a slow phone
+// the round trips that otherwise stand between the script and the first paint:
+// - the site content (BOOT_STATIC_FILES) and the static checksums, inline as JSON;
+// - on a sport's pages, a preload of the session check the app starts at boot;
+// - a fresh style nonce (below).
+
+export interface AppPage {
+  render(url: string, csp: unknown): { html: string; csp: string | null }
+}
+
+export function createAppPage(indexHtml: string, staticDir: string): AppPage {
+  // checksums.json is read on every page (a few KB): an admin's change shows on the next load,
+  // as it did when the app fetched it. The boot files are read again only when it changes; the
+  // publisher writes checksums.json last, so the files are already new by then.
+  let boot: { key: string; json: string } | null = null
+  const bootJson = (): string => {
+    const key = readText(path.join(staticDir, 'checksums.json')) ?? ''
+    if (boot?.key !== key)
+      boot = { key, json: scriptSafe(JSON.stringify(readBootStatic(staticDir))) }
+    return boot.json
+  }
+  return {
+    render(url, csp) {
+      const pathname = url.split('?')[0]!
+      const sport = SPORTS.find((s) => pathname === `/${s}` || pathname.startsWith(`/${s}/`))
+      // credentials "include", as the app's own fetch, or the browser would not use the preload.
+      const preload = sport
+        ? `<link rel="preload" href="/api/${sport}/user" as="fetch" crossorigin="use-credentials">`
+        : ''
+      const data = `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${bootJson()}</script>`
+      const page = withStyleNonce(indexHtml, csp)
+      return { html: page.html.replace('</head>', `${preload}${data}</head>`), csp: page.csp }
+    },
+  }
+}
+
+const readText = (file: string): string | undefined => {
+  try {
+    return fs.readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+const readJson = (file: string): unknown => {
+  const text = readText(file)
+  try {
+    return text === undefined ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The boot files as published now; a missing or unreadable file is left out (the app fetches it). */
+export function readBootStatic(staticDir: string): BootStatic {
+  const sums = readJson(path.join(staticDir, 'checksums.json')) as
+    { files?: Record<string, string> } | undefined
+  const files: Record<string, unknown> = {}
+  for (const file of BOOT_STATIC_FILES) {
+    const value = readJson(path.join(staticDir, file))
+    if (value !== undefined) files[file] = value
+  }
+  return { checksums: sums?.files ?? {}, files }
+}
+
+/** JSON that cannot end its <script> element or open a comment: every `<` escaped. */
+export const scriptSafe = (json: string): string => json.replace(/</g, '\\u003c')
+
+/**
+ * A fresh style nonce per answer: Radix Dialog's scroll lock inserts one <style> element when a
+ * modal opens, which `style-src 'self'` would block. The nonce is allowed for styles on this
+ * answer only (scripts stay 'self'), and the page reads it from a meta tag (main.tsx).
+ */
+function withStyleNonce(html: string, csp: unknown): { html: string; csp: string | null } {
+  if (typeof csp !== 'string') return { html, csp: null }
+  const nonce = crypto.randomBytes(16).toString('base64')
+  return {
+    html: html.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`),
+    csp: csp.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`),
+  }
+}

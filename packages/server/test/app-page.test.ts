@@ -1,0 +1,85 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOOT_DATA_ELEMENT_ID, type BootStatic } from '@tipping/contract/boot-files'
+import { createTestApp, type TestApp } from './helpers.ts'
+
+// The app page carries the site content and the checksums inline (http/app-page.ts), so the
+// first paint waits for no request of its own; admin-written text in it must stay data.
+
+const hostile = '</script><script>alert(1)</script><!--'
+let web: string
+let statics: string
+let t: TestApp
+
+beforeAll(async () => {
+  web = fs.mkdtempSync(path.join(os.tmpdir(), 'tipping-web-'))
+  statics = fs.mkdtempSync(path.join(os.tmpdir(), 'tipping-static-'))
+  fs.writeFileSync(
+    path.join(web, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body></body></html>',
+  )
+  t = await createTestApp({ config: { WEB_DIST_DIR: web, STATIC_DIR: statics } })
+  // Written after start-up (whatever the app published then), as a publish would.
+  fs.writeFileSync(
+    path.join(statics, 'checksums.json'),
+    JSON.stringify({ files: { 'notification_bar.json': 'n1', 'bbl/rounds.json': 'r1' } }),
+  )
+  fs.writeFileSync(
+    path.join(statics, 'notification_bar.json'),
+    JSON.stringify({ bars: [{ sport: 'bbl', isEnabled: true, message: hostile }] }),
+  )
+  fs.rmSync(path.join(statics, 'app-config.json'), { force: true })
+})
+afterAll(async () => {
+  await t.close()
+  fs.rmSync(web, { recursive: true, force: true })
+  fs.rmSync(statics, { recursive: true, force: true })
+})
+
+const bootOf = (html: string): BootStatic => {
+  const open = `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">`
+  const start = html.indexOf(open)
+  expect(start).toBeGreaterThan(0)
+  const end = html.indexOf('</script>', start)
+  return JSON.parse(html.slice(start + open.length, end)) as BootStatic
+}
+
+describe('the app page', () => {
+  it('carries the checksums and the site content, with admin text unable to end the element', async () => {
+    const res = await t.app.inject({ url: '/bbl/tipping' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.body).not.toContain(hostile)
+    const boot = bootOf(res.body)
+    expect(boot.checksums).toEqual({ 'notification_bar.json': 'n1', 'bbl/rounds.json': 'r1' })
+    // Only the site content is inline; a missing file is left for the app to fetch.
+    expect(boot.files).toEqual({
+      'notification_bar.json': { bars: [{ sport: 'bbl', isEnabled: true, message: hostile }] },
+    })
+  })
+
+  it('shows a publish on the very next page', async () => {
+    const bars = { bars: [{ sport: 'wbbl', isEnabled: true, message: 'Finals week' }] }
+    fs.writeFileSync(path.join(statics, 'notification_bar.json'), JSON.stringify(bars))
+    fs.writeFileSync(
+      path.join(statics, 'checksums.json'),
+      JSON.stringify({ files: { 'notification_bar.json': 'n2' } }),
+    )
+    const boot = bootOf((await t.app.inject({ url: '/bbl/tipping' })).body)
+    expect(boot.checksums).toEqual({ 'notification_bar.json': 'n2' })
+    expect(boot.files).toEqual({ 'notification_bar.json': bars })
+  })
+
+  it("preloads the session check on a sport's pages only", async () => {
+    const preload = (sport: string) =>
+      `<link rel="preload" href="/api/${sport}/user" as="fetch" crossorigin="use-credentials">`
+    expect((await t.app.inject({ url: '/wbbl/leagues?x=1' })).body).toContain(preload('wbbl'))
+    expect((await t.app.inject({ url: '/bbl' })).body).toContain(preload('bbl'))
+    const landing = await t.app.inject({ url: '/' })
+    expect(landing.body).not.toContain('rel="preload"')
+    expect(bootOf(landing.body).checksums).toHaveProperty('notification_bar.json')
+    expect((await t.app.inject({ url: '/bblx/tipping' })).body).not.toContain('rel="preload"')
+  })
+})
