@@ -108,6 +108,16 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `tip_session=${cookie.value}`
 }
 
+/** Signs in with registerUser's password; the new session's cookie. */
+export async function signIn(app: FastifyInstance, email: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: 'correct horse battery' },
+  })
+  return sessionCookie(res)
+}
+
 let counter = 0
 export async function registerUser(
   app: FastifyInstance,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runLockouts } from '../src/modules/lifecycle/service.ts'
-import { createTestApp, loadSeasons, registerUser, sessionCookie, type TestApp } from './helpers.ts'
+import { createTestApp, loadSeasons, registerUser, signIn, type TestApp } from './helpers.ts'
 
 // BBL|15 round 1: match 1 starts 2025-12-14T08:15Z, match 2 the next day.
 let t: TestApp
@@ -93,15 +93,10 @@ describe('lockout job', () => {
 
   it("shows the auto-tip on the user's own round, and none on a match still open", async () => {
     // Six weeks on, the first session has expired: sign in again.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: early.email, password: 'correct horse battery' },
-    })
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/bbl/predictions/1',
-      headers: { cookie: sessionCookie(login) },
+      headers: { cookie: await signIn(t.app, early.email) },
     })
     expect(res.statusCode).toBe(200)
     const predictions = res.json().success.predictions as {

@@ -11,8 +11,8 @@ import { sql, type Kysely } from 'kysely'
 // lets the planner scan only that round's tips (tips_round_user) instead of the whole table.
 //
 // match_pick_counts counts the same picks per match and squad without building them: the stored
-// tips on the match (an index-only count), and on a locked match the away squad gains one per
-// registered-before-start user minus the stored tips. That subtraction relies on every stored tip
+// tips on the match (one pass over its index entries), and on a locked match the away squad gains
+// one per registered-before-start user minus the stored tips. That subtraction relies on every stored tip
 // on a match being by a user registered before it started, which holds because a tip needs a
 // registration and is refused once the match has started. At a million tippers a round counts
 // in about a second this way, against several through effective_tips.
@@ -33,13 +33,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE VIEW match_pick_counts AS
     SELECT m.round_id, m.id AS match_id, sq.squad_id,
-      (SELECT count(*) FROM tips t WHERE t.match_id = m.id AND t.squad_id = sq.squad_id)::int
-      + CASE WHEN sq.squad_id = m.away_squad_id AND m.status <> 'scheduled' THEN greatest(0,
+      (CASE WHEN sq.squad_id = m.home_squad_id THEN c.home ELSE c.away + c.auto END)::int AS picks
+    FROM matches m
+    CROSS JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE t.squad_id = m.home_squad_id) AS home,
+        count(*) FILTER (WHERE t.squad_id = m.away_squad_id) AS away,
+        CASE WHEN m.status <> 'scheduled' THEN greatest(0,
           (SELECT count(*) FROM competition_registrations cr
            WHERE cr.competition_id = m.competition_id AND cr.registered_at < m.starts_at)
-          - (SELECT count(*) FROM tips t WHERE t.match_id = m.id))::int
-        ELSE 0 END AS picks
-    FROM matches m
+          - count(*)) ELSE 0 END AS auto
+      FROM tips t WHERE t.match_id = m.id
+    ) c
     CROSS JOIN LATERAL (VALUES (m.home_squad_id), (m.away_squad_id)) AS sq(squad_id)
   `.execute(db)
 }
