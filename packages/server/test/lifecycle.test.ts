@@ -1,4 +1,9 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RoundStatsFile } from '@tipping/contract/static-files'
+import { REPO_ROOT } from '../src/config.ts'
+import { Publisher } from '../src/modules/publisher/service.ts'
 import { runLockouts } from '../src/modules/lifecycle/service.ts'
 import { createTestApp, loadSeasons, registerUser, signIn, type TestApp } from './helpers.ts'
 
@@ -126,6 +131,30 @@ describe('lockout job', () => {
         .sort((a, b) => a - b)
         .map((squad) => ({ squad_id: squad, picks: picksOf(squad) })),
     )
+  })
+
+  it("publishes the locked match's pick split with its auto-tips", async () => {
+    const publisher = new Publisher(t.db, t.clock, {
+      staticDir: t.staticDir,
+      logosDir: path.join(REPO_ROOT, 'data/logos'),
+    })
+    const split = async () => {
+      await publisher.publishAll()
+      const file = JSON.parse(
+        await fs.readFile(path.join(t.staticDir, 'bbl/roundstats/1.json'), 'utf8'),
+      ) as RoundStatsFile
+      return file.matches[String(match1.id)]
+    }
+    const tips = await tipsOn(match1.id)
+    const expected = {
+      homePicks: tips.filter((x) => x.squad_id === match1.home).length,
+      awayPicks: tips.filter((x) => x.squad_id === match1.away).length,
+    }
+    expect(expected.awayPicks).toBeGreaterThan(0)
+    expect(await split()).toMatchObject(expected)
+    // Counted once: a later publish (another tipper registered meanwhile) gives the same split.
+    await registerUser(t.app)
+    expect(await split()).toMatchObject(expected)
   })
 
   it('is idempotent and safe with two schedulers running at once', async () => {

@@ -124,12 +124,12 @@ export const competitionLadderPoints = async (db: Database, competitionId: numbe
       .executeTakeFirstOrThrow()
   ).ladder_points
 
-/** Pick counts per match and squad for the given rounds (the round stats files), auto-tips in. */
-export async function pickCounts(db: Database, roundIds: number[]) {
-  if (roundIds.length === 0) return []
+/** Pick counts per squad of the given matches (the round stats files), auto-tips in. */
+export async function matchPickCounts(db: Database, matchIds: number[]) {
+  if (matchIds.length === 0) return []
   return db
     .selectFrom('match_pick_counts')
     .select(['match_id', 'squad_id', 'picks'])
-    .where('round_id', 'in', roundIds)
+    .where('match_id', 'in', matchIds)
     .execute()
 }

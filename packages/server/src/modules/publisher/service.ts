@@ -36,6 +36,13 @@ export interface PublisherOptions {
 export class Publisher {
   private readonly store: StaticStore
   private readonly checksums = new Map<string, string>()
+  /**
+   * Pick counts of matches that had locked when counted, by match id. They never change: no tip
+   * is saved or cleared once a match has started, and users who register later get no auto-tip.
+   * Counting is the costly part of a publish (a million tippers per match), so each locked match
+   * is counted once per process; only open matches are counted on every publish.
+   */
+  private readonly lockedPicks = new Map<number, { home: number; away: number }>()
 
   constructor(
     private readonly db: Database,
@@ -199,18 +206,26 @@ export class Publisher {
     fixture: Awaited<ReturnType<typeof q.competitionFixture>>,
   ): Promise<void> {
     const live = rounds.rounds.filter((r) => r.status !== 'scheduled')
-    const counts = await q.pickCounts(
-      this.db,
-      live.map((r) => r.id),
-    )
+    const stored = new Map(fixture.map((m) => [m.id, m]))
+    const uncounted = live
+      .flatMap((r) => r.matches.map((m) => m.id))
+      .filter((id) => !this.lockedPicks.has(id))
+    const counts = await q.matchPickCounts(this.db, uncounted)
+    const picksOf = (id: number): { home: number; away: number } => {
+      const cached = this.lockedPicks.get(id)
+      if (cached) return cached
+      const m = stored.get(id)!
+      const of = (squad: number) =>
+        counts.find((c) => c.match_id === id && c.squad_id === squad)?.picks ?? 0
+      const picks = { home: of(m.home_squad_id), away: of(m.away_squad_id) }
+      if (m.status !== 'scheduled') this.lockedPicks.set(id, picks)
+      return picks
+    }
     const sixes = new Map(fixture.map((m) => [m.id, m.sixes]))
     for (const r of live) {
       const matches: RoundStatsFile['matches'] = {}
       for (const m of r.matches) {
-        const home =
-          counts.find((c) => c.match_id === m.id && c.squad_id === m.homeSquadId)?.picks ?? 0
-        const away =
-          counts.find((c) => c.match_id === m.id && c.squad_id === m.awaySquadId)?.picks ?? 0
+        const { home, away } = picksOf(m.id)
         matches[String(m.id)] = {
           homePicks: home,
           awayPicks: away,
