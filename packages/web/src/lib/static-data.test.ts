@@ -35,7 +35,7 @@ describe('adoptBootStatic', () => {
     expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/static/bbl/rounds.json?v=r1'])
   })
 
-  it('ignores a page without the element or with broken JSON', async () => {
+  it('ignores a data block that is not JSON and fetches as usual', async () => {
     bootElement('{not json')
     const fetch = vi.fn(async (url: string) =>
       url.startsWith('/static/checksums.json')

@@ -12,10 +12,10 @@ import { sql, type Kysely } from 'kysely'
 //
 // match_pick_counts counts the same picks per match and squad without building them: the stored
 // tips on the match (one pass over its index entries), and on a locked match the away squad gains
-// one per registered-before-start user minus the stored tips. That subtraction relies on every stored tip
-// on a match being by a user registered before it started, which holds because a tip needs a
-// registration and is refused once the match has started. At a million tippers a round counts
-// in about a second this way, against several through effective_tips.
+// one per registered-before-start user minus the stored tips. That subtraction relies on every
+// stored tip on a match being by a user registered before it started, which holds because a tip
+// needs a registration and is refused once the match has started. At a million tippers a round
+// counts in about a second this way, against several through effective_tips.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
