@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { baseURL, launchBrowser, newPage, uniqueEmail, signUp } from './browser.ts'
+import { baseURL, launchBrowser, newPage, uniqueEmail, signUp, useServer } from './browser.ts'
+import { startServer, type TestServer } from './server.ts'
 
 // A match locks while the page is open: the save of a tip made before the lockout is refused by the
 // server, the earlier picks come back with the Error modal, and the card turns read-only without a
 // reload. The server clock is moved by the test-only clock route; the browser's by Playwright.
 
+// A server of its own: the match this spec locks stays locked after the clock is reset, and on a
+// locked match every tipper registered before its start has the auto-tip, which would give the
+// shared server's later sign-ups a pick they never made.
+let server: TestServer
 let browser: Browser
 beforeAll(async () => {
+  server = await startServer()
+  useServer(server.baseURL)
   browser = await launchBrowser()
 })
 afterAll(async () => {
-  await fetch(`${baseURL()}/api/test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ reset: true }),
-  })
   await browser?.close()
+  await server?.stop()
 })
 
 interface RoundJson {
