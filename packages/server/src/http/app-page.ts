@@ -26,7 +26,7 @@ export function createAppPage(indexHtml: string, staticDir: string): AppPage {
   const bootJson = (): string => {
     const key = readText(path.join(staticDir, 'checksums.json')) ?? ''
     if (boot?.key !== key)
-      boot = { key, json: scriptSafe(JSON.stringify(readBootStatic(staticDir))) }
+      boot = { key, json: scriptSafe(JSON.stringify(readBootStatic(staticDir, key))) }
     return boot.json
   }
   return {
@@ -52,8 +52,7 @@ const readText = (file: string): string | undefined => {
   }
 }
 
-const readJson = (file: string): unknown => {
-  const text = readText(file)
+const parse = (text: string | undefined): unknown => {
   try {
     return text === undefined ? undefined : JSON.parse(text)
   } catch {
@@ -61,13 +60,15 @@ const readJson = (file: string): unknown => {
   }
 }
 
-/** The boot files as published now; a missing or unreadable file is left out (the app fetches it). */
-export function readBootStatic(staticDir: string): BootStatic {
-  const sums = readJson(path.join(staticDir, 'checksums.json')) as
-    { files?: Record<string, string> } | undefined
+/**
+ * The boot files as published now, with the checksums from `checksumsText` (checksums.json as
+ * already read); a missing or unreadable file is left out (the app fetches it).
+ */
+function readBootStatic(staticDir: string, checksumsText: string): BootStatic {
+  const sums = parse(checksumsText) as { files?: Record<string, string> } | undefined
   const files: Record<string, unknown> = {}
   for (const file of BOOT_STATIC_FILES) {
-    const value = readJson(path.join(staticDir, file))
+    const value = parse(readText(path.join(staticDir, file)))
     if (value !== undefined) files[file] = value
   }
   return { checksums: sums?.files ?? {}, files }

@@ -221,7 +221,6 @@ export class Publisher {
       if (m.status !== 'scheduled') this.lockedPicks.set(id, picks)
       return picks
     }
-    const sixes = new Map(fixture.map((m) => [m.id, m.sixes]))
     for (const r of live) {
       const matches: RoundStatsFile['matches'] = {}
       for (const m of r.matches) {
@@ -232,7 +231,7 @@ export class Publisher {
           ...pickSplit(home, away),
           winnerSquadId: m.winnerSquadId,
           outcome: m.outcome,
-          sixes: sixes.get(m.id) ?? null,
+          sixes: stored.get(m.id)?.sixes ?? null,
         }
       }
       await this.put(`${sport}/roundstats/${r.number}.json`, {
