@@ -273,8 +273,9 @@ export default function TippingPage() {
   const ready =
     rounds !== null && state.loadStatus === 'success' && state.round?.number === roundNumber
   // Mounting the cards is the page's biggest render: deferred, React renders it in slices that
-  // yield to input, showing the skeletons a moment longer instead of freezing a slow phone.
-  const cardsReady = useDeferredValue(ready, false)
+  // yield to input, showing the skeletons a moment longer instead of freezing a slow phone. The
+  // footer comes with the cards, so its buttons never act on cards not yet shown.
+  const cardsShown = useDeferredValue(ready, false) && ready
   return (
     <div className={styles.page} data-sport={sport}>
       <div className={styles.intro}>
@@ -308,8 +309,8 @@ export default function TippingPage() {
           }}
         />
       ) : null}
-      <section className={styles.grid} aria-label="Matches" aria-busy={!ready} ref={firstCard}>
-        {ready && cardsReady
+      <section className={styles.grid} aria-label="Matches" aria-busy={!cardsShown} ref={firstCard}>
+        {cardsShown
           ? state.matches.map((m) => (
               <MatchCard
                 key={m.id}
@@ -344,7 +345,7 @@ export default function TippingPage() {
         url={shareUrl(window.location.origin, sport, 'general', Date.now())}
       />
       <LeaveGuard active={ready && unsaved && picked < total} picked={picked} total={total} />
-      {ready ? (
+      {cardsShown ? (
         <FooterBar
           picked={picked}
           total={total}
