@@ -22,7 +22,8 @@ function precompress(): Plugin {
     },
     writeBundle(_options, bundle) {
       for (const name of Object.keys(bundle)) {
-        if (!/\.(js|css|svg|json|txt)$/.test(name)) continue
+        // .vite/manifest.json is for the server (route preloads), never sent.
+        if (!/\.(js|css|svg|json|txt)$/.test(name) || name.startsWith('.vite/')) continue
         const file = path.join(outDir, name)
         const body = fs.readFileSync(file)
         if (body.length < 1024) continue
@@ -42,7 +43,9 @@ export default defineConfig({
   plugins: [react(), precompress()],
   // `/oidc`: the development identity provider (run the server with APP_ORIGIN=http://localhost:5173).
   server: { proxy: { '/api': server, '/static': server, '/share': server, '/oidc': server } },
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest tells the server which chunks a route needs, to preload them with the page
+  // (packages/server/src/http/route-preloads.ts).
+  build: { target: 'es2022', sourcemap: false, manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -256,9 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       })
     }
   })
-  const appPage = hasWeb
-    ? createAppPage(fs.readFileSync(webIndex, 'utf8'), config.STATIC_DIR)
-    : null
+  const appPage = hasWeb ? createAppPage(config.WEB_DIST_DIR, config.STATIC_DIR) : null
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url

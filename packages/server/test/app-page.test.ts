@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOT_DATA_ELEMENT_ID, type BootStatic } from '@tipping/contract/boot-files'
+import { SPORT_PAGE_MODULES } from '../src/http/route-preloads.ts'
 import { createTestApp, type TestApp } from './helpers.ts'
 
 // The app page carries the site content and the checksums inline (http/app-page.ts), so the
@@ -19,6 +20,27 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(web, 'index.html'),
     '<!doctype html><html><head><title>x</title></head><body></body></html>',
+  )
+  // A build's manifest, in Vite's shape: the entry, a page that shares a chunk with it, and a
+  // chunk with a stylesheet of its own.
+  fs.mkdirSync(path.join(web, '.vite'))
+  fs.writeFileSync(
+    path.join(web, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_modal-1.js': {
+        file: 'assets/modal-1.js',
+        imports: ['_react-1.js'],
+        css: ['assets/modal-1.css'],
+      },
+      [SPORT_PAGE_MODULES.tipping!]: {
+        file: 'assets/tipping-page-1.js',
+        isDynamicEntry: true,
+        imports: ['_react-1.js', 'index.html', '_modal-1.js'],
+        css: ['assets/tipping-page-1.css'],
+      },
+    }),
   )
   t = await createTestApp({ config: { WEB_DIST_DIR: web, STATIC_DIR: statics } })
   // Written after start-up (whatever the app published then), as a publish would.
@@ -81,5 +103,34 @@ describe('the app page', () => {
     expect(landing.body).not.toContain('rel="preload"')
     expect(bootOf(landing.body).checksums).toHaveProperty('notification_bar.json')
     expect((await t.app.inject({ url: '/bblx/tipping' })).body).not.toContain('rel="preload"')
+  })
+
+  it("preloads a sport page's own chunks, not what the main script brings", async () => {
+    const head = (await t.app.inject({ url: '/wbbl/tipping?round=3' })).body.split('</head>')[0]!
+    const links = [
+      ...head.matchAll(/<link rel="(stylesheet|modulepreload)" crossorigin href="([^"]+)">/g),
+    ]
+    expect(links.map((m) => `${m[1]} ${m[2]}`)).toEqual([
+      'stylesheet /assets/tipping-page-1.css',
+      'stylesheet /assets/modal-1.css',
+      'modulepreload /assets/tipping-page-1.js',
+      'modulepreload /assets/modal-1.js',
+    ])
+    // A page the manifest does not know, the landing page and a non-sport path: nothing.
+    for (const url of ['/bbl/leagues', '/bbl', '/', '/tipping'])
+      expect((await t.app.inject({ url })).body).not.toContain('modulepreload')
+  })
+
+  it('names page modules that exist in the web app', () => {
+    const webRoot = path.resolve(import.meta.dirname, '../../web')
+    const router = fs.readFileSync(path.join(webRoot, 'src/app/router.tsx'), 'utf8')
+    for (const [segment, module] of Object.entries(SPORT_PAGE_MODULES)) {
+      expect(fs.existsSync(path.join(webRoot, module)), module).toBe(true)
+      // The router lazy-loads that module for that segment.
+      const imported = `import('../${module.replace(/^src\//, '')}')`
+      const at = router.search(new RegExp(`path: '${segment}['/]`))
+      expect(at, segment).toBeGreaterThan(0)
+      expect(router.indexOf(imported, at) - at, `${segment} -> ${module}`).toBeLessThan(200)
+    }
   })
 })

@@ -7,18 +7,22 @@ import {
   type BootStatic,
 } from '@tipping/contract/boot-files'
 import { SPORTS } from '@tipping/contract/constants'
+import { loadRoutePreloads } from './route-preloads.ts'
 
 // The single-page app's index.html as each visitor gets it. Three additions save a slow phone
 // the round trips that otherwise stand between the script and the first paint:
 // - the site content (BOOT_STATIC_FILES) and the static checksums, inline as JSON;
-// - on a sport's pages, a preload of the session check the app starts at boot;
+// - on a sport's pages, a preload of the session check the app starts at boot, and of the
+//   page's own chunks (route-preloads.ts);
 // - a fresh style nonce (below).
 
 export interface AppPage {
   render(url: string, csp: unknown): { html: string; csp: string | null }
 }
 
-export function createAppPage(indexHtml: string, staticDir: string): AppPage {
+export function createAppPage(webDistDir: string, staticDir: string): AppPage {
+  const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8')
+  const routes = loadRoutePreloads(webDistDir)
   // checksums.json is read on every page (a few KB): an admin's change shows on the next load,
   // as it did when the app fetched it. The boot files are read again only when it changes; the
   // publisher writes checksums.json last, so the files are already new by then.
@@ -35,7 +39,8 @@ export function createAppPage(indexHtml: string, staticDir: string): AppPage {
       const sport = SPORTS.find((s) => pathname === `/${s}` || pathname.startsWith(`/${s}/`))
       // credentials "include", as the app's own fetch, or the browser would not use the preload.
       const preload = sport
-        ? `<link rel="preload" href="/api/${sport}/user" as="fetch" crossorigin="use-credentials">`
+        ? `<link rel="preload" href="/api/${sport}/user" as="fetch" crossorigin="use-credentials">` +
+          routes.forSportPage(pathname.split('/')[2] ?? '')
         : ''
       const data = `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${bootJson()}</script>`
       const page = withStyleNonce(indexHtml, csp)
