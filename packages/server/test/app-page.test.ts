@@ -119,6 +119,8 @@ describe('the app page', () => {
     // A page the manifest does not know, the landing page and a non-sport path: nothing.
     for (const url of ['/bbl/leagues', '/bbl', '/', '/tipping'])
       expect((await t.app.inject({ url })).body).not.toContain('modulepreload')
+    // The manifest itself is the server's, not a public file.
+    expect((await t.app.inject({ url: '/.vite/manifest.json' })).body).not.toContain('isEntry')
   })
 
   it('names page modules that exist in the web app', () => {
