@@ -106,6 +106,11 @@ async function prepareDataset(): Promise<DatasetSummary> {
     try {
       const applied = await migrateToLatest(handle.db)
       if (applied.length > 0) log(`  migrated: ${applied.join(', ')}`)
+      // The last run's rush, results and re-scores left dead rows behind; without this a re-run
+      // may start while autovacuum is still at them, and measure that.
+      const t0 = performance.now()
+      await sql`VACUUM (ANALYZE) tips, round_scores, standings`.execute(handle.db)
+      log(`  vacuum: ${round2((performance.now() - t0) / 1000)} s`)
     } finally {
       await handle.close()
     }
