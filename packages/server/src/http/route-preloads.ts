@@ -32,7 +32,10 @@ export interface RoutePreloads {
   forSportPage(segment: string): string
 }
 
-/** Reads the Vite manifest once (it changes only with a new build, which restarts the server). */
+/**
+ * Reads the Vite manifest and builds every page's links once, at start-up: the manifest changes
+ * only with a new build, which restarts the server.
+ */
 export function loadRoutePreloads(webDistDir: string): RoutePreloads {
   let manifest: Manifest = {}
   try {
@@ -42,37 +45,33 @@ export function loadRoutePreloads(webDistDir: string): RoutePreloads {
   } catch {
     // An older build, or none: pages load their chunks as before.
   }
-  const cache = new Map<string, string>()
-  return {
-    forSportPage(segment) {
-      const module = Object.hasOwn(SPORT_PAGE_MODULES, segment)
-        ? SPORT_PAGE_MODULES[segment]!
-        : undefined
-      if (!module || !manifest[module]) return ''
-      let links = cache.get(module)
-      if (links === undefined) {
-        links = linksFor(manifest, module)
-        cache.set(module, links)
-      }
-      return links
-    },
+  const loaded = entryChunks(manifest)
+  const links = new Map(
+    Object.entries(SPORT_PAGE_MODULES)
+      .filter(([, module]) => manifest[module])
+      .map(([segment, module]) => [segment, linksFor(manifest, module, loaded)]),
+  )
+  return { forSportPage: (segment) => links.get(segment) ?? '' }
+}
+
+/** The entry chunks and their static imports: what index.html already loads. */
+function entryChunks(manifest: Manifest): Set<string> {
+  const loaded = new Set<string>()
+  const walk = (key: string): void => {
+    if (loaded.has(key)) return
+    loaded.add(key)
+    for (const k of manifest[key]?.imports ?? []) walk(k)
   }
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key)
+  return loaded
 }
 
 /**
- * The module's chunk and its static imports, transitively, minus what index.html already loads
- * (the entry and its imports). Stylesheets as `rel=stylesheet`, which the app's own loader finds
+ * The module's chunk and its static imports, transitively, minus `loaded` (what index.html
+ * already loads). Stylesheets as `rel=stylesheet`, which the app's own loader finds
  * and does not add again; scripts as `modulepreload`.
  */
-function linksFor(manifest: Manifest, module: string): string {
-  const loaded = new Set<string>()
-  const walkEntry = (key: string): void => {
-    if (loaded.has(key)) return
-    loaded.add(key)
-    for (const k of manifest[key]?.imports ?? []) walkEntry(k)
-  }
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walkEntry(key)
-
+function linksFor(manifest: Manifest, module: string, loaded: Set<string>): string {
   const scripts: string[] = []
   const styles: string[] = []
   const seen = new Set<string>()
