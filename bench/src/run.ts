@@ -106,6 +106,18 @@ async function prepareDataset(): Promise<DatasetSummary> {
     try {
       const applied = await migrateToLatest(handle.db)
       if (applied.length > 0) log(`  migrated: ${applied.join(', ')}`)
+      // Scores from before the counters a result re-scores from (migration 2026-11-24T0100) are
+      // re-scored in full once, as a deployment would after that migration.
+      const stale = await sql<{ competition_id: number }>`
+        SELECT DISTINCT competition_id FROM round_scores WHERE correct_own IS NULL
+      `.execute(handle.db)
+      for (const { competition_id } of stale.rows) {
+        const t1 = performance.now()
+        await rescore(handle.db, competition_id)
+        log(
+          `  re-scored competition ${competition_id}: ${round2((performance.now() - t1) / 1000)} s`,
+        )
+      }
       // The last run's results and re-scores left millions of dead rows behind; without this a
       // re-run may start while autovacuum is still at them, and measure that. Not tips: at 1M
       // vacuuming its 6.7 GB pushed the read scenarios' tables out of the page cache (the random

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
@@ -192,6 +193,11 @@ describe('league ladder', () => {
       .where('rounds.number', 'in', [1, 2])
       .execute()
     const r = (n: number) => rounds.find((x) => x.number === n)!
+    // round_scores is partitioned by round (the scoring job makes the partitions)
+    for (const n of [1, 2]) {
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`round_scores_r${r(n).id}`)}
+        PARTITION OF round_scores FOR VALUES IN (${sql.lit(r(n).id)})`.execute(t.db)
+    }
     const score = (userId: number, n: number, points: number, margin: number) =>
       t.db
         .insertInto('round_scores')

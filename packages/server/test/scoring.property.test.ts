@@ -10,7 +10,7 @@ import {
   type ScoringTip,
 } from '@tipping/contract/rules/scoring'
 import type { DatabaseHandle } from '../src/db/database.ts'
-import { rescore } from '../src/modules/scoring/service.ts'
+import { rescore, rescoreInTransaction } from '../src/modules/scoring/service.ts'
 import { freshDatabase } from './helpers.ts'
 
 // The SQL scorer must equal the contract's reference scorer on any season (GAME_RULES.md).
@@ -134,9 +134,18 @@ beforeAll(async () => {
 })
 afterAll(() => handle.close())
 
-async function loadAndScore(season: GenSeason) {
+/**
+ * Loads a season and scores it. `all-at-once`: every result is in before one full scoring.
+ * `result-by-result`: the season is scored with no results, then registrations and results arrive
+ * in time order, each result re-scored as the results service does (from the round's previous
+ * scores and that match's tips), with one result entered wrongly and corrected, twice.
+ */
+async function loadAndScore(season: GenSeason, mode: 'all-at-once' | 'result-by-result') {
   const db = handle.db
-  await sql`TRUNCATE competitions, users RESTART IDENTITY CASCADE`.execute(db)
+  const stepwise = mode === 'result-by-result'
+  await sql`TRUNCATE competitions, users, round_scores, standings RESTART IDENTITY CASCADE`.execute(
+    db,
+  )
   const competition = await db
     .insertInto('competitions')
     .values({
@@ -168,16 +177,23 @@ async function loadAndScore(season: GenSeason) {
           : new Date(Date.UTC(2025, 11, 1) + (halfDays - 1) * 12 * 3600_000),
     }
   })
-  await db
-    .insertInto('competition_registrations')
-    .values(
-      registrations.map((r) => ({
-        competition_id: competition.id,
-        user_id: r.userId,
-        registered_at: r.registeredAt,
-      })),
-    )
-    .execute()
+  const register = (regs: typeof registrations) =>
+    regs.length === 0
+      ? Promise.resolve()
+      : db
+          .insertInto('competition_registrations')
+          .values(
+            regs.map((r) => ({
+              competition_id: competition.id,
+              user_id: r.userId,
+              registered_at: r.registeredAt,
+            })),
+          )
+          .execute()
+  const seasonStart = new Date(Date.UTC(2025, 11, 1))
+  await register(
+    stepwise ? registrations.filter((r) => r.registeredAt < seasonStart) : registrations,
+  )
   const autoTipMatches: AutoTipMatch[] = []
   const matchIds: number[][] = []
   const refMatches: ScoringMatch[] = []
@@ -199,15 +215,16 @@ async function loadAndScore(season: GenSeason) {
           competition_id: competition.id,
           round_id: round.id,
           number: ++number,
-          status: m.status,
+          // stepwise, a completed match starts locked and gets its result later
+          status: stepwise && m.status === 'complete' ? 'active' : m.status,
           starts_at: new Date(Date.UTC(2025, 11, number)),
           venue_id: venue,
           home_squad_id: squads[0],
           away_squad_id: squads[1],
           is_margin_game: isMargin,
-          winner_squad_id: winner,
-          outcome: m.status === 'complete' ? (winner ? 'win' : 'no_result') : null,
-          sixes: m.status === 'complete' ? m.sixes : null,
+          winner_squad_id: stepwise ? null : winner,
+          outcome: m.status === 'complete' && !stepwise ? (winner ? 'win' : 'no_result') : null,
+          sixes: m.status === 'complete' && !stepwise ? m.sixes : null,
           assumed: '[]',
         })
         .returning('id')
@@ -245,7 +262,12 @@ async function loadAndScore(season: GenSeason) {
       roundId: 0,
     })
   }
-  const tips = [...tipMap.values()]
+  // Stepwise, only tips the product could take: by a user registered before the match started.
+  const startOf = new Map(autoTipMatches.map((m) => [m.id, m.startsAt]))
+  const registeredOf = new Map(registrations.map((r) => [r.userId, r.registeredAt]))
+  const tips = [...tipMap.values()].filter(
+    (t) => !stepwise || registeredOf.get(t.userId)! < startOf.get(t.matchId)!,
+  )
   if (tips.length > 0) {
     const roundOf = new Map(
       (await db.selectFrom('matches').select(['id', 'round_id']).execute()).map((m) => [
@@ -268,6 +290,12 @@ async function loadAndScore(season: GenSeason) {
       .execute()
   }
   await rescore(db, competition.id)
+  // A round has a row for each user registered when it was last scored (a later registrant gets
+  // their rows as each round is next scored), and the standings one for each registered at the
+  // last scoring; the expected rows are ranked over those users.
+  const scoredFor = stepwise
+    ? await replay(competition.id, refMatches, registrations, register)
+    : null
 
   const expected = scoreSeason({
     users: users.map((u) => u.id),
@@ -302,7 +330,88 @@ async function loadAndScore(season: GenSeason) {
     .select(['user_id', 'total_points', 'total_margin', 'rank', 'position'])
     .orderBy('user_id')
     .execute()
-  return { expected, actualRounds, actualStandings }
+  return { expected, actualRounds, actualStandings, scoredFor }
+}
+
+type Registration = { userId: number; registeredAt: Date }
+
+/** Registrations and results in time order; results re-scored one match at a time. */
+async function replay(
+  competitionId: number,
+  matches: ScoringMatch[],
+  registrations: Registration[],
+  register: (r: Registration[]) => Promise<unknown>,
+): Promise<{ rounds: Map<number, Set<number>>; standings: Set<number> }> {
+  const db = handle.db
+  const registered = new Set(
+    registrations
+      .filter((r) => r.registeredAt < new Date(Date.UTC(2025, 11, 1)))
+      .map((r) => r.userId),
+  )
+  const scoredFor = new Map(matches.map((m) => [m.roundNumber, new Set(registered)]))
+  let standingsFor = new Set(registered)
+  const results = matches.filter((m) => m.status === 'complete')
+  const wrong = (m: ScoringMatch) => ({
+    ...m,
+    winnerSquadId: m.winnerSquadId === squads[0] ? squads[1] : squads[0],
+    sixes: (m.sixes ?? 0) + 3,
+  })
+  // match n starts on day n; its result comes hours later
+  const resultAt = (m: ScoringMatch, hours: number) =>
+    Date.UTC(2025, 11, 1) + (matches.indexOf(m) * 24 + hours) * 3600_000
+  type Event = { at: number; register?: Registration; result?: ScoringMatch }
+  const first = results[0]
+  const events: Event[] = [
+    ...registrations
+      .filter((r) => r.registeredAt >= new Date(Date.UTC(2025, 11, 1)))
+      .map((r) => ({ at: r.registeredAt.getTime(), register: r })),
+    ...results.map((m) => ({ at: resultAt(m, 7), result: m })),
+    ...(first
+      ? [
+          { at: resultAt(first, 6), result: wrong(first) },
+          { at: Infinity, result: wrong(first) },
+          { at: Infinity, result: first },
+        ]
+      : []),
+  ]
+  // stable: the two corrections at the end keep their order
+  events.sort((a, b) => (a.at === b.at ? 0 : a.at - b.at))
+  for (const e of events) {
+    if (e.register) {
+      await register([e.register])
+      registered.add(e.register.userId)
+    }
+    if (!e.result) continue
+    const m = e.result
+    scoredFor.set(m.roundNumber, new Set(registered))
+    standingsFor = new Set(registered)
+    await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('matches')
+        .select(['round_id', 'status', 'winner_squad_id'])
+        .where('id', '=', m.id)
+        .executeTakeFirstOrThrow()
+      await trx
+        .updateTable('matches')
+        .set({
+          status: 'complete',
+          winner_squad_id: m.winnerSquadId,
+          outcome: m.winnerSquadId ? 'win' : 'no_result',
+          sixes: m.sixes,
+        })
+        .where('id', '=', m.id)
+        .execute()
+      await rescoreInTransaction(trx, competitionId, [before.round_id], {
+        roundId: before.round_id,
+        before: {
+          id: m.id,
+          complete: before.status === 'complete',
+          winnerSquadId: before.winner_squad_id,
+        },
+      })
+    })
+  }
+  return { rounds: scoredFor, standings: standingsFor }
 }
 
 /** Positions are the ranking order with ties broken by user id: what rankings pages read by. */
@@ -315,46 +424,75 @@ function withPositions<T extends { points: number; margin: number; userId: numbe
 }
 
 describe('SQL scoring equals the reference scorer', () => {
-  it(`on ${RUNS} random seasons`, async () => {
-    await fc.assert(
-      fc.asyncProperty(seasonArb, async (season) => {
-        const { expected, actualRounds, actualStandings } = await loadAndScore(season)
-        const roundNumbers = [...new Set(expected.rounds.map((s) => s.roundNumber))]
-        const ranked = roundNumbers.flatMap((n) =>
-          withPositions(rankRows(expected.rounds.filter((s) => s.roundNumber === n))),
-        )
-        expect(actualRounds).toEqual(
-          ranked
-            .sort((a, b) => a.roundNumber - b.roundNumber || a.userId - b.userId)
-            .map((s) => ({
-              user_id: s.userId,
-              number: s.roundNumber,
-              correct: s.correct,
-              counted: s.counted,
-              tip_points: s.tipPoints,
-              bonus: s.bonus,
-              points: s.points,
-              margin: s.margin,
-              rank: s.rank,
-              position: s.position,
-            })),
-        )
-        const standings = withPositions(
-          expected.standings.map((s) => ({ ...s, points: s.totalPoints, margin: s.totalMargin })),
-        )
-        expect(actualStandings).toEqual(
-          standings
-            .sort((a, b) => a.userId - b.userId)
-            .map((s) => ({
-              user_id: s.userId,
-              total_points: s.totalPoints,
-              total_margin: s.totalMargin,
-              rank: s.rank,
-              position: s.position,
-            })),
-        )
-      }),
-      { numRuns: RUNS },
-    )
-  }, 600_000)
+  it.each(['all-at-once', 'result-by-result'] as const)(
+    `on ${RUNS} random seasons, %s`,
+    async (mode) => {
+      await fc.assert(
+        fc.asyncProperty(seasonArb, async (season) => {
+          const { expected, actualRounds, actualStandings, scoredFor } = await loadAndScore(
+            season,
+            mode,
+          )
+          const roundNumbers = [...new Set(expected.rounds.map((s) => s.roundNumber))]
+          const ranked = roundNumbers.flatMap((n) =>
+            withPositions(
+              rankRows(
+                expected.rounds.filter(
+                  (s) => s.roundNumber === n && (scoredFor?.rounds.get(n)?.has(s.userId) ?? true),
+                ),
+              ),
+            ),
+          )
+          expect(actualRounds).toEqual(
+            ranked
+              .sort((a, b) => a.roundNumber - b.roundNumber || a.userId - b.userId)
+              .map((s) => ({
+                user_id: s.userId,
+                number: s.roundNumber,
+                correct: s.correct,
+                counted: s.counted,
+                tip_points: s.tipPoints,
+                bonus: s.bonus,
+                points: s.points,
+                margin: s.margin,
+                rank: s.rank,
+                position: s.position,
+              })),
+          )
+          // Totals are over the rows a user has (all of them when every result came in at once).
+          const standings = withPositions(
+            rankRows(
+              expected.standings
+                .filter((s) => scoredFor?.standings.has(s.userId) ?? true)
+                .map((s) => {
+                  const own = ranked.filter((r) => r.userId === s.userId)
+                  const totalPoints = own.reduce((n, r) => n + r.points, 0)
+                  const totalMargin = own.reduce((n, r) => n + r.margin, 0)
+                  return {
+                    userId: s.userId,
+                    totalPoints,
+                    totalMargin,
+                    points: totalPoints,
+                    margin: totalMargin,
+                  }
+                }),
+            ),
+          )
+          expect(actualStandings).toEqual(
+            standings
+              .sort((a, b) => a.userId - b.userId)
+              .map((s) => ({
+                user_id: s.userId,
+                total_points: s.totalPoints,
+                total_margin: s.totalMargin,
+                rank: s.rank,
+                position: s.position,
+              })),
+          )
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    600_000,
+  )
 })

@@ -6,6 +6,7 @@ import * as netRunRateCredits from './migrations/2026-11-23T0200-net-run-rate-cr
 import * as emailDelivery from './migrations/2026-11-23T0300-email-delivery.ts'
 import * as rankingPositions from './migrations/2026-11-23T0400-ranking-positions.ts'
 import * as effectiveTips from './migrations/2026-11-23T0500-effective-tips.ts'
+import * as scoresPartitions from './migrations/2026-11-24T0100-scores-partitions.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
 // vitest and any bundler. Names sort in the order they apply; add new ones at the end.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T0300-email-delivery': emailDelivery,
   '2026-11-23T0400-ranking-positions': rankingPositions,
   '2026-11-23T0500-effective-tips': effectiveTips,
+  '2026-11-24T0100-scores-partitions': scoresPartitions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

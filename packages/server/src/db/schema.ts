@@ -165,6 +165,11 @@ export interface RoundScoresTable {
   user_id: number
   competition_id: number
   correct: Generated<number>
+  /** Counters a single result re-scores the round from; NULL on rows from before they existed. */
+  correct_own: number | null
+  correct_auto: number | null
+  /** Auto-tips on the round's completed matches. */
+  autos: number | null
   counted: Generated<number>
   tip_points: Generated<number>
   bonus: Generated<number>

@@ -11,6 +11,7 @@ export const matchForResult = (db: Database, matchId: number) =>
       'matches.home_squad_id',
       'matches.away_squad_id',
       'matches.status',
+      'matches.winner_squad_id',
       'matches.starts_at',
       'competitions.sport',
     ])

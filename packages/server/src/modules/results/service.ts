@@ -65,7 +65,14 @@ export class ResultsService {
         completedAt: now,
       })
       await refreshRoundStatuses(trx, [match.round_id])
-      await rescoreInTransaction(trx, match.competition_id, [match.round_id])
+      await rescoreInTransaction(trx, match.competition_id, [match.round_id], {
+        roundId: match.round_id,
+        before: {
+          id: matchId,
+          complete: match.status === 'complete',
+          winnerSquadId: match.winner_squad_id,
+        },
+      })
       await q.audit(trx, {
         actorUserId,
         action: match.status === 'complete' ? 'result.correct' : 'result.set',

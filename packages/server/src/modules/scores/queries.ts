@@ -137,7 +137,8 @@ function rankingRows(db: Database, competitionId: number, roundId: number | null
           .innerJoin('standings as st', (j) =>
             j
               .onRef('st.user_id', '=', 's.user_id')
-              .onRef('st.competition_id', '=', 's.competition_id'),
+              // a value, not s.competition_id: the planner then reads one standings partition
+              .on('st.competition_id', '=', competitionId),
           )
           .select([
             's.rank',

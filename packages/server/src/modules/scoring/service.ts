@@ -1,6 +1,8 @@
 import type { Database } from '../../db/schema.ts'
 import * as q from './queries.ts'
 
+export type { MatchBefore } from './queries.ts'
+
 /**
  * Re-scores what a result touches: the given rounds, then totals and ranks. One transaction under
  * an advisory lock, so two processes never interleave and a crash leaves the previous numbers.
@@ -13,20 +15,27 @@ export async function rescore(
   await db.transaction().execute((trx) => rescoreInTransaction(trx, competitionId, roundIds))
 }
 
-/** The same, inside a transaction the caller holds (a result and its scores commit together). */
+/**
+ * The same, inside a transaction the caller holds (a result and its scores commit together).
+ * `changed`: the one match whose result changed, as it was before, when the caller knows it; its
+ * round is then re-scored from its previous scores and that match's tips (a million rows at a
+ * million tippers, not the round's eight million), and the standings from their previous totals.
+ */
 export async function rescoreInTransaction(
   trx: Database,
   competitionId: number,
   roundIds?: number[],
+  changed?: { roundId: number; before: q.MatchBefore },
 ): Promise<void> {
   await q.lockCompetitionScoring(trx, competitionId)
   const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
+  const single =
+    changed && rounds.length === 1 && rounds[0] === changed.roundId ? changed : undefined
   for (const roundId of rounds) {
-    const { inserted } = await q.scoreRound(trx, roundId)
-    if (inserted >= q.ANALYZE_AFTER_ROWS) await q.analyzeTable(trx, 'round_scores')
+    const fromOneMatch = single !== undefined && (await q.roundHasCounters(trx, roundId))
+    await q.buildRoundScores(trx, roundId, fromOneMatch ? single.before : undefined)
   }
-  if ((await q.rebuildStandings(trx, competitionId)) >= q.ANALYZE_AFTER_ROWS) {
-    await q.analyzeTable(trx, 'standings')
-  }
+  await q.buildStandings(trx, competitionId, rounds, rounds.length === 1 ? rounds[0] : undefined)
+  await q.swapIn(trx, competitionId, rounds)
   await q.bumpScoresVersion(trx, competitionId)
 }
