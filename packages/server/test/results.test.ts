@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rescore } from '../src/modules/scoring/service.ts'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // Round 1 of BBL|15: matches 1-8, 2025-12-14 to 2025-12-21. The clock sits after round 1.
@@ -145,5 +146,24 @@ describe('results in, scores out', () => {
       .where('entity_id', '=', String(first.id))
       .execute()
     expect(audit.map((a) => a.action)).toEqual(['result.set', 'result.correct'])
+  })
+
+  it('re-scores two competitions at once, both to the end', async () => {
+    // Each swaps its new partitions in under the same two parent tables; on PostgreSQL, two
+    // scoring transactions that had both read them would deadlock there (one would be aborted).
+    const competitions = await t.db.selectFrom('competitions').select('id').execute()
+    expect(competitions.length).toBeGreaterThan(1)
+    const before = await t.db
+      .selectFrom('competitions')
+      .select(['id', 'scores_version'])
+      .orderBy('id')
+      .execute()
+    for (let i = 0; i < 3; i++) await Promise.all(competitions.map((c) => rescore(t.db, c.id)))
+    const after = await t.db
+      .selectFrom('competitions')
+      .select(['id', 'scores_version'])
+      .orderBy('id')
+      .execute()
+    expect(after.map((c) => c.scores_version)).toEqual(before.map((c) => c.scores_version + 3))
   })
 })

@@ -288,12 +288,18 @@ export async function bumpScoresVersion(db: Database, competitionId: number): Pr
 }
 
 /**
- * Serialises scoring of one competition across processes for the rest of the transaction, and
- * sets the transaction up for million-row statements: sorts of a million rows in memory rather
- * than on disk (work_mem), and no JIT, which spent 0.7 s compiling the round's statement to save
- * less than that.
+ * Serialises scoring across processes for the rest of the transaction, and sets the transaction
+ * up for million-row statements: sorts of a million rows in memory rather than on disk
+ * (work_mem), and no JIT, which spent 0.7 s compiling the round's statement to save less than
+ * that.
+ *
+ * The table lock comes first, before this transaction reads any scores: the swap at the end
+ * takes the parents exclusively, and two scoring transactions that had each read them (two
+ * competitions' results at once) would otherwise wait for each other. SHARE UPDATE EXCLUSIVE
+ * conflicts with itself and not with readers, so scoring runs one at a time while reads go on.
  */
 export async function lockCompetitionScoring(db: Database, competitionId: number): Promise<void> {
+  await sql`LOCK TABLE round_scores, standings IN SHARE UPDATE EXCLUSIVE MODE`.execute(db)
   await sql`SELECT pg_advisory_xact_lock(7311, ${competitionId}),
     set_config('work_mem', ${SCORING_WORK_MEM}, true), set_config('jit', 'off', true)`.execute(db)
 }
