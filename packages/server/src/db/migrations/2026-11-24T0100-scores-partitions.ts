@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely'
 // is partitioned by round, standings by competition (docs/decisions/009-performance-at-scale.md,
 // "Scores are rebuilt, not rewritten").
 //
-// Partitions are named round_scores_r{round id} and standings_c{competition id}. The keys put
+// Partitions are named round_scores_r{round id} and standings_c{competition id}. Their keys put
 // user_id first: one user's rows are then an index lookup in each partition, which is what
 // ladders and the score header read; a round's pages use (round_id, position) as before.
 //
@@ -77,18 +77,22 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`DROP TABLE standings`.execute(db)
   await sql`ALTER TABLE round_scores_next RENAME TO round_scores`.execute(db)
   await sql`ALTER TABLE standings_next RENAME TO standings`.execute(db)
-  await sql`ALTER TABLE round_scores ADD CONSTRAINT round_scores_pkey PRIMARY KEY (user_id, round_id)`.execute(
-    db,
-  )
-  await sql`CREATE INDEX round_scores_position ON round_scores (round_id, position)`.execute(db)
-  await sql`ALTER TABLE standings ADD CONSTRAINT standings_pkey PRIMARY KEY (user_id, competition_id)`.execute(
-    db,
-  )
-  await sql`CREATE INDEX standings_position ON standings (competition_id, position)`.execute(db)
+  for (const { id } of rounds.rows) await partitionIndexes(db, `round_scores_r${id}`, 'round_id')
+  for (const { id } of comps.rows) await partitionIndexes(db, `standings_c${id}`, 'competition_id')
 
   await sql`CREATE INDEX tips_match_user ON tips (match_id, user_id)
     INCLUDE (squad_id, is_auto_tip, margin)`.execute(db)
   await sql`DROP INDEX tips_match_squad`.execute(db)
+}
+
+// Each partition has its own key and position index, as the scoring job builds them; the parents
+// have none. Indexes on a partitioned parent would tie each partition's to it, and pg_restore
+// --clean (npm run restore) cannot drop such a partition's key before the parent's.
+async function partitionIndexes(db: Kysely<any>, part: string, key: string) {
+  await sql`ALTER TABLE ${sql.table(part)} ADD CONSTRAINT ${sql.id(`${part}_pkey`)}
+    PRIMARY KEY (user_id, ${sql.ref(key)})`.execute(db)
+  await sql`CREATE INDEX ${sql.id(`${part}_position`)} ON ${sql.table(part)}
+    (${sql.ref(key)}, position)`.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -96,10 +100,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX tips_match_user`.execute(db)
   await sql`ALTER TABLE round_scores RENAME TO round_scores_parts`.execute(db)
   await sql`ALTER TABLE standings RENAME TO standings_parts`.execute(db)
-  await sql`ALTER INDEX round_scores_pkey RENAME TO round_scores_parts_pkey`.execute(db)
-  await sql`ALTER INDEX round_scores_position RENAME TO round_scores_parts_position`.execute(db)
-  await sql`ALTER INDEX standings_pkey RENAME TO standings_parts_pkey`.execute(db)
-  await sql`ALTER INDEX standings_position RENAME TO standings_parts_position`.execute(db)
   await sql`CREATE TABLE round_scores (
     round_id integer NOT NULL REFERENCES rounds(id) ON DELETE CASCADE,
     user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,

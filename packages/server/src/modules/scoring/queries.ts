@@ -32,7 +32,8 @@ export interface MatchBefore {
 
 // The round's facts and every registered user's counters, then everything derived from them.
 // `counters` is a query with user_id, correct_own, correct_auto, autos, predicted (margin game),
-// keep_margin (the margin already known, or NULL to measure it) for every registered user.
+// keep_margin (the margin already known, or NULL to measure it) for every registered user, and
+// others_points, others_margin (their totals over the other rounds, when known), passed through.
 function roundRowsFrom(roundId: number, counters: RawBuilder<unknown>) {
   return sql`
     WITH rnd AS (
@@ -52,7 +53,7 @@ function roundRowsFrom(roundId: number, counters: RawBuilder<unknown>) {
     -- materialized: its columns are CASE chains, which later steps would otherwise repeat per use
     per_user AS MATERIALIZED (${counters}),
     counted AS (
-      SELECT p.user_id, p.correct_own, p.correct_auto, p.autos,
+      SELECT p.user_id, p.correct_own, p.correct_auto, p.autos, p.others_points, p.others_margin,
         p.correct_own + p.correct_auto AS correct,
         p.correct_own + CASE WHEN p.correct_own < ${AUTOTIP_COUNT_LIMIT} THEN p.correct_auto ELSE 0 END AS counted,
         -- bonus only once every match is complete, when autos counts every auto-tip of the round
@@ -72,10 +73,14 @@ function roundRowsFrom(roundId: number, counters: RawBuilder<unknown>) {
       s.correct_auto, s.autos, s.counted, s.tip_points, s.bonus, s.tip_points + s.bonus AS points,
       s.margin,
       RANK() OVER (ORDER BY s.tip_points + s.bonus DESC, s.margin ASC) AS rank,
-      ROW_NUMBER() OVER (ORDER BY s.tip_points + s.bonus DESC, s.margin ASC, s.user_id) AS position
+      ROW_NUMBER() OVER (ORDER BY s.tip_points + s.bonus DESC, s.margin ASC, s.user_id) AS position,
+      s.others_points, s.others_margin
     FROM scored s CROSS JOIN rnd
   `
 }
+
+const roundColumns = sql.raw(`round_id, user_id, competition_id, correct, correct_own,
+  correct_auto, autos, counted, tip_points, bonus, points, margin, rank, position`)
 
 /** Counters of a round from all its tips (auto-tips included, through effective_tips). */
 const countersFromAllTips = (roundId: number) => sql`
@@ -84,7 +89,7 @@ const countersFromAllTips = (roundId: number) => sql`
     count(*) FILTER (WHERE m.status = 'complete' AND t.squad_id = m.winner_squad_id AND t.is_auto_tip) AS correct_auto,
     count(*) FILTER (WHERE m.status = 'complete' AND t.is_auto_tip) AS autos,
     max(t.margin) FILTER (WHERE t.match_id = (SELECT id FROM margin_game)) AS predicted,
-    NULL::int AS keep_margin
+    NULL::int AS keep_margin, NULL::int AS others_points, NULL::int AS others_margin
   FROM rnd
   JOIN competition_registrations cr ON cr.competition_id = rnd.competition_id
   -- the round id as a value, not rnd.id: the planner then reads the round through
@@ -104,7 +109,7 @@ const countersFromAllTips = (roundId: number) => sql`
  * stored tip, else the away-squad auto-tip if they registered before it started), so that the
  * match's tips are read from tips_match_user alone and the registrations only once.
  */
-const countersFromOneMatch = (roundId: number, before: MatchBefore) => sql`
+const countersFromOneMatch = (competitionId: number, roundId: number, before: MatchBefore) => sql`
   SELECT user_id,
     own_before - CASE WHEN ${before.complete}::boolean AND squad_id = ${before.winnerSquadId}::int AND NOT is_auto_tip THEN 1 ELSE 0 END
       + CASE WHEN complete AND squad_id = winner_squad_id AND NOT is_auto_tip THEN 1 ELSE 0 END AS correct_own,
@@ -113,11 +118,14 @@ const countersFromOneMatch = (roundId: number, before: MatchBefore) => sql`
     autos_before - CASE WHEN ${before.complete}::boolean AND is_auto_tip THEN 1 ELSE 0 END
       + CASE WHEN complete AND is_auto_tip THEN 1 ELSE 0 END AS autos,
     CASE WHEN is_margin_game THEN predicted END AS predicted,
-    CASE WHEN is_margin_game THEN NULL ELSE margin_before END AS keep_margin
+    CASE WHEN is_margin_game THEN NULL ELSE margin_before END AS keep_margin,
+    others_points, others_margin
   FROM (
     SELECT cr.user_id, x.status = 'complete' AS complete, x.winner_squad_id, x.is_margin_game,
       coalesce(o.correct_own, 0) AS own_before, coalesce(o.correct_auto, 0) AS auto_before,
       coalesce(o.autos, 0) AS autos_before, o.margin AS margin_before,
+      coalesce(s.total_points, 0) - coalesce(o.points, 0) AS others_points,
+      coalesce(s.total_margin, 0) - coalesce(o.margin, 0) AS others_margin,
       coalesce(t.squad_id, CASE WHEN cr.registered_at < x.starts_at THEN x.away_squad_id END) AS squad_id,
       CASE WHEN t.user_id IS NOT NULL THEN t.is_auto_tip
            WHEN cr.registered_at < x.starts_at THEN true END AS is_auto_tip,
@@ -128,6 +136,7 @@ const countersFromOneMatch = (roundId: number, before: MatchBefore) => sql`
     CROSS JOIN (SELECT * FROM m WHERE id = ${before.id}) x
     LEFT JOIN round_scores o ON o.round_id = ${roundId} AND o.user_id = cr.user_id
     LEFT JOIN tips t ON t.match_id = ${before.id} AND t.user_id = cr.user_id
+    LEFT JOIN standings s ON s.competition_id = ${competitionId} AND s.user_id = cr.user_id
   ) u
 `
 
@@ -139,90 +148,108 @@ export async function roundHasCounters(db: Database, roundId: number): Promise<b
   return row.rows[0]?.ok ?? false
 }
 
-/**
- * Builds one round's scores, for every registered user, into its next table: from all the
- * round's tips, or (`before` given) from the previous scores and that one match's tips.
- * Returns the rows built.
- */
-export async function buildRoundScores(
-  db: Database,
-  roundId: number,
-  before?: MatchBefore,
-): Promise<number> {
-  const table = sql.table(nextRoundTable(roundId))
-  await sql`CREATE TABLE ${table} (LIKE round_scores INCLUDING DEFAULTS,
+const createNextRound = (db: Database, roundId: number) =>
+  sql`CREATE TABLE ${sql.table(nextRoundTable(roundId))} (LIKE round_scores INCLUDING DEFAULTS,
     CONSTRAINT round_scores_round CHECK (round_id = ${sql.lit(roundId)}))`.execute(db)
-  const counters = before ? countersFromOneMatch(roundId, before) : countersFromAllTips(roundId)
-  const insert = sql`
-    INSERT INTO ${table} (round_id, user_id, competition_id, correct, correct_own, correct_auto,
-      autos, counted, tip_points, bonus, points, margin, rank, position)
-    ${roundRowsFrom(roundId, counters)}
-  `
-  const res = before ? await mergeJoined(db, insert) : await insert.execute(db)
+
+const createNextStandings = (db: Database, competitionId: number) =>
+  sql`CREATE TABLE ${sql.table(next(standingsPart(competitionId)))} (LIKE standings
+    INCLUDING DEFAULTS,
+    CONSTRAINT standings_competition CHECK (competition_id = ${sql.lit(competitionId)}))`.execute(
+    db,
+  )
+
+/** Builds one round's scores from all its tips, for every registered user, into its next table. */
+export async function buildRoundScores(db: Database, roundId: number): Promise<void> {
+  await createNextRound(db, roundId)
+  await sql`
+    INSERT INTO ${sql.table(nextRoundTable(roundId))} (${roundColumns})
+    SELECT ${roundColumns} FROM (${roundRowsFrom(roundId, countersFromAllTips(roundId))}) r
+  `.execute(db)
   await indexAndAnalyze(db, nextRoundTable(roundId), 'round_id')
-  return Number(res.numAffectedRows ?? 0)
 }
 
 /**
  * Builds a competition's standings (totals over every round, with overall ranks and positions)
- * into its next table. `rebuilt` are the rounds whose scores are in next tables not yet swapped
- * in. With `deltaOf` (one of them), totals are the previous standings less that round's previous
- * scores plus its new ones, which reads three million-row tables rather than every round's rows.
+ * into its next table. `rebuilt` are the rounds whose scores are in next tables not yet swapped in.
  */
 export async function buildStandings(
   db: Database,
   competitionId: number,
   rebuilt: number[],
-  deltaOf?: number,
 ): Promise<void> {
-  const table = sql.table(next(standingsPart(competitionId)))
-  await sql`CREATE TABLE ${table} (LIKE standings INCLUDING DEFAULTS,
-    CONSTRAINT standings_competition CHECK (competition_id = ${sql.lit(competitionId)}))`.execute(
-    db,
-  )
-  const totals =
-    deltaOf === undefined
-      ? sql`
-        SELECT cr.user_id, coalesce(sum(rs.points), 0)::int AS total_points,
-          coalesce(sum(rs.margin), 0)::int AS total_margin
-        FROM competition_registrations cr
-        LEFT JOIN (
-          SELECT user_id, points, margin FROM round_scores
-          WHERE competition_id = ${competitionId} AND round_id <> ALL(${rebuilt}::int[])
-          ${sql.join(
-            rebuilt.map(
-              (id) =>
-                sql`UNION ALL SELECT user_id, points, margin FROM ${sql.table(nextRoundTable(id))}`,
-            ),
-            sql` `,
-          )}
-        ) rs ON rs.user_id = cr.user_id
-        WHERE cr.competition_id = ${competitionId}
-        GROUP BY cr.user_id`
-      : // the new round has a row for every registered user: it stands in for the registrations
-        sql`
-        SELECT n.user_id,
-          (coalesce(s.total_points, 0) - coalesce(o.points, 0) + n.points)::int AS total_points,
-          (coalesce(s.total_margin, 0) - coalesce(o.margin, 0) + n.margin)::int AS total_margin
-        FROM ${sql.table(nextRoundTable(deltaOf))} n
-        LEFT JOIN standings s ON s.competition_id = ${competitionId} AND s.user_id = n.user_id
-        LEFT JOIN round_scores o ON o.round_id = ${deltaOf} AND o.user_id = n.user_id`
-  const insert = sql`
-    INSERT INTO ${table} (competition_id, user_id, total_points, total_margin, rank, position)
+  await createNextStandings(db, competitionId)
+  await sql`
+    INSERT INTO ${sql.table(next(standingsPart(competitionId)))}
+      (competition_id, user_id, total_points, total_margin, rank, position)
     SELECT ${competitionId}, user_id, total_points, total_margin,
       RANK() OVER (ORDER BY total_points DESC, total_margin ASC),
       ROW_NUMBER() OVER (ORDER BY total_points DESC, total_margin ASC, user_id)
-    FROM (${totals}) t
-  `
-  if (deltaOf === undefined) await insert.execute(db)
-  else await mergeJoined(db, insert)
+    FROM (
+      SELECT cr.user_id, coalesce(sum(rs.points), 0)::int AS total_points,
+        coalesce(sum(rs.margin), 0)::int AS total_margin
+      FROM competition_registrations cr
+      LEFT JOIN (
+        SELECT user_id, points, margin FROM round_scores
+        WHERE competition_id = ${competitionId} AND round_id <> ALL(${rebuilt}::int[])
+        ${sql.join(
+          rebuilt.map(
+            (id) =>
+              sql`UNION ALL SELECT user_id, points, margin FROM ${sql.table(nextRoundTable(id))}`,
+          ),
+          sql` `,
+        )}
+      ) rs ON rs.user_id = cr.user_id
+      WHERE cr.competition_id = ${competitionId}
+      GROUP BY cr.user_id
+    ) t
+  `.execute(db)
+  await indexAndAnalyze(db, next(standingsPart(competitionId)), 'competition_id')
+}
+
+/**
+ * After one match's result: builds its round's scores from the previous ones and that match's
+ * tips, and the standings from the same rows (the user's totals over the other rounds plus the
+ * new round), in one statement that reads the registrations, the previous round and standings
+ * and the match's tips once each.
+ */
+export async function buildFromOneMatch(
+  db: Database,
+  competitionId: number,
+  roundId: number,
+  before: MatchBefore,
+): Promise<void> {
+  await createNextRound(db, roundId)
+  await createNextStandings(db, competitionId)
+  const rows = roundRowsFrom(roundId, countersFromOneMatch(competitionId, roundId, before))
+  await mergeJoined(
+    db,
+    sql`
+      WITH round_rows AS (${rows}),
+      written AS (
+        INSERT INTO ${sql.table(nextRoundTable(roundId))} (${roundColumns})
+        SELECT ${roundColumns} FROM round_rows
+      )
+      INSERT INTO ${sql.table(next(standingsPart(competitionId)))}
+        (competition_id, user_id, total_points, total_margin, rank, position)
+      SELECT ${competitionId}, user_id, total_points, total_margin,
+        RANK() OVER (ORDER BY total_points DESC, total_margin ASC),
+        ROW_NUMBER() OVER (ORDER BY total_points DESC, total_margin ASC, user_id)
+      FROM (
+        SELECT user_id, (others_points + points)::int AS total_points,
+          (others_margin + margin)::int AS total_margin
+        FROM round_rows
+      ) t
+    `,
+  )
+  await indexAndAnalyze(db, nextRoundTable(roundId), 'round_id')
   await indexAndAnalyze(db, next(standingsPart(competitionId)), 'competition_id')
 }
 
 /**
  * Runs a statement that joins million-row inputs one row per user with merge joins rather than
  * hash joins. At a million tippers the inputs come sorted by user (index order) or sort in a
- * fraction of a second, and the merge joins took a result's joins from 2.4 s to 1.1 s; hashing a
+ * fraction of a second, and merge joins took a result's joins from 2.4 s to 1.1 s: hashing a
  * million users spends its time in cache misses.
  */
 async function mergeJoined<R>(db: Database, statement: RawBuilder<R>) {
@@ -234,8 +261,8 @@ async function mergeJoined<R>(db: Database, statement: RawBuilder<R>) {
   }
 }
 
-// The partition's indexes, built once over the finished table (one sort each), named as the
-// parent's would name them so that ATTACH adopts them. ANALYZE sees the transaction's own rows.
+// The partition's indexes, built once over the finished table (one sort each); the parents have
+// none (migration 2026-11-24T0100). ANALYZE sees the transaction's own rows.
 async function indexAndAnalyze(db: Database, name: string, key: 'round_id' | 'competition_id') {
   const table = sql.table(name)
   await sql`ALTER TABLE ${table} ADD CONSTRAINT ${sql.id(`${name}_pkey`)}

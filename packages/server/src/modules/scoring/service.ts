@@ -19,7 +19,8 @@ export async function rescore(
  * The same, inside a transaction the caller holds (a result and its scores commit together).
  * `changed`: the one match whose result changed, as it was before, when the caller knows it; its
  * round is then re-scored from its previous scores and that match's tips (a million rows at a
- * million tippers, not the round's eight million), and the standings from their previous totals.
+ * million tippers, not the round's eight million), and the standings from the same rows. Otherwise
+ * (a rescore, an import, a round scored before its counters existed) from all the tips.
  */
 export async function rescoreInTransaction(
   trx: Database,
@@ -31,11 +32,12 @@ export async function rescoreInTransaction(
   const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
   const single =
     changed && rounds.length === 1 && rounds[0] === changed.roundId ? changed : undefined
-  for (const roundId of rounds) {
-    const fromOneMatch = single !== undefined && (await q.roundHasCounters(trx, roundId))
-    await q.buildRoundScores(trx, roundId, fromOneMatch ? single.before : undefined)
+  if (single && (await q.roundHasCounters(trx, single.roundId))) {
+    await q.buildFromOneMatch(trx, competitionId, single.roundId, single.before)
+  } else {
+    for (const roundId of rounds) await q.buildRoundScores(trx, roundId)
+    await q.buildStandings(trx, competitionId, rounds)
   }
-  await q.buildStandings(trx, competitionId, rounds, rounds.length === 1 ? rounds[0] : undefined)
   await q.swapIn(trx, competitionId, rounds)
   await q.bumpScoresVersion(trx, competitionId)
 }
