@@ -21,7 +21,7 @@ const standingsPart = (competitionId: number) => `standings_c${competitionId}`
 const next = (part: string) => `${part}_next`
 
 /** The table a round's new scores are built in (visible only to this transaction until swapped). */
-export const nextRoundTable = (roundId: number) => next(roundPart(roundId))
+const nextRoundTable = (roundId: number) => next(roundPart(roundId))
 
 /** A result's match as it was before the result was written. */
 export interface MatchBefore {
@@ -179,13 +179,7 @@ export async function buildStandings(
   rebuilt: number[],
 ): Promise<void> {
   await createNextStandings(db, competitionId)
-  await sql`
-    INSERT INTO ${sql.table(next(standingsPart(competitionId)))}
-      (competition_id, user_id, total_points, total_margin, rank, position)
-    SELECT ${competitionId}, user_id, total_points, total_margin,
-      RANK() OVER (ORDER BY total_points DESC, total_margin ASC),
-      ROW_NUMBER() OVER (ORDER BY total_points DESC, total_margin ASC, user_id)
-    FROM (
+  const totals = sql`
       SELECT cr.user_id, coalesce(sum(rs.points), 0)::int AS total_points,
         coalesce(sum(rs.margin), 0)::int AS total_margin
       FROM competition_registrations cr
@@ -201,11 +195,20 @@ export async function buildStandings(
         )}
       ) rs ON rs.user_id = cr.user_id
       WHERE cr.competition_id = ${competitionId}
-      GROUP BY cr.user_id
-    ) t
-  `.execute(db)
+      GROUP BY cr.user_id`
+  await insertStandings(competitionId, totals).execute(db)
   await indexAndAnalyze(db, next(standingsPart(competitionId)), 'competition_id')
 }
+
+/** Writes `totals` (user_id, total_points, total_margin) ranked into the next standings table. */
+const insertStandings = (competitionId: number, totals: RawBuilder<unknown>) => sql`
+  INSERT INTO ${sql.table(next(standingsPart(competitionId)))}
+    (competition_id, user_id, total_points, total_margin, rank, position)
+  SELECT ${competitionId}, user_id, total_points, total_margin,
+    RANK() OVER (ORDER BY total_points DESC, total_margin ASC),
+    ROW_NUMBER() OVER (ORDER BY total_points DESC, total_margin ASC, user_id)
+  FROM (${totals}) t
+`
 
 /**
  * After one match's result: builds its round's scores from the previous ones and that match's
@@ -230,16 +233,11 @@ export async function buildFromOneMatch(
         INSERT INTO ${sql.table(nextRoundTable(roundId))} (${roundColumns})
         SELECT ${roundColumns} FROM round_rows
       )
-      INSERT INTO ${sql.table(next(standingsPart(competitionId)))}
-        (competition_id, user_id, total_points, total_margin, rank, position)
-      SELECT ${competitionId}, user_id, total_points, total_margin,
-        RANK() OVER (ORDER BY total_points DESC, total_margin ASC),
-        ROW_NUMBER() OVER (ORDER BY total_points DESC, total_margin ASC, user_id)
-      FROM (
-        SELECT user_id, (others_points + points)::int AS total_points,
-          (others_margin + margin)::int AS total_margin
-        FROM round_rows
-      ) t
+      ${insertStandings(
+        competitionId,
+        sql`SELECT user_id, (others_points + points)::int AS total_points,
+          (others_margin + margin)::int AS total_margin FROM round_rows`,
+      )}
     `,
   )
   await indexAndAnalyze(db, nextRoundTable(roundId), 'round_id')
@@ -254,11 +252,10 @@ export async function buildFromOneMatch(
  */
 async function mergeJoined<R>(db: Database, statement: RawBuilder<R>) {
   await sql`SELECT set_config('enable_hashjoin', 'off', true)`.execute(db)
-  try {
-    return await statement.execute(db)
-  } finally {
-    await sql`SELECT set_config('enable_hashjoin', 'on', true)`.execute(db)
-  }
+  // no finally: a failed statement aborts the transaction, which undoes the setting anyway
+  const result = await statement.execute(db)
+  await sql`SELECT set_config('enable_hashjoin', 'on', true)`.execute(db)
+  return result
 }
 
 // The partition's indexes, built once over the finished table (one sort each); the parents have
