@@ -10,7 +10,7 @@ import {
   type ScoringTip,
 } from '@tipping/contract/rules/scoring'
 import type { DatabaseHandle } from '../src/db/database.ts'
-import { rescore, rescoreInTransaction } from '../src/modules/scoring/service.ts'
+import { rescore, rescoreAfterResult } from '../src/modules/scoring/service.ts'
 import { freshDatabase } from './helpers.ts'
 
 // The SQL scorer must equal the contract's reference scorer on any season (GAME_RULES.md).
@@ -401,13 +401,10 @@ async function replay(
         })
         .where('id', '=', m.id)
         .execute()
-      await rescoreInTransaction(trx, competitionId, [before.round_id], {
-        roundId: before.round_id,
-        before: {
-          id: m.id,
-          complete: before.status === 'complete',
-          winnerSquadId: before.winner_squad_id,
-        },
+      await rescoreAfterResult(trx, competitionId, before.round_id, {
+        id: m.id,
+        complete: before.status === 'complete',
+        winnerSquadId: before.winner_squad_id,
       })
     })
   }

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../errors.ts'
 import { refreshRoundStatuses } from '../lifecycle/service.ts'
 import type { Publisher } from '../publisher/service.ts'
 import { writeResult } from '../seasons/service.ts'
-import { rescoreInTransaction } from '../scoring/service.ts'
+import { rescoreAfterResult } from '../scoring/service.ts'
 import * as q from './queries.ts'
 
 const balls = (overs: string | undefined) => (overs === undefined ? null : ballsFromOvers(overs))
@@ -65,13 +65,10 @@ export class ResultsService {
         completedAt: now,
       })
       await refreshRoundStatuses(trx, [match.round_id])
-      await rescoreInTransaction(trx, match.competition_id, [match.round_id], {
-        roundId: match.round_id,
-        before: {
-          id: matchId,
-          complete: match.status === 'complete',
-          winnerSquadId: match.winner_squad_id,
-        },
+      await rescoreAfterResult(trx, match.competition_id, match.round_id, {
+        id: matchId,
+        complete: match.status === 'complete',
+        winnerSquadId: match.winner_squad_id,
       })
       await q.audit(trx, {
         actorUserId,

@@ -1,8 +1,6 @@
 import type { Database } from '../../db/schema.ts'
 import * as q from './queries.ts'
 
-export type { MatchBefore } from './queries.ts'
-
 /**
  * Re-scores what a result touches: the given rounds, then totals and ranks. One transaction under
  * an advisory lock, so two processes never interleave and a crash leaves the previous numbers.
@@ -15,29 +13,45 @@ export async function rescore(
   await db.transaction().execute((trx) => rescoreInTransaction(trx, competitionId, roundIds))
 }
 
-/**
- * The same, inside a transaction the caller holds (a result and its scores commit together).
- * `changed`: the one match whose result changed, as it was before, when the caller knows it; its
- * round is then re-scored from its previous scores and that match's tips (a million rows at a
- * million tippers, not the round's eight million), and the standings from the same rows. Otherwise
- * (a rescore, an import, a round scored before its counters existed) from all the tips.
- */
+/** The same, inside a transaction the caller holds (a result and its scores commit together). */
 export async function rescoreInTransaction(
   trx: Database,
   competitionId: number,
   roundIds?: number[],
-  changed?: { roundId: number; before: q.MatchBefore },
 ): Promise<void> {
   await q.lockCompetitionScoring(trx, competitionId)
-  const rounds = roundIds ?? (await q.competitionRoundIds(trx, competitionId))
-  const single =
-    changed && rounds.length === 1 && rounds[0] === changed.roundId ? changed : undefined
-  if (single && (await q.roundHasCounters(trx, single.roundId))) {
-    await q.buildFromOneMatch(trx, competitionId, single.roundId, single.before)
-  } else {
-    for (const roundId of rounds) await q.buildRoundScores(trx, roundId)
-    await q.buildStandings(trx, competitionId, rounds)
-  }
+  await fromAllTips(
+    trx,
+    competitionId,
+    roundIds ?? (await q.competitionRoundIds(trx, competitionId)),
+  )
+}
+
+/**
+ * Re-scores after one match's result changed (`before`: the match as it was), inside the caller's
+ * transaction: its round from the previous scores and that match's tips (a million rows at a
+ * million tippers, not the round's eight million), and the standings from the same rows. A round
+ * scored before its counters existed is scored from all its tips instead.
+ */
+export async function rescoreAfterResult(
+  trx: Database,
+  competitionId: number,
+  roundId: number,
+  before: q.MatchBefore,
+): Promise<void> {
+  await q.lockCompetitionScoring(trx, competitionId)
+  if (!(await q.roundHasCounters(trx, roundId))) return fromAllTips(trx, competitionId, [roundId])
+  await q.buildFromOneMatch(trx, competitionId, roundId, before)
+  await finish(trx, competitionId, [roundId])
+}
+
+async function fromAllTips(trx: Database, competitionId: number, rounds: number[]) {
+  for (const roundId of rounds) await q.buildRoundScores(trx, roundId)
+  await q.buildStandings(trx, competitionId, rounds)
+  await finish(trx, competitionId, rounds)
+}
+
+async function finish(trx: Database, competitionId: number, rounds: number[]) {
   await q.swapIn(trx, competitionId, rounds)
   await q.bumpScoresVersion(trx, competitionId)
 }
