@@ -113,7 +113,9 @@ export function LadderTable(p: Props) {
         <thead>
           <tr>
             <th scope="col" className={styles.pos}>
-              Position
+              {/* "Position" does not fit the phone's column; "Pos" as the team ladder has it */}
+              <span aria-hidden="true">Pos</span>
+              <span className="visually-hidden">Position</span>
             </th>
             <th scope="col">Username / Tipper</th>
             {showWeekCol ? (
