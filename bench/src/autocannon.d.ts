@@ -4,6 +4,9 @@ declare module 'autocannon' {
     average: number
     p50: number
     p99: number
+    p90: number
+    p99_9: number
+    max: number
     total: number
   }
   interface Result {

@@ -26,6 +26,8 @@ export interface LoadResult {
   rps: number
   p50: number
   p99: number
+  /** The rest of the latency distribution, in the JSON only: its shape tells queueing from stalls. */
+  spread: { p90: number; p99_9: number; max: number }
   errors: number
   non2xx: number
   statusCodes: Record<string, number>
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     rps: Math.round(result.requests.total / result.duration),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    spread: { p90: result.latency.p90, p99_9: result.latency.p99_9, max: result.latency.max },
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     statusCodes,

@@ -286,6 +286,7 @@ interface Row {
   rps: number
   p50: number
   p99: number
+  spread?: LoadResult['spread']
   errors: number
   ratio: number
   target: string
@@ -634,7 +635,7 @@ async function main(): Promise<void> {
 }
 
 function pick(r: LoadResult) {
-  return { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors + r.non2xx }
+  return { rps: r.rps, p50: r.p50, p99: r.p99, spread: r.spread, errors: r.errors + r.non2xx }
 }
 
 async function verifyRush(

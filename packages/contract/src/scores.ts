@@ -25,6 +25,13 @@ export const tipperSchema = z.object({
 })
 export type Tipper = z.infer<typeof tipperSchema>
 
+/**
+ * The first character of a last name, as `lastNameInitial` shows it: a whole code point, so a
+ * name starting outside the BMP keeps its character (the database's left(name, 1) agrees).
+ */
+export const initialOf = (lastName: string): string =>
+  lastName.slice(0, (lastName.codePointAt(0) ?? 0) > 0xffff ? 2 : 1)
+
 export const userTipsParamsSchema = z.object({
   round: z.coerce.number().int().min(1).max(1000),
   userId: z.coerce.number().int().positive(),

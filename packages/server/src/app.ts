@@ -19,7 +19,7 @@ import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { securityHeaders } from './http/security-headers.ts'
-import { responseSerializer } from './http/serializer.ts'
+import { responseSerializer, verifyPreserialised } from './http/serializer.ts'
 import { enforceRoutePolicies, grantPolicy } from './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
@@ -84,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   enforceRoutePolicies(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(responseSerializer({ verify: config.SERIALIZER_VERIFY }))
+  if (config.SERIALIZER_VERIFY) verifyPreserialised(app)
   registerErrorHandler(app)
   const siteConfig = siteAppConfig(config)
   const hooks = hookOrigins(siteConfig)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RankingRow } from '@tipping/contract/scores'
 import { ScoresService } from '../src/modules/scores/service.ts'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
@@ -260,6 +261,34 @@ describe('scores, rankings and other tippers', () => {
     expect(bad.json().errors[0].param).toBe('limit')
   })
 
+  it("writes a page row (JSON from the database) exactly as the caller's own row (mapped here)", async () => {
+    const me = users[1]!
+    const before = await t.db
+      .selectFrom('users')
+      .select(['team_name', 'first_name', 'last_name'])
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow()
+    // Quotes, a backslash, a control character and characters outside the BMP.
+    await t.db
+      .updateTable('users')
+      .set({ team_name: 'Tab\there "Q" \\ 🏏', first_name: 'Zoë', last_name: '𝒜dams' })
+      .where('id', '=', me.id)
+      .execute()
+    try {
+      const body = (await get('/api/bbl/rankings/overall/rankings?limit=20', me.cookie)).json()
+        .success
+      const onPage = body.rankings.find((r: { userId: number }) => r.userId === me.id)
+      expect(onPage).toEqual(body.user)
+      expect(onPage).toMatchObject({
+        teamName: 'Tab\there "Q" \\ 🏏',
+        firstName: 'Zoë',
+        lastNameInitial: '𝒜',
+      })
+    } finally {
+      await t.db.updateTable('users').set(before).where('id', '=', me.id).execute()
+    }
+  })
+
   it('leaves a deactivated tipper out of every page without repeating or losing anyone', async () => {
     const all = async () => {
       const seen: number[] = []
@@ -293,7 +322,11 @@ describe('scores, rankings and other tippers', () => {
 
   it('serves cached rankings pages until a re-score moves the scores version', async () => {
     const scores = new ScoresService(t.db, 0, 60_000)
-    const firstPage = () => scores.rankings('bbl', admin.id, { page: 1, limit: 4 })
+    const firstPage = async () => ({
+      rankings: JSON.parse(
+        (await scores.rankings('bbl', admin.id, { page: 1, limit: 4 })).rankingsJson,
+      ) as RankingRow[],
+    })
     const before = await firstPage()
     const leader = before.rankings[0]!
     await t.db

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { initialOf } from '@tipping/contract/scores'
 import {
   LADDER_PAGE_SIZE,
   LEAGUE_LIST_PAGE_SIZE,
@@ -458,7 +459,7 @@ export class LeaguesService {
     return tipperName({
       teamName: u.team_name,
       firstName: u.first_name,
-      lastNameInitial: u.last_name.slice(0, 1),
+      lastNameInitial: initialOf(u.last_name),
     })
   }
 
@@ -470,7 +471,7 @@ export class LeaguesService {
         userId: u.id,
         teamName: u.team_name,
         firstName: u.first_name,
-        lastNameInitial: u.last_name.slice(0, 1),
+        lastNameInitial: initialOf(u.last_name),
         isCommissioner: u.is_commissioner,
       })),
       nextPage: rows.length > LADDER_PAGE_SIZE ? page + 1 : null,

@@ -11,6 +11,7 @@ import { pickSplit } from '@tipping/contract/rules/picks'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import {
+  initialOf,
   LEAGUE_MATES_TIPS_LIMIT,
   type LeagueMatesTipsResponse,
   type Tipper,
@@ -183,7 +184,7 @@ export class PredictionsService {
       userId: target.id,
       teamName: target.team_name,
       firstName: target.first_name,
-      lastNameInitial: target.last_name.slice(0, 1),
+      lastNameInitial: initialOf(target.last_name),
     }
     return { user, predictions: all.filter((p) => p.status === 'complete') }
   }
@@ -217,7 +218,7 @@ export class PredictionsService {
             userId: r.user_id,
             teamName: r.team_name,
             firstName: r.first_name,
-            lastNameInitial: r.last_name.slice(0, 1),
+            lastNameInitial: initialOf(r.last_name),
             squad: r.squad_id,
             margin: r.margin,
             isAutoTip: r.is_auto_tip,

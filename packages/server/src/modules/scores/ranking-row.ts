@@ -1,4 +1,5 @@
 import type { RankingRow } from '@tipping/contract/scores'
+import { initialOf } from '@tipping/contract/scores'
 
 /** The fields a ranking or ladder query returns for one tipper. */
 export interface RankedTipper {
@@ -19,7 +20,7 @@ export const toRankingRow = (r: RankedTipper): RankingRow => ({
   userId: r.user_id,
   teamName: r.team_name,
   firstName: r.first_name,
-  lastNameInitial: r.last_name.slice(0, 1),
+  lastNameInitial: initialOf(r.last_name),
   points: r.points,
   totalPoints: r.total_points,
   margin: r.margin,

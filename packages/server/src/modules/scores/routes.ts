@@ -8,6 +8,7 @@ import {
 } from '@tipping/contract/scores'
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { success } from '../../http/envelope.ts'
+import { JSON_HOLE, sendPreserialised, spliceJson } from '../../http/serializer.ts'
 import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import type { ScoresService } from './service.ts'
@@ -46,9 +47,18 @@ export function scoresRoutes(app: App, deps: { scores: ScoresService; gate: Sess
         description: 'Overall rankings (or one round with `round`), 20 a page, searchable by name.',
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { row } = await gate.requireUser(request, request.params.sport)
-      return success(await scores.rankings(request.params.sport, row.id, request.query))
+      const { rankingsJson, ...rest } = await scores.rankings(
+        request.params.sport,
+        row.id,
+        request.query,
+      )
+      // The page's rows arrive as JSON text (queries.ts rankingPagesJson) and go out as they are.
+      return sendPreserialised(
+        reply,
+        spliceJson(success({ rankings: JSON_HOLE, ...rest }), rankingsJson),
+      )
     },
   )
 

@@ -1,12 +1,6 @@
 import type { Sport } from '@tipping/contract/constants'
 import { SPORTS } from '@tipping/contract/constants'
-import type {
-  Dashboard,
-  RankingRow,
-  RankingsQuery,
-  RankingsResponse,
-  Snapshot,
-} from '@tipping/contract/scores'
+import type { Dashboard, RankingsQuery, RankingsResponse, Snapshot } from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import { Batcher, byScope } from '../../batch.ts'
@@ -15,9 +9,13 @@ import { isRegistered } from '../predictions/service.ts'
 import * as q from './queries.ts'
 import { toRankingRow } from './ranking-row.ts'
 
-type Page = Awaited<ReturnType<typeof q.searchRankings>>
-type PageRow = Page['rows'][number]
+type PageRow = Awaited<ReturnType<typeof q.searchRankings>>['rows'][number]
+/** A page of rankings rows as JSON text (RankingRow[]), and whether a later page has rows. */
+type JsonPage = { json: string; more: boolean }
 type Mine = Awaited<ReturnType<typeof q.snapshotScores>>[number]
+
+/** The rankings answer with its page of rows as JSON text, as the database wrote it. */
+export type RankingsReply = Omit<RankingsResponse, 'rankings'> & { rankingsJson: string }
 
 const PAGE_CACHE_ENTRIES = 5_000
 
@@ -47,11 +45,11 @@ export class ScoresService {
     return found
   })
   /** `${competitionId}:${roundId}:${limit}:${offset}` -> a page of the rankings. */
-  private readonly pages = new Batcher<string, Page>(async (keys) => {
-    const found = new Map<string, Page>()
+  private readonly pages = new Batcher<string, JsonPage>(async (keys) => {
+    const found = new Map<string, JsonPage>()
     for (const [scope, group] of byScope(keys)) {
       const [c, r, limit] = scope.split(':')
-      const pages = await q.rankingPages(
+      const pages = await q.rankingPagesJson(
         this.db,
         Number(c),
         r === '' ? null : Number(r),
@@ -84,7 +82,7 @@ export class ScoresService {
    * deactivated tippers show within twice that time. Bounded: at a
    * million tippers there are 50,000 pages, and a page is a few kilobytes.
    */
-  private readonly pageCache: ReadCache<{ rankings: RankingRow[]; more: boolean }>
+  private readonly pageCache: ReadCache<JsonPage>
 
   /**
    * Tipper counts, round maxima and the current competition (with its scores version) may be
@@ -140,7 +138,7 @@ export class ScoresService {
     }
   }
 
-  async rankings(sport: Sport, userId: number, query: RankingsQuery): Promise<RankingsResponse> {
+  async rankings(sport: Sport, userId: number, query: RankingsQuery): Promise<RankingsReply> {
     const c = await this.competition(sport)
     let roundId: number | null = null
     if (query.round !== undefined) {
@@ -148,7 +146,7 @@ export class ScoresService {
       if (roundId === null) throw notFound('Round', 'round')
     }
     const available = await this.started.get(String(c.id), () => q.hasCompletedMatch(this.db, c.id))
-    if (!available) return { rankings: [], nextPage: null, user: null, available }
+    if (!available) return { rankingsJson: '[]', nextPage: null, user: null, available }
     const offset = (query.page - 1) * query.limit
     const [page, own] = await Promise.all([
       query.search
@@ -160,19 +158,19 @@ export class ScoresService {
               offset,
               limit: query.limit,
             })
-            .then((p) => ({ rankings: p.rows.map(toRow), more: p.more }))
-        : // Kept as the rows the browser gets: mapped once per page, not once per request.
-          this.pageCache.get(
+            .then((p) => ({ json: JSON.stringify(p.rows.map(toRow)), more: p.more }))
+        : this.pageCache.get(
             `${c.scores_version}:${c.id}:${roundId ?? ''}:${query.limit}:${offset}`,
-            async () => {
-              const p = await this.pages.get(`${c.id}:${roundId ?? ''}:${query.limit}:${offset}`)
-              return { rankings: (p?.rows ?? []).map(toRow), more: p?.more ?? false }
-            },
+            async () =>
+              (await this.pages.get(`${c.id}:${roundId ?? ''}:${query.limit}:${offset}`)) ?? {
+                json: '[]',
+                more: false,
+              },
           ),
       this.ownRows.get(`${c.id}:${roundId ?? ''}:${userId}`),
     ])
     return {
-      rankings: page.rankings,
+      rankingsJson: page.json,
       nextPage: page.more ? query.page + 1 : null,
       user: own ? toRow(own) : null,
       available,
