@@ -69,13 +69,51 @@ function roundRowsFrom(roundId: number, counters: RawBuilder<unknown>) {
         c.counted * ${POINTS_PER_TIP} * CASE WHEN rnd.golden THEN ${GOLDEN_WEEK_MULTIPLIER} ELSE 1 END AS tip_points
       FROM counted c CROSS JOIN rnd
     )
-    SELECT rnd.id AS round_id, s.user_id, rnd.competition_id, s.correct, s.correct_own,
-      s.correct_auto, s.autos, s.counted, s.tip_points, s.bonus, s.tip_points + s.bonus AS points,
-      s.margin,
-      RANK() OVER (ORDER BY s.tip_points + s.bonus DESC, s.margin ASC) AS rank,
-      ROW_NUMBER() OVER (ORDER BY s.tip_points + s.bonus DESC, s.margin ASC, s.user_id) AS position,
-      s.others_points, s.others_margin
-    FROM scored s CROSS JOIN rnd
+    SELECT * FROM (${withRanks(
+      sql`SELECT rnd.id AS round_id, s.user_id, rnd.competition_id, s.correct, s.correct_own,
+        s.correct_auto, s.autos, s.counted, s.tip_points, s.bonus,
+        (s.tip_points + s.bonus)::int AS points, s.margin::int AS margin,
+        s.others_points, s.others_margin
+      FROM scored s CROSS JOIN rnd`,
+      'points',
+      'margin',
+    )}) ranked
+  `
+}
+
+/**
+ * `rows` (with user_id and the named points and margin columns) with each row's rank (GAME_RULES
+ * "Ranking": points descending, then margin ascending, ties sharing a rank as RANK() does) and
+ * position (that order, ties by user id: the stored order rankings pages read by range).
+ *
+ * Not RANK() and ROW_NUMBER() over a three-key ORDER BY: at a million rows that sort and its two
+ * window passes were most of a result's time (bench/README.md). The rows are sorted once, on one
+ * bigint: the (points, margin) group's place in a box spanning the groups present, times 2^31,
+ * plus the user id. A group's rank is one plus the rows in the groups before it, counted from the
+ * few hundred groups, and joined back on the group's place (already in order: no second sort).
+ * The key stays exact while the box holds fewer than 2^32 groups (points and margins of a season
+ * are a few thousand apart at most); past that bigint arithmetic raises an error, never a wrong rank.
+ */
+function withRanks(rows: RawBuilder<unknown>, points: string, margin: string) {
+  const p = sql.ref(points)
+  const m = sql.ref(margin)
+  return sql`
+    WITH src AS MATERIALIZED (${rows}),
+    groups AS (SELECT ${p} AS points, ${m} AS margin, count(*) AS n FROM src GROUP BY 1, 2),
+    box AS (SELECT max(points)::bigint AS top, min(margin)::bigint AS low,
+      (max(margin) - min(margin) + 1)::bigint AS span FROM groups),
+    group_ranks AS (
+      SELECT (box.top - g.points) * box.span + (g.margin - box.low) AS grp,
+        (1 + coalesce(sum(g.n) OVER (ORDER BY g.points DESC, g.margin
+          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::bigint AS rank
+      FROM groups g CROSS JOIN box
+    ),
+    positioned AS (
+      SELECT o.*, ROW_NUMBER() OVER (ORDER BY o.grp * 2147483648 + o.user_id) AS position
+      FROM (SELECT s.*, (box.top - s.${p}) * box.span + (s.${m} - box.low) AS grp
+            FROM src s CROSS JOIN box) o
+    )
+    SELECT pos.*, gr.rank FROM positioned pos JOIN group_ranks gr ON gr.grp = pos.grp
   `
 }
 
@@ -204,10 +242,8 @@ export async function buildStandings(
 const insertStandings = (competitionId: number, totals: RawBuilder<unknown>) => sql`
   INSERT INTO ${sql.table(next(standingsPart(competitionId)))}
     (competition_id, user_id, total_points, total_margin, rank, position)
-  SELECT ${competitionId}, user_id, total_points, total_margin,
-    RANK() OVER (ORDER BY total_points DESC, total_margin ASC),
-    ROW_NUMBER() OVER (ORDER BY total_points DESC, total_margin ASC, user_id)
-  FROM (${totals}) t
+  SELECT ${competitionId}, user_id, total_points, total_margin, rank, position
+  FROM (${withRanks(totals, 'total_points', 'total_margin')}) t
 `
 
 /**
