@@ -156,6 +156,40 @@ describe('one user saving from two sessions at once', () => {
   })
 })
 
+describe('one user saving while earlier saves are still being written', () => {
+  it('applies their lists in the order they came, with other batches in flight', async () => {
+    t.clock.set(new Date(round1[0]!.starts_at.getTime() - 86_400_000))
+    const me = await registerUser(t.app)
+    const others = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)))
+    const home = round1.map((m) => ({ match: m.id, squad: m.home_squad_id }))
+    const away = round1.map((m) => ({ match: m.id, squad: m.away_squad_id }))
+    const next = () => new Promise((resolve) => setImmediate(resolve))
+    for (let i = 0; i < 10; i++) {
+      const [first, last] = i % 2 ? [home, away] : [away, home]
+      // Other users' saves keep batches going; mine follow one another a turn of the loop apart,
+      // so the first may still be committing when the second is batched.
+      const sent = [save(me.cookie, first), ...others.slice(0, 3).map((o) => save(o.cookie, home))]
+      await next()
+      sent.push(save(me.cookie, last), ...others.slice(3).map((o) => save(o.cookie, away)))
+      for (const a of await Promise.all(sent)) expect(a.statusCode, a.body.slice(0, 200)).toBe(200)
+      const stored = await t.db
+        .selectFrom('tips')
+        .select(['match_id', 'squad_id'])
+        .where('user_id', '=', me.id)
+        .where(
+          'match_id',
+          'in',
+          round1.map((m) => m.id),
+        )
+        .orderBy('match_id')
+        .execute()
+      expect(stored.map((s) => s.squad_id)).toEqual(
+        [...last].sort((a, b) => a.match - b.match).map((p) => p.squad),
+      )
+    }
+  })
+})
+
 describe('saves that arrive together (written by one transaction)', () => {
   it('writes every valid list and refuses each bad one alone', async () => {
     t.clock.set(new Date(round1[0]!.starts_at.getTime() - 86_400_000))

@@ -123,17 +123,25 @@ interface PendingSave {
  * written by one transaction, so the database sees one commit and four statements for dozens of
  * saves instead of for each (bench/README.md). Each list is still all or nothing: it is checked
  * on its own against the locked rows, a refused list gets its own error and is left out, and if
- * the shared transaction fails every list is retried alone. A user's second list in the same
- * batch waits for the next batch, so one user's saves apply in the order they came.
+ * the shared transaction fails every list is retried alone.
+ *
+ * Up to `maxInFlight` batches are written at once, so the next batch forms and starts while the
+ * last one commits instead of waiting a whole commit (at 1M, medians of three rushes: 3,023 ->
+ * 3,332 saves/s, p99 87 -> 84 ms). A user with a save in a batch still being written, or a second
+ * list in the same batch, waits for a later batch, so one user's saves apply in the order they came.
  */
 export class TipWriter {
   private queue: PendingSave[] = []
   private scheduled = false
+  private inFlight = 0
+  /** `${competitionId}:${userId}` of the saves being committed. */
+  private readonly busy = new Set<string>()
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly maxBatch = 200,
+    private readonly maxInFlight = 2,
   ) {}
 
   save(sport: Sport, competitionId: number, userId: number, items: TipInput[]) {
@@ -145,31 +153,38 @@ export class TipWriter {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.queue.length === 0) return
+    if (this.scheduled || this.queue.length === 0 || this.inFlight >= this.maxInFlight) return
     this.scheduled = true
     setImmediate(() => {
       this.scheduled = false
-      void this.flush()
+      this.flush()
     })
   }
 
-  private async flush(): Promise<void> {
+  private flush(): void {
     const batch: PendingSave[] = []
     const later: PendingSave[] = []
     const users = new Set<string>()
     for (const p of this.queue) {
       const key = `${p.competitionId}:${p.userId}`
-      if (users.has(key) || batch.length >= this.maxBatch) later.push(p)
+      if (users.has(key) || this.busy.has(key) || batch.length >= this.maxBatch) later.push(p)
       else {
         users.add(key)
         batch.push(p)
       }
     }
     this.queue = later
+    if (batch.length === 0) return
+    this.inFlight++
+    for (const key of users) this.busy.add(key)
     const byCompetition = groupBy(batch, (p) => p.competitionId)
-    await Promise.all(
+    void Promise.all(
       [...byCompetition].map(([competitionId, saves]) => this.commit(competitionId, saves)),
-    )
+    ).finally(() => {
+      this.inFlight--
+      for (const key of users) this.busy.delete(key)
+      this.schedule()
+    })
     this.schedule()
   }
 
