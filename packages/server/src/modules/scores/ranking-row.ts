@@ -1,5 +1,4 @@
-import type { RankingRow } from '@tipping/contract/scores'
-import { initialOf } from '@tipping/contract/scores'
+import { initialOf, type RankingRow } from '@tipping/contract/scores'
 
 /** The fields a ranking or ladder query returns for one tipper. */
 export interface RankedTipper {
