@@ -45,6 +45,26 @@ const save = (cookie: string, predictions: { match: number; squad: number }[]) =
     payload: { predictions },
   })
 
+/** A user's stored squads on round 1's matches, in match id order. */
+const storedPicks = async (userId: number) =>
+  (
+    await t.db
+      .selectFrom('tips')
+      .select('squad_id')
+      .where('user_id', '=', userId)
+      .where(
+        'match_id',
+        'in',
+        round1.map((m) => m.id),
+      )
+      .orderBy('match_id')
+      .execute()
+  ).map((s) => s.squad_id)
+
+/** A list's squads in match id order, to compare with storedPicks. */
+const inMatchOrder = (list: { match: number; squad: number }[]) =>
+  [...list].sort((a, b) => a.match - b.match).map((p) => p.squad)
+
 describe('saves straddling the lockout instant', () => {
   it('accepts none of 200 concurrent saves sent once the match has started', async () => {
     const match = round1[0]!
@@ -137,21 +157,7 @@ describe('one user saving from two sessions at once', () => {
         ),
       )
       for (const a of answers) expect(a.statusCode, a.body.slice(0, 200)).toBe(200)
-      const stored = await t.db
-        .selectFrom('tips')
-        .select(['match_id', 'squad_id'])
-        .where('user_id', '=', user.id)
-        .where(
-          'match_id',
-          'in',
-          matches.map((m) => m.id),
-        )
-        .orderBy('match_id')
-        .execute()
-      const picks = stored.map((s) => s.squad_id)
-      const asHome = [...home].sort((a, b) => a.match - b.match).map((p) => p.squad)
-      const asAway = [...away].sort((a, b) => a.match - b.match).map((p) => p.squad)
-      expect([asHome, asAway]).toContainEqual(picks)
+      expect([inMatchOrder(home), inMatchOrder(away)]).toContainEqual(await storedPicks(user.id))
     }
   })
 })
@@ -172,20 +178,7 @@ describe('one user saving while earlier saves are still being written', () => {
       await next()
       sent.push(save(me.cookie, last), ...others.slice(3).map((o) => save(o.cookie, away)))
       for (const a of await Promise.all(sent)) expect(a.statusCode, a.body.slice(0, 200)).toBe(200)
-      const stored = await t.db
-        .selectFrom('tips')
-        .select(['match_id', 'squad_id'])
-        .where('user_id', '=', me.id)
-        .where(
-          'match_id',
-          'in',
-          round1.map((m) => m.id),
-        )
-        .orderBy('match_id')
-        .execute()
-      expect(stored.map((s) => s.squad_id)).toEqual(
-        [...last].sort((a, b) => a.match - b.match).map((p) => p.squad),
-      )
+      expect(await storedPicks(me.id)).toEqual(inMatchOrder(last))
     }
   })
 })
