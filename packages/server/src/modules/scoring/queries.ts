@@ -90,7 +90,8 @@ function roundRowsFrom(roundId: number, counters: RawBuilder<unknown>) {
  * window passes were most of a result's time (bench/README.md). The rows are sorted once, on one
  * bigint: the (points, margin) group's place in a box spanning the groups present, times 2^31,
  * plus the user id. A group's rank is one plus the rows in the groups before it, counted from the
- * few hundred groups, and joined back on the group's place (already in order: no second sort).
+ * few hundred groups, and joined back on the group's place (the rows arrive in that order, so
+ * the merge join's sort finds them presorted).
  * The key stays exact while the box holds fewer than 2^32 groups (points and margins of a season
  * are a few thousand apart at most); past that bigint arithmetic raises an error, never a wrong rank.
  */
