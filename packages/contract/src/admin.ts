@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rowIdParamSchema, rowIdSchema } from './ids.ts'
 import { ROLES } from './constants.ts'
 import { cricsheetMatchSchema } from './cricsheet.ts'
 import { lifecycleSchema, matchOutcomeSchema } from './predictions.ts'
@@ -10,7 +11,7 @@ import { sportSchema } from './sport.ts'
 
 export const ADMIN_PAGE_SIZE = 25
 
-export const adminIdParamsSchema = z.object({ id: z.coerce.number().int().positive() })
+export const adminIdParamsSchema = z.object({ id: rowIdParamSchema })
 const page = z.coerce.number().int().min(1).max(100_000).default(1)
 const nextPage = z.number().int().nullable()
 const isoDate = z.string()
@@ -56,7 +57,7 @@ export const createCompetitionBodySchema = z.object({
     .string()
     .trim()
     .regex(/^\d{4}(-\d{2})?$/, 'A year like 2026 or 2026-27'),
-  goldenWeekRound: z.number().int().positive().nullable().default(null),
+  goldenWeekRound: z.number().int().min(1).max(1000).nullable().default(null),
   ladderPoints: ladderPointsSchema.default(DEFAULT_LADDER_POINTS),
 })
 export type CreateCompetitionBody = z.input<typeof createCompetitionBodySchema>
@@ -64,7 +65,7 @@ export type CreateCompetitionBody = z.input<typeof createCompetitionBodySchema>
 /** Golden Week round (null for none), ladder points, and/or making the season the current one. */
 export const competitionSettingsBodySchema = z
   .object({
-    goldenWeekRound: z.number().int().positive().nullable().optional(),
+    goldenWeekRound: z.number().int().min(1).max(1000).nullable().optional(),
     ladderPoints: ladderPointsSchema.optional(),
     isCurrent: z.literal(true).optional(),
   })
@@ -145,7 +146,7 @@ export const roundResponseSchema = z.object({ round: adminRoundSchema })
 export const updateMatchBodySchema = z
   .object({
     startsAt: z.iso.datetime({ offset: true, message: 'A date and time, ISO 8601' }).optional(),
-    venueId: z.number().int().positive().optional(),
+    venueId: rowIdSchema.optional(),
     isMarginGame: z
       .literal(true, {
         message: 'A round always has one margin game: choose the match that takes it over',

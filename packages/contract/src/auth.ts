@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.ts'
+import { MAX_ROW_ID } from './ids.ts'
 import { sportSchema } from './sport.ts'
 
 const email = z.email({ message: 'Enter a valid email address' }).max(254).trim().toLowerCase()
@@ -112,7 +113,7 @@ export const userUpdateBodySchema = z.object({
     .nullable()
     .optional(),
   /** A squad id of the sport, 0 for none. */
-  team_supported: z.number().int().min(0).optional(),
+  team_supported: z.number().int().min(0).max(MAX_ROW_ID).optional(),
   disabledNotifications: z.boolean().optional(),
   isWeeklyReminderEnabled: z.boolean().optional(),
   successMsg: z.string().max(200).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rowIdParamSchema, rowIdSchema } from './ids.ts'
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX, LEAGUE_NAME_MIN } from './constants.ts'
 import { lifecycleSchema } from './predictions.ts'
 
@@ -54,7 +55,7 @@ export const leagueSchema = z.object({
 })
 export type League = z.infer<typeof leagueSchema>
 
-export const leagueIdParamsSchema = z.object({ id: z.coerce.number().int().positive() })
+export const leagueIdParamsSchema = z.object({ id: rowIdParamSchema })
 export const leagueCodeParamsSchema = z.object({
   code: z
     .string()
@@ -89,7 +90,7 @@ export const joinedUsersResponseSchema = z.object({
   nextPage: z.number().int().nullable(),
 })
 export const removeMemberParamsSchema = leagueIdParamsSchema.extend({
-  userId: z.coerce.number().int().positive(),
+  userId: rowIdParamSchema,
 })
 
 // Inviting by email and messaging members (spec 7 "Leagues and rankings": invite, send_emails).
@@ -119,7 +120,7 @@ export const inviteResponseSchema = z.object({
 })
 
 export const sendEmailsBodySchema = z.object({
-  leagueId: z.number().int().positive(),
+  leagueId: rowIdSchema,
   subject: z
     .string()
     .trim()
@@ -145,12 +146,12 @@ export const sendEmailsResponseSchema = z.object({
 
 export const LEAGUE_BULK_MAX = 100
 
-const memberId = z.number().int().positive()
+const memberId = rowIdSchema
 const distinct = (ids: number[]) => new Set(ids).size === ids.length
 
 /** The commissioner removes several members of one league at once (never themself). */
 export const deleteMultiBodySchema = z.object({
-  leagueId: z.number().int().positive(),
+  leagueId: rowIdSchema,
   userIds: z
     .array(memberId)
     .min(1, 'Choose at least one member')
@@ -166,7 +167,7 @@ export type DeleteMultiBody = z.infer<typeof deleteMultiBodySchema>
  * call; delete_multi is its shorthand with every entry removed. Same rules, all or nothing.
  */
 export const editUsersBodySchema = z.object({
-  leagueId: z.number().int().positive(),
+  leagueId: rowIdSchema,
   users: z
     .array(z.object({ userId: memberId, remove: z.boolean().default(false) }))
     .min(1, 'Choose at least one member')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rowIdSchema } from './ids.ts'
 import { MARGIN_MAX, MARGIN_MIN } from './constants.ts'
 
 export const LIFECYCLE = ['scheduled', 'active', 'complete'] as const
@@ -70,8 +71,8 @@ export type PredictionsResponse = z.infer<typeof predictionsResponseSchema>
 export const marginSchema = z.number().int().min(MARGIN_MIN).max(MARGIN_MAX)
 
 export const tipInputSchema = z.object({
-  match: z.number().int().positive(),
-  squad: z.number().int().positive(),
+  match: rowIdSchema,
+  squad: rowIdSchema,
   margin: marginSchema.nullable().optional(),
 })
 export type TipInput = z.infer<typeof tipInputSchema>

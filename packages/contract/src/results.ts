@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rowIdParamSchema, rowIdSchema } from './ids.ts'
 import { matchOutcomeSchema } from './predictions.ts'
 
 const overs = z.string().regex(/^\d{1,2}(\.[0-5])?$/, 'Overs as cricket notation, e.g. 19.5')
@@ -14,7 +15,7 @@ const innings = z.object({
 export const matchResultBodySchema = z
   .object({
     outcome: matchOutcomeSchema,
-    winnerSquadId: z.number().int().positive().nullable(),
+    winnerSquadId: rowIdSchema.nullable(),
     home: innings.nullable(),
     away: innings.nullable(),
     sixes: z.number().int().min(0).max(200).nullable(),
@@ -26,4 +27,4 @@ export const matchResultBodySchema = z
   })
 export type MatchResultBody = z.infer<typeof matchResultBodySchema>
 
-export const matchIdParamsSchema = z.object({ id: z.coerce.number().int().positive() })
+export const matchIdParamsSchema = z.object({ id: rowIdParamSchema })

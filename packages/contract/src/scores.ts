@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rowIdParamSchema, rowIdSchema } from './ids.ts'
 import { LADDER_PAGE_SIZE } from './constants.ts'
 import { predictionSchema, tipInputSchema } from './predictions.ts'
 
@@ -34,7 +35,7 @@ export const initialOf = (lastName: string): string =>
 
 export const userTipsParamsSchema = z.object({
   round: z.coerce.number().int().min(1).max(1000),
-  userId: z.coerce.number().int().positive(),
+  userId: rowIdParamSchema,
 })
 export const userTipsResponseSchema = z.object({
   user: tipperSchema,
@@ -59,7 +60,7 @@ export type LeagueMatesTipsResponse = z.infer<typeof leagueMatesTipsResponseSche
 
 export const matchListBodySchema = z.object({
   predictions: z
-    .array(z.object({ match: z.number().int().positive() }))
+    .array(z.object({ match: rowIdSchema }))
     .min(1)
     .max(100),
 })

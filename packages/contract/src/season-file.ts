@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ladderPointsSchema } from './admin.ts'
 import { sportSchema } from './sport.ts'
 import { matchOutcomeSchema } from './predictions.ts'
 
@@ -9,16 +10,11 @@ const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/)
 
 export const seasonFileSchema = z.object({
   sport: sportSchema,
-  season: z.number().int().positive(),
+  season: z.number().int().min(1).max(999),
   name: z.string().min(1),
   year: z.string(),
-  goldenWeekRound: z.number().int().positive().nullable(),
-  ladderPoints: z.object({
-    win: z.number().int(),
-    noResult: z.number().int(),
-    tie: z.number().int(),
-    loss: z.number().int(),
-  }),
+  goldenWeekRound: z.number().int().min(1).max(1000).nullable(),
+  ladderPoints: ladderPointsSchema,
   squads: z
     .array(
       z.object({
@@ -43,12 +39,12 @@ export const seasonFileSchema = z.object({
   rounds: z
     .array(
       z.object({
-        number: z.number().int().positive(),
+        number: z.number().int().min(1).max(1000),
         label: z.string(),
         matches: z
           .array(
             z.object({
-              number: z.number().int().positive(),
+              number: z.number().int().min(1).max(1000),
               startsAt: z.iso.datetime(),
               venue: z.string(),
               home: code,

@@ -125,60 +125,74 @@ afterAll(() => t.close())
 const fuzzed = (r: DrivenRoute) => !r.url.endsWith('/*')
 
 describe('fuzzing every route', () => {
-  it('never answers 5xx, always the envelope on the API, and refusals change nothing', async () => {
-    const routes = drivenRoutes(t.app).filter(fuzzed)
-    expect(routes.length).toBeGreaterThan(30)
-    const hints = (k: string): unknown =>
-      ({ sport: 'bbl', id: league.id, leagueId: league.id, code: league.code, round: 1 })[k]
-    for (const route of routes) {
-      const names = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!)
-      const param = fc.oneof(
-        text.filter((s) => s.length > 0 && s.length < 1500),
-        number.map(String),
-        fc.constantFrom('bbl', 'wbbl', String(league.id), league.code),
-      )
-      await fc.assert(
-        fc.asyncProperty(
-          fc.record({
-            params: fc.tuple(...names.map(() => param)),
-            query: fc.dictionary(fc.oneof(key, fc.constantFrom('page', 'round', 'search')), text, {
-              maxKeys: 3,
+  it(
+    'never answers 5xx, always the envelope on the API, and refusals change nothing',
+    async () => {
+      const routes = drivenRoutes(t.app).filter(fuzzed)
+      expect(routes.length).toBeGreaterThan(30)
+      const hints = (k: string): unknown =>
+        ({ sport: 'bbl', id: league.id, leagueId: league.id, code: league.code, round: 1 })[k]
+      for (const route of routes) {
+        const names = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!)
+        const param = fc.oneof(
+          text.filter((s) => s.length > 0 && s.length < 1500),
+          number.map(String),
+          fc.constantFrom('bbl', 'wbbl', String(league.id), league.code),
+        )
+        await fc.assert(
+          fc.asyncProperty(
+            fc.record({
+              params: fc.tuple(...names.map(() => param)),
+              query: fc.dictionary(
+                fc.oneof(key, fc.constantFrom('page', 'round', 'search')),
+                text,
+                {
+                  maxKeys: 3,
+                },
+              ),
+              body: bodies(route, hints),
+              // Logging out would end the session the other runs use; it is fuzzed as a visitor.
+              signedIn: route.url.endsWith('/logout') ? fc.constant(false) : fc.boolean(),
             }),
-            body: bodies(route, hints),
-            // Logging out would end the session the other runs use; it is fuzzed as a visitor.
-            signedIn: route.url.endsWith('/logout') ? fc.constant(false) : fc.boolean(),
-          }),
-          async ({ params, query, body, signedIn }) => {
-            const url = fillUrl(route.url, Object.fromEntries(names.map((n, i) => [n, params[i]])))
-            const before = await fingerprint(t.db)
-            const res = await t.app.inject({
-              method: route.method as 'POST',
-              url,
-              query,
-              headers: {
-                'content-type': 'application/json',
-                ...(signedIn ? { cookie: member.cookie } : {}),
-              },
-              ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: body }),
-            })
-            const where = `${route.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 300)}`
-            expect(res.statusCode, where).toBeLessThan(500)
-            // The OpenAPI document is the one API answer that is not an envelope.
-            if (route.url.startsWith('/api/') && route.url !== '/api/docs') {
-              const envelope = res.json<{ success?: unknown; errors?: unknown[] }>()
-              expect('success' in envelope || (envelope.errors?.length ?? 0) > 0, where).toBe(true)
-            }
-            if (res.statusCode >= 400)
-              expect(changedTables(before, await fingerprint(t.db)), where).toEqual([])
-          },
-        ),
-        { numRuns: RUNS },
-      )
-    }
-    // Nothing reached Object.prototype.
-    expect(({} as Record<string, unknown>).roles).toBeUndefined()
-    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
-  })
+            async ({ params, query, body, signedIn }) => {
+              const url = fillUrl(
+                route.url,
+                Object.fromEntries(names.map((n, i) => [n, params[i]])),
+              )
+              const before = await fingerprint(t.db)
+              const res = await t.app.inject({
+                method: route.method as 'POST',
+                url,
+                query,
+                headers: {
+                  'content-type': 'application/json',
+                  ...(signedIn ? { cookie: member.cookie } : {}),
+                },
+                ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: body }),
+              })
+              const where = `${route.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 300)}`
+              expect(res.statusCode, where).toBeLessThan(500)
+              // The OpenAPI document is the one API answer that is not an envelope.
+              if (route.url.startsWith('/api/') && route.url !== '/api/docs') {
+                const envelope = res.json<{ success?: unknown; errors?: unknown[] }>()
+                expect('success' in envelope || (envelope.errors?.length ?? 0) > 0, where).toBe(
+                  true,
+                )
+              }
+              if (res.statusCode >= 400)
+                expect(changedTables(before, await fingerprint(t.db)), where).toEqual([])
+            },
+          ),
+          { numRuns: RUNS },
+        )
+      }
+      // Nothing reached Object.prototype.
+      expect(({} as Record<string, unknown>).roles).toBeUndefined()
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
+      // About a second per run of every route; a long search (FUZZ_RUNS=200) needs its own time.
+    },
+    Math.max(60_000, RUNS * 3_000),
+  )
 
   it('refuses a __proto__ key in a body with a 400 envelope', async () => {
     const res = await t.app.inject({
