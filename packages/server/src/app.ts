@@ -160,7 +160,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   })
   await registerSso(app, { config, db, clock, auth, gate })
   predictionsRoutes(app, { predictions, gate })
-  resultsRoutes(app, { results: new ResultsService(db, clock, publisher), gate })
+  // A result is scored on two more of the pool's connections (decision 009); a pool too small to
+  // spare them while other jobs wait for the scoring lock scores on the result's own.
+  const scoringHelpers = deps.engine === 'postgres' && config.DB_POOL_SIZE >= 4 ? db : undefined
+  resultsRoutes(app, { results: new ResultsService(db, clock, publisher, scoringHelpers), gate })
   scoresRoutes(app, {
     scores: new ScoresService(db, config.READ_CACHE_MS, config.PAGE_CACHE_MS),
     gate,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rescore } from '../src/modules/scoring/service.ts'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
@@ -146,6 +147,44 @@ describe('results in, scores out', () => {
       .where('entity_id', '=', String(first.id))
       .execute()
     expect(audit.map((a) => a.action)).toEqual(['result.set', 'result.correct'])
+  })
+
+  it('keeps the previous result and numbers when scoring fails, and the next attempt builds over what it left', async () => {
+    // A relation named as the round's next index makes the round's build fail at its index. On
+    // PostgreSQL the standings are built meanwhile on another connection and committed as a next
+    // table; on PGlite everything is in the result's transaction.
+    const first = round1[0]!
+    const { roundId, competitionId } = await t.db
+      .selectFrom('matches')
+      .select(['round_id as roundId', 'competition_id as competitionId'])
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow()
+    const blocker = sql.table(`round_scores_r${roundId}_next_position`)
+    await sql`CREATE TABLE ${blocker} (x int)`.execute(t.db)
+    const failed = await setResult(first.id, win(first.home))
+    expect(failed.statusCode).toBe(500)
+    expect(failed.json().errors[0].code).toBe('INTERNAL')
+    const match = await t.db
+      .selectFrom('matches')
+      .select('winner_squad_id')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow()
+    expect(match.winner_squad_id).toBe(first.away)
+    expect(await roundScore()).toMatchObject({ correct: 7, bonus: 0, points: 7 })
+
+    // Whatever a failed job left (on PGlite nothing: these stand in for the helpers' tables).
+    await sql`DROP TABLE ${blocker}`.execute(t.db)
+    await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`round_scores_r${roundId}_next`)} (x int)`.execute(
+      t.db,
+    )
+    await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`standings_c${competitionId}_next`)} (x int)`.execute(
+      t.db,
+    )
+    expect((await setResult(first.id, win(first.home))).statusCode).toBe(200)
+    expect(await roundScore()).toMatchObject({ correct: 8, bonus: 2, points: 10 })
+    const left = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE '%\_next%'`.execute(t.db)
+    expect(left.rows[0]!.n).toBe(0)
   })
 
   it('re-scores two competitions at once, both to the end', async () => {

@@ -401,11 +401,14 @@ async function replay(
         })
         .where('id', '=', m.id)
         .execute()
-      await rescoreAfterResult(trx, competitionId, before.round_id, {
-        id: m.id,
-        complete: before.status === 'complete',
-        winnerSquadId: before.winner_squad_id,
-      })
+      // On PostgreSQL through the helper connections, as the app does; PGlite in the one statement.
+      await rescoreAfterResult(
+        trx,
+        competitionId,
+        before.round_id,
+        { id: m.id, complete: before.status === 'complete', winnerSquadId: before.winner_squad_id },
+        handle.engine === 'postgres' ? db : undefined,
+      )
     })
   }
   return { rounds: scoredFor, standings: standingsFor }

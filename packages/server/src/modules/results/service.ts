@@ -21,6 +21,8 @@ export class ResultsService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly publisher: Publisher,
+    /** On PostgreSQL the pool again, for scoring's helper connections; absent on PGlite. */
+    private readonly scoringHelpers?: Database,
   ) {}
 
   async setResult(
@@ -65,11 +67,17 @@ export class ResultsService {
         completedAt: now,
       })
       await refreshRoundStatuses(trx, [match.round_id])
-      await rescoreAfterResult(trx, match.competition_id, match.round_id, {
-        id: matchId,
-        complete: match.status === 'complete',
-        winnerSquadId: match.winner_squad_id,
-      })
+      await rescoreAfterResult(
+        trx,
+        match.competition_id,
+        match.round_id,
+        {
+          id: matchId,
+          complete: match.status === 'complete',
+          winnerSquadId: match.winner_squad_id,
+        },
+        this.scoringHelpers,
+      )
       await q.audit(trx, {
         actorUserId,
         action: match.status === 'complete' ? 'result.correct' : 'result.set',

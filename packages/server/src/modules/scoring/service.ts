@@ -32,16 +32,22 @@ export async function rescoreInTransaction(
  * transaction: its round from the previous scores and that match's tips (a million rows at a
  * million tippers, not the round's eight million), and the standings from the same rows. A round
  * scored before its counters existed is scored from all its tips instead.
+ *
+ * `helpers`, on PostgreSQL, is the pool `trx` came from: the round and the standings are then
+ * built on two more of its connections at once. PGlite has one connection and builds them in
+ * `trx`, in one statement.
  */
 export async function rescoreAfterResult(
   trx: Database,
   competitionId: number,
   roundId: number,
   before: q.MatchBefore,
+  helpers?: Database,
 ): Promise<void> {
   await q.lockCompetitionScoring(trx, competitionId)
   if (!(await q.roundHasCounters(trx, roundId))) return fromAllTips(trx, competitionId, [roundId])
-  await q.buildFromOneMatch(trx, competitionId, roundId, before)
+  if (helpers) await q.buildFromOneMatchInParallel(trx, helpers, competitionId, roundId, before)
+  else await q.buildFromOneMatch(trx, competitionId, roundId, before)
   await finish(trx, competitionId, [roundId])
 }
 
