@@ -222,6 +222,36 @@ describe('POST predictions_list', () => {
     expect(twice.json().errors[0].param).toBe('predictions.1.match')
   })
 
+  it('refuses a match or squad that does not exist, writing nothing', async () => {
+    // tips has no foreign keys (migration 2026-11-24T0200): the writer's checks are all there is.
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('tips')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = await count()
+    const noMatch = await save([
+      { match: m(24).id, squad: m(24).home },
+      { match: 2_147_483_647, squad: m(24).home },
+    ])
+    expect(noMatch.statusCode).toBe(404)
+    expect(noMatch.json().errors[0].param).toBe('predictions.1.match')
+    const noSquad = await save([
+      { match: m(24).id, squad: m(24).home },
+      { match: m(25).id, squad: 2_147_483_647 },
+    ])
+    expect(noSquad.statusCode).toBe(400)
+    expect(noSquad.json().errors[0]).toMatchObject({
+      code: 'INVALID_SQUAD',
+      param: 'predictions.1.squad',
+    })
+    expect(await count()).toBe(before)
+  })
+
   it('shows the pick split once tips exist', async () => {
     const a = await registerUser(t.app)
     const b = await registerUser(t.app)

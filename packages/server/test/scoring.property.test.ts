@@ -143,7 +143,7 @@ afterAll(() => handle.close())
 async function loadAndScore(season: GenSeason, mode: 'all-at-once' | 'result-by-result') {
   const db = handle.db
   const stepwise = mode === 'result-by-result'
-  await sql`TRUNCATE competitions, users, round_scores, standings RESTART IDENTITY CASCADE`.execute(
+  await sql`TRUNCATE competitions, users, tips, round_scores, standings RESTART IDENTITY CASCADE`.execute(
     db,
   )
   const competition = await db
