@@ -20,6 +20,7 @@ import { hashPassword } from '../src/modules/auth/passwords.ts'
 import { readSeasonFile } from '../src/modules/seasons/service.ts'
 import {
   createTestApp,
+  makeAdmin,
   loadSeasons,
   registerUser,
   seasonPath,
@@ -44,11 +45,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: new Date('2025-12-01T00:00:00Z') })
   await loadSeasons(t.db)
   admin = await registerUser(t.app, { firstName: 'Ada', lastName: 'Admin' })
-  await t.db
-    .updateTable('users')
-    .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'] })
-    .where('id', '=', admin.id)
-    .execute()
+  await makeAdmin(t.db, admin.id)
   tipper = await registerUser(t.app, { firstName: 'Tilly', lastName: 'Tipper' })
   const rows = await t.db
     .selectFrom('matches')

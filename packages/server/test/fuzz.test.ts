@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import { createLeague, createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 import {
   changedTables,
   drivenRoutes,
   fillUrl,
   fingerprint,
+  leagueHints,
   sample,
   type DrivenRoute,
 } from './route-driver.ts'
@@ -110,13 +111,7 @@ beforeAll(async () => {
   t = await createTestApp()
   await loadSeasons(t.db)
   member = await registerUser(t.app, { teamName: 'Fuzzed' })
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/bbl/league',
-    headers: { cookie: member.cookie },
-    payload: { name: 'Fuzz League', startRound: 1 },
-  })
-  league = res.json().success.league as typeof league
+  league = await createLeague(t.app, member.cookie, 'Fuzz League')
 })
 afterAll(() => t.close())
 
@@ -130,8 +125,7 @@ describe('fuzzing every route', () => {
     async () => {
       const routes = drivenRoutes(t.app).filter(fuzzed)
       expect(routes.length).toBeGreaterThan(30)
-      const hints = (k: string): unknown =>
-        ({ sport: 'bbl', id: league.id, leagueId: league.id, code: league.code, round: 1 })[k]
+      const hints = leagueHints(league)
       for (const route of routes) {
         const names = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!)
         const param = fc.oneof(

@@ -138,3 +138,27 @@ export async function registerUser(
   if (res.statusCode !== 200) throw new Error(`register failed ${res.statusCode}: ${res.body}`)
   return { cookie: sessionCookie(res), id: res.json().success.user.id, email }
 }
+
+/** Makes a registered user an admin (who also tips BBL), straight in the database. */
+export const makeAdmin = (db: Database, userId: number) =>
+  db
+    .updateTable('users')
+    .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'] })
+    .where('id', '=', userId)
+    .execute()
+
+/** A BBL league from round 1, run by the user whose session `cookie` is. */
+export async function createLeague(
+  app: FastifyInstance,
+  cookie: string,
+  name: string,
+): Promise<{ id: number; code: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/bbl/league',
+    headers: { cookie },
+    payload: { name, startRound: 1 },
+  })
+  if (res.statusCode !== 200) throw new Error(`league failed ${res.statusCode}: ${res.body}`)
+  return res.json().success.league as { id: number; code: string }
+}

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
-import { drivenRoutes, fillUrl, sample } from './route-driver.ts'
+import {
+  createLeague,
+  createTestApp,
+  makeAdmin,
+  loadSeasons,
+  registerUser,
+  type TestApp,
+} from './helpers.ts'
+import { drivenRoutes, fillUrl, leagueHints, sample } from './route-driver.ts'
 
 // The fuzz test once drew 2^31 as a league id and got a 500: ids are PostgreSQL integers, and the
 // database refuses a larger value as out of range. This walks every route deterministically,
@@ -35,25 +42,14 @@ beforeAll(async () => {
   t = await createTestApp()
   await loadSeasons(t.db)
   admin = await registerUser(t.app, { teamName: 'Boundary' })
-  await t.db
-    .updateTable('users')
-    .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'] })
-    .where('id', '=', admin.id)
-    .execute()
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/bbl/league',
-    headers: { cookie: admin.cookie },
-    payload: { name: 'Boundary League', startRound: 1 },
-  })
-  league = res.json().success.league as typeof league
+  await makeAdmin(t.db, admin.id)
+  league = await createLeague(t.app, admin.cookie, 'Boundary League')
 })
 afterAll(() => t.close())
 
 describe('ids past PostgreSQL integer', () => {
   it('get a 4xx naming the field on every route, never a 5xx', async () => {
-    const hints = (k: string): unknown =>
-      ({ sport: 'bbl', id: league.id, leagueId: league.id, code: league.code, round: 1 })[k]
+    const hints = leagueHints(league)
     let tried = 0
     for (const route of drivenRoutes(t.app)) {
       if (route.url.endsWith('/*') || route.url.endsWith('/logout')) continue

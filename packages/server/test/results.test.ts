@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rescore } from '../src/modules/scoring/service.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import { createTestApp, makeAdmin, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // Round 1 of BBL|15: matches 1-8, 2025-12-14 to 2025-12-21. The clock sits after round 1.
 const NOW = new Date('2025-12-21T20:00:00Z')
@@ -14,11 +14,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: new Date('2025-12-01T00:00:00Z') })
   await loadSeasons(t.db)
   admin = await registerUser(t.app)
-  await t.db
-    .updateTable('users')
-    .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'] })
-    .where('id', '=', admin.id)
-    .execute()
+  await makeAdmin(t.db, admin.id)
   tipper = await registerUser(t.app)
   const rows = await t.db
     .selectFrom('matches')

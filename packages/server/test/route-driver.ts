@@ -86,6 +86,12 @@ export function sample(schema: z.ZodType, hints: Hints = () => undefined, key = 
   }
 }
 
+/** Hints naming a BBL league the caller belongs to, for routes that take one. */
+export const leagueHints =
+  (league: { id: number; code: string }): Hints =>
+  (k) =>
+    ({ sport: 'bbl', id: league.id, leagueId: league.id, code: league.code, round: 1 })[k]
+
 /** Fills `:name` and `*` segments of a route's URL. */
 export function fillUrl(url: string, params: Record<string, string | number | undefined>): string {
   return url
