@@ -119,13 +119,13 @@ export async function roundMatchValues(
     .where('round_id', '=', roundId)
     .execute()
   if (rows.length === 0) return sql`${matchesOf(roundId)} AND false`
-  const values = rows.map(
-    (
-      m,
-    ) => sql`(${m.id}::int, ${m.status}::text, ${m.winner_squad_id}::int, ${m.is_margin_game}::boolean,
-      ${m.sixes}::int, ${m.starts_at}::timestamptz, ${m.away_squad_id}::int)`,
-  )
-  return sql`SELECT * FROM (VALUES ${sql.join(values)}) AS v(${sql.join(matchColumns.map((c) => sql.id(c)))})`
+  // Every value cast: a column of NULLs (no winner yet) would otherwise come out as text.
+  const row = (m: (typeof rows)[number]) =>
+    sql`(${m.id}::int, ${m.status}::text, ${m.winner_squad_id}::int,
+      ${m.is_margin_game}::boolean, ${m.sixes}::int, ${m.starts_at}::timestamptz,
+      ${m.away_squad_id}::int)`
+  const names = sql.join(matchColumns.map((c) => sql.id(c)))
+  return sql`SELECT * FROM (VALUES ${sql.join(rows.map(row))}) AS v(${names})`
 }
 
 /**
@@ -340,8 +340,8 @@ export async function buildFromOneMatch(
  * buildFromOneMatch() on two more connections at once, for PostgreSQL: one builds the round's
  * table, the other the standings (each reads the registrations, the previous scores and the
  * match's tips itself, and the standings one works out the round's points without ranking them).
- * At a million tippers the one statement ran on one core for 7-9 s while the other idled; the
- * halves take about 4.9 and 4.1 s side by side (bench/README.md).
+ * At a million tippers the one statement ran on one core for 8-9 s while the other idled; the
+ * halves take about 5.5 and 4.5 s side by side (bench/README.md).
  *
  * `trx` is the transaction that wrote the result and will swap the tables in; both helpers import
  * its snapshot, so they read the same registrations and scores as each other and as `trx`, and
