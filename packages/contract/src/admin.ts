@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { rowIdParamSchema, rowIdSchema } from './ids.ts'
+import { roundNumberSchema, rowIdParamSchema, rowIdSchema, seasonNumberSchema } from './ids.ts'
 import { ROLES } from './constants.ts'
 import { cricsheetMatchSchema } from './cricsheet.ts'
 import { lifecycleSchema, matchOutcomeSchema } from './predictions.ts'
@@ -51,13 +51,13 @@ export type CompetitionResponse = z.infer<typeof competitionResponseSchema>
 
 export const createCompetitionBodySchema = z.object({
   sport: sportSchema,
-  season: z.number().int().min(1).max(999),
+  season: seasonNumberSchema,
   name: z.string().trim().min(1, 'Required').max(100),
   year: z
     .string()
     .trim()
     .regex(/^\d{4}(-\d{2})?$/, 'A year like 2026 or 2026-27'),
-  goldenWeekRound: z.number().int().min(1).max(1000).nullable().default(null),
+  goldenWeekRound: roundNumberSchema.nullable().default(null),
   ladderPoints: ladderPointsSchema.default(DEFAULT_LADDER_POINTS),
 })
 export type CreateCompetitionBody = z.input<typeof createCompetitionBodySchema>
@@ -65,7 +65,7 @@ export type CreateCompetitionBody = z.input<typeof createCompetitionBodySchema>
 /** Golden Week round (null for none), ladder points, and/or making the season the current one. */
 export const competitionSettingsBodySchema = z
   .object({
-    goldenWeekRound: z.number().int().min(1).max(1000).nullable().optional(),
+    goldenWeekRound: roundNumberSchema.nullable().optional(),
     ladderPoints: ladderPointsSchema.optional(),
     isCurrent: z.literal(true).optional(),
   })

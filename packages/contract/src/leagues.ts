@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { rowIdParamSchema, rowIdSchema } from './ids.ts'
+import { roundNumberSchema, rowIdParamSchema, rowIdSchema } from './ids.ts'
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX, LEAGUE_NAME_MIN } from './constants.ts'
 import { lifecycleSchema } from './predictions.ts'
 
@@ -23,7 +23,7 @@ export const createLeagueBodySchema = z.object({
   name,
   description: description.default(''),
   privacy: privacySchema.default('private'),
-  startRound: z.number().int().min(1).max(1000),
+  startRound: roundNumberSchema,
 })
 export type CreateLeagueBody = z.infer<typeof createLeagueBodySchema>
 
@@ -32,7 +32,7 @@ export const updateLeagueBodySchema = z
     name,
     description,
     privacy: privacySchema,
-    startRound: z.number().int().min(1).max(1000),
+    startRound: roundNumberSchema,
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to change', path: ['name'] })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { rowIdSchema } from './ids.ts'
+import { roundNumberParamSchema, rowIdSchema } from './ids.ts'
 import { MARGIN_MAX, MARGIN_MIN } from './constants.ts'
 
 export const LIFECYCLE = ['scheduled', 'active', 'complete'] as const
@@ -59,7 +59,7 @@ export const predictionSchema = z.object({
 })
 export type Prediction = z.infer<typeof predictionSchema>
 
-export const roundParamsSchema = z.object({ round: z.coerce.number().int().min(1).max(1000) })
+export const roundParamsSchema = z.object({ round: roundNumberParamSchema })
 
 export const predictionsResponseSchema = z.object({
   round: roundSchema,

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { rowIdParamSchema, rowIdSchema } from './ids.ts'
+import { roundNumberParamSchema, roundNumberSchema, rowIdParamSchema, rowIdSchema } from './ids.ts'
 import { LADDER_PAGE_SIZE } from './constants.ts'
 import { predictionSchema, tipInputSchema } from './predictions.ts'
 
 // Score summary, other tippers' tips, rankings and the dashboard (spec 3 and 7).
 
-export const snapshotBodySchema = z.object({ round: z.number().int().min(1).max(1000).optional() })
+export const snapshotBodySchema = z.object({ round: roundNumberSchema.optional() })
 export const snapshotSchema = z.object({
   round_points: z.number().int(),
   overall_points: z.number().int(),
@@ -34,7 +34,7 @@ export const initialOf = (lastName: string): string =>
   lastName.slice(0, (lastName.codePointAt(0) ?? 0) > 0xffff ? 2 : 1)
 
 export const userTipsParamsSchema = z.object({
-  round: z.coerce.number().int().min(1).max(1000),
+  round: roundNumberParamSchema,
   userId: rowIdParamSchema,
 })
 export const userTipsResponseSchema = z.object({
@@ -83,7 +83,7 @@ export const rankingsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(LADDER_PAGE_SIZE).default(LADDER_PAGE_SIZE),
   /** A round number for the week view; omitted for overall (OVR). */
-  round: z.coerce.number().int().min(1).max(1000).optional(),
+  round: roundNumberParamSchema.optional(),
 })
 export type RankingsQuery = z.infer<typeof rankingsQuerySchema>
 

@@ -1,19 +1,22 @@
 import { z } from 'zod'
+import { roundNumberSchema, seasonNumberSchema } from './ids.ts'
 import { ladderPointsSchema } from './admin.ts'
 import { sportSchema } from './sport.ts'
 import { matchOutcomeSchema } from './predictions.ts'
 
 // Files under data/seasons/ and data/results/ that `npm run import` reads.
 
+/** A match's number within its season. */
+const matchNumber = z.number().int().min(1).max(1000)
 const code = z.string().regex(/^[A-Z]{2,4}$/)
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/)
 
 export const seasonFileSchema = z.object({
   sport: sportSchema,
-  season: z.number().int().min(1).max(999),
+  season: seasonNumberSchema,
   name: z.string().min(1),
   year: z.string(),
-  goldenWeekRound: z.number().int().min(1).max(1000).nullable(),
+  goldenWeekRound: roundNumberSchema.nullable(),
   ladderPoints: ladderPointsSchema,
   squads: z
     .array(
@@ -39,12 +42,12 @@ export const seasonFileSchema = z.object({
   rounds: z
     .array(
       z.object({
-        number: z.number().int().min(1).max(1000),
+        number: roundNumberSchema,
         label: z.string(),
         matches: z
           .array(
             z.object({
-              number: z.number().int().min(1).max(1000),
+              number: matchNumber,
               startsAt: z.iso.datetime(),
               venue: z.string(),
               home: code,
