@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RankingRow } from '@tipping/contract/scores'
+import { sql } from 'kysely'
 import { ScoresService } from '../src/modules/scores/service.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import * as scoring from '../src/modules/scoring/queries.ts'
+import { createTestApp, engine, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // BBL|15 round 1 (matches 1-8, 14-21 Dec 2025) and round 2 (matches 9-16).
 let t: TestApp
@@ -290,11 +292,11 @@ describe('scores, rankings and other tippers', () => {
   })
 
   it('leaves a deactivated tipper out of every page without repeating or losing anyone', async () => {
-    const all = async () => {
+    const all = async (round = '') => {
       const seen: number[] = []
       for (let page: number | null = 1; page !== null;) {
         const body: { rankings: { userId: number }[]; nextPage: number | null } = (
-          await get(`/api/bbl/rankings/overall/rankings?limit=1&page=${page}`, admin.cookie)
+          await get(`/api/bbl/rankings/overall/rankings?limit=1&page=${page}${round}`, admin.cookie)
         ).json().success
         seen.push(...body.rankings.map((r) => r.userId))
         page = body.nextPage
@@ -302,8 +304,10 @@ describe('scores, rankings and other tippers', () => {
       return seen
     }
     const before = await all()
+    const inRound = await all('&round=1')
     expect(new Set(before).size).toBe(before.length)
     expect(before).toContain(users[0]!.id)
+    expect(inRound).toContain(users[0]!.id)
     await t.db
       .updateTable('users')
       .set({ deactivated_at: new Date() })
@@ -311,6 +315,7 @@ describe('scores, rankings and other tippers', () => {
       .execute()
     try {
       expect(await all()).toEqual(before.filter((id) => id !== users[0]!.id))
+      expect(await all('&round=1')).toEqual(inRound.filter((id) => id !== users[0]!.id))
     } finally {
       await t.db
         .updateTable('users')
@@ -318,6 +323,61 @@ describe('scores, rankings and other tippers', () => {
         .where('id', '=', users[0]!.id)
         .execute()
     }
+    expect(await all()).toEqual(before)
+  })
+
+  it('keeps a tipper renamed while the standings are being rebuilt, in the standings swapped in', async () => {
+    // Pages read names from standings' copies (migration 2026-11-24T0300). A rename between the
+    // job's read of users and its swap must not land in the table the swap drops: the scoring
+    // lock holds the copying trigger back until the job commits. (On PGlite, one connection, the
+    // rename simply runs after the job.)
+    const { id: competitionId } = await t.db
+      .selectFrom('competitions')
+      .select('id')
+      .where('sport', '=', 'bbl')
+      .executeTakeFirstOrThrow()
+    const who = users[1]!.id
+    const nameIn = async () =>
+      (
+        await t.db
+          .selectFrom('standings')
+          .select('team_name')
+          .where('user_id', '=', who)
+          .where('competition_id', '=', competitionId)
+          .executeTakeFirstOrThrow()
+      ).team_name
+    const was = await nameIn()
+    let rename: Promise<unknown> = Promise.resolve()
+    await t.db.transaction().execute(async (trx) => {
+      await scoring.lockCompetitionScoring(trx, competitionId)
+      await scoring.buildStandings(trx, competitionId, [])
+      rename = t.db
+        .updateTable('users')
+        .set({ team_name: 'Renamed Mid-Build' })
+        .where('id', '=', who)
+        .execute()
+      if (engine() === 'postgres') {
+        // until the rename's copy waits on the lock (or 3 s, and the check below fails)
+        for (let i = 0; i < 60; i++) {
+          const waiting = await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE 'update "users"%'`.execute(t.db)
+          if (waiting.rows[0]!.n > 0) break
+          await new Promise((r) => setTimeout(r, 50))
+        }
+      }
+      await scoring.swapIn(trx, competitionId, [])
+    })
+    await rename
+    try {
+      expect(await nameIn()).toBe('Renamed Mid-Build')
+      const page = (await get('/api/bbl/rankings/overall/rankings', admin.cookie)).json()
+        .success as { rankings: RankingRow[] }
+      expect(page.rankings.find((r) => r.userId === who)?.teamName).toBe('Renamed Mid-Build')
+    } finally {
+      await t.db.updateTable('users').set({ team_name: was }).where('id', '=', who).execute()
+    }
+    expect(await nameIn()).toBe(was)
   })
 
   it('serves cached rankings pages until a re-score moves the scores version', async () => {

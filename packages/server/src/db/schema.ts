@@ -186,6 +186,11 @@ export interface StandingsTable {
   total_margin: Generated<number>
   rank: number | null
   position: number | null
+  // copies of the user's, kept by the scoring job and a trigger (migration 2026-11-24T0300)
+  team_name: string | null
+  first_name: string
+  last_name: string
+  active: boolean
 }
 
 export interface LeaguesTable {

@@ -114,44 +114,51 @@ export const hasCompletedMatch = async (db: Database, competitionId: number) =>
 
 /**
  * Ranking rows of active tippers: overall from `standings`, or one round from `round_scores` with
- * the totals beside it.
+ * the totals beside it. Names and whether a tipper is active come from standings' copies of them
+ * (migration 2026-11-24T0300), not from users: a page is then one index range, not 21 lookups.
  */
 function rankingRows(db: Database, competitionId: number, roundId: number | null) {
-  const base =
-    roundId === null
-      ? db
-          .selectFrom('standings as s')
-          .innerJoin('users as u', 'u.id', 's.user_id')
-          .select([
-            's.rank',
-            's.position',
-            's.total_points as points',
-            's.total_margin as margin',
-            's.total_points',
-            's.total_margin',
-          ])
-          .where('s.competition_id', '=', competitionId)
-      : db
-          .selectFrom('round_scores as s')
-          .innerJoin('users as u', 'u.id', 's.user_id')
-          .innerJoin('standings as st', (j) =>
-            j
-              .onRef('st.user_id', '=', 's.user_id')
-              // a value, not s.competition_id: the planner then reads one standings partition
-              .on('st.competition_id', '=', competitionId),
-          )
-          .select([
-            's.rank',
-            's.position',
-            's.points',
-            's.margin',
-            'st.total_points',
-            'st.total_margin',
-          ])
-          .where('s.round_id', '=', roundId)
-  return base
-    .select(['u.id', 'u.team_name', 'u.first_name', 'u.last_name'])
-    .where('u.deactivated_at', 'is', null)
+  if (roundId === null)
+    return db
+      .selectFrom('standings as s')
+      .select([
+        's.rank',
+        's.position',
+        's.total_points as points',
+        's.total_margin as margin',
+        's.total_points',
+        's.total_margin',
+        's.user_id as id',
+        's.team_name',
+        's.first_name',
+        's.last_name',
+      ])
+      .where('s.competition_id', '=', competitionId)
+      .where('s.active', '=', true)
+  return (
+    db
+      .selectFrom('round_scores as s')
+      .innerJoin('standings as st', (j) =>
+        j
+          .onRef('st.user_id', '=', 's.user_id')
+          // a value, not s.competition_id: the planner then reads one standings partition
+          .on('st.competition_id', '=', competitionId),
+      )
+      .select([
+        's.rank',
+        's.position',
+        's.points',
+        's.margin',
+        'st.total_points',
+        'st.total_margin',
+        's.user_id as id',
+        'st.team_name',
+        'st.first_name',
+        'st.last_name',
+      ])
+      .where('s.round_id', '=', roundId)
+      .where('st.active', '=', true)
+  )
 }
 
 /** The ranking rows of several users (each caller's own row), one query. */
@@ -162,7 +169,7 @@ export const ownRankingRows = (
   userIds: number[],
 ) =>
   rankingRows(db, competitionId, roundId)
-    .where('u.id', '=', sql<number>`ANY(${userIds}::int[])`)
+    .where('s.user_id', '=', sql<number>`ANY(${userIds}::int[])`)
     .execute()
 
 /**
@@ -221,9 +228,9 @@ export async function searchRankings(
   const rows = await rankingRows(db, q.competitionId, q.roundId)
     .where((eb) =>
       eb.or([
-        eb('u.team_name', 'ilike', pattern),
-        eb('u.first_name', 'ilike', pattern),
-        eb('u.last_name', 'ilike', pattern),
+        eb('team_name', 'ilike', pattern),
+        eb('first_name', 'ilike', pattern),
+        eb('last_name', 'ilike', pattern),
       ]),
     )
     .orderBy('s.position')

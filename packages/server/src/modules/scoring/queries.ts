@@ -293,12 +293,25 @@ export async function buildStandings(
   await indexAndAnalyze(db, next(standingsPart(competitionId)), 'competition_id')
 }
 
-/** Writes `totals` (user_id, total_points, total_margin) ranked into the next standings table. */
+/**
+ * Writes `totals` (user_id, total_points, total_margin) ranked into the next standings table,
+ * with each user's names and whether they are active, which rankings pages read from there
+ * (migration 2026-11-24T0300). Joined before ranking: the totals arrive in user order, so users
+ * is read once in its key's order.
+ */
 const insertStandings = (competitionId: number, totals: RawBuilder<unknown>) => sql`
   INSERT INTO ${sql.table(next(standingsPart(competitionId)))}
-    (competition_id, user_id, total_points, total_margin, rank, position)
-  SELECT ${competitionId}, user_id, total_points, total_margin, rank, position
-  FROM (${withRanks(totals, 'total_points', 'total_margin')}) t
+    (competition_id, user_id, total_points, total_margin, rank, position,
+     team_name, first_name, last_name, active)
+  SELECT ${competitionId}, user_id, total_points, total_margin, rank, position,
+    team_name, first_name, last_name, active
+  FROM (${withRanks(
+    sql`SELECT t.user_id, t.total_points, t.total_margin, u.team_name, u.first_name,
+        u.last_name, u.deactivated_at IS NULL AS active
+      FROM (${totals}) t JOIN users u ON u.id = t.user_id`,
+    'total_points',
+    'total_margin',
+  )}) t
 `
 
 /**
@@ -485,11 +498,14 @@ export async function bumpScoresVersion(db: Database, competitionId: number): Pr
  *
  * The table lock comes first, before this transaction reads any scores: the swap at the end
  * takes the parents exclusively, and two scoring transactions that had each read them (two
- * competitions' results at once) would otherwise wait for each other. SHARE UPDATE EXCLUSIVE
+ * competitions' results at once) would otherwise wait for each other. SHARE ROW EXCLUSIVE
  * conflicts with itself and not with readers, so scoring runs one at a time while reads go on.
+ * It also holds off the trigger that copies a changed user's names into standings (migration
+ * 2026-11-24T0300) until this transaction ends: a change committed before the lock is in what
+ * this job reads, and one made after lands in the table this job swaps in, not the one it drops.
  */
 export async function lockCompetitionScoring(db: Database, competitionId: number): Promise<void> {
-  await sql`LOCK TABLE round_scores, standings IN SHARE UPDATE EXCLUSIVE MODE`.execute(db)
+  await sql`LOCK TABLE round_scores, standings IN SHARE ROW EXCLUSIVE MODE`.execute(db)
   await sql`SELECT pg_advisory_xact_lock(7311, ${competitionId})`.execute(db)
   await tuneForScoring(db)
 }
