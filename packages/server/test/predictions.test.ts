@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PredictionsService } from '../src/modules/predictions/service.ts'
 import { createTestApp, loadResults, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // Real BBL|15 fixture: round 3 is matches 17-24, 2025-12-31 to 2026-01-05 (UTC).
@@ -261,5 +262,32 @@ describe('POST predictions_list', () => {
     const split = matches.find((x: { id: number }) => x.id === m(24).id)
     expect(split.home_percent + split.away_percent).toBe(100)
     expect(split.home_percent).toBeGreaterThan(0)
+  })
+
+  it("shares a round's matches between tippers, and rebuilds them when a match's status moves", async () => {
+    // With the caches of a deployment: the matches are built and serialised once and their JSON
+    // reused, each tipper's own tips beside them; the status of a match that starts is not.
+    const service = new PredictionsService(t.db, t.clock, 60_000)
+    const other = await registerUser(t.app)
+    await save([{ match: m(24).id, squad: m(24).away }], other.cookie)
+    const mine = await service.roundForUser('bbl', 3, user.id)
+    const theirs = await service.roundForUser('bbl', 3, other.id)
+    expect(theirs.matchesJson).toBe(mine.matchesJson)
+    const tipOn24 = (r: typeof mine) => r.predictions.find((p) => p.match === m(24).id)?.squad
+    expect(tipOn24(theirs)).toBe(m(24).away)
+    expect(tipOn24(mine)).not.toBe(m(24).away)
+    const statusOf24 = (r: typeof mine) =>
+      (JSON.parse(r.matchesJson) as { id: number; status: string }[]).find((x) => x.id === m(24).id)
+        ?.status
+    expect(statusOf24(mine)).toBe('scheduled')
+    const was = t.clock.now()
+    t.clock.set(new Date(m(24).startsAt.getTime() + 1))
+    try {
+      const later = await service.roundForUser('bbl', 3, user.id)
+      expect(statusOf24(later)).not.toBe('scheduled')
+      expect(later.predictions.find((p) => p.match === m(24).id)?.status).toBe(statusOf24(later))
+    } finally {
+      t.clock.set(was)
+    }
   })
 })

@@ -16,6 +16,7 @@ import {
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { AppError } from '../../errors.ts'
 import { success } from '../../http/envelope.ts'
+import { JSON_HOLE, sendPreserialised, spliceJson } from '../../http/serializer.ts'
 import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import type { PredictionsService } from './service.ts'
@@ -38,10 +39,17 @@ export function predictionsRoutes(
         description: "A round's matches with the signed-in user's tips.",
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { row } = await gate.requireUser(request, request.params.sport)
-      return success(
-        await predictions.roundForUser(request.params.sport, request.params.round, row.id),
+      const { matchesJson, ...rest } = await predictions.roundForUser(
+        request.params.sport,
+        request.params.round,
+        row.id,
+      )
+      // The round's matches arrive as JSON text shared by every tipper (service.ts matchesOf).
+      return sendPreserialised(
+        reply,
+        spliceJson(success({ ...rest, matches: JSON_HOLE }), matchesJson),
       )
     },
   )
