@@ -135,30 +135,28 @@ function rankingRows(db: Database, competitionId: number, roundId: number | null
       ])
       .where('s.competition_id', '=', competitionId)
       .where('s.active', '=', true)
-  return (
-    db
-      .selectFrom('round_scores as s')
-      .innerJoin('standings as st', (j) =>
-        j
-          .onRef('st.user_id', '=', 's.user_id')
-          // a value, not s.competition_id: the planner then reads one standings partition
-          .on('st.competition_id', '=', competitionId),
-      )
-      .select([
-        's.rank',
-        's.position',
-        's.points',
-        's.margin',
-        'st.total_points',
-        'st.total_margin',
-        's.user_id as id',
-        'st.team_name',
-        'st.first_name',
-        'st.last_name',
-      ])
-      .where('s.round_id', '=', roundId)
-      .where('st.active', '=', true)
-  )
+  return db
+    .selectFrom('round_scores as s')
+    .innerJoin('standings as st', (j) =>
+      j
+        .onRef('st.user_id', '=', 's.user_id')
+        // a value, not s.competition_id: the planner then reads one standings partition
+        .on('st.competition_id', '=', competitionId),
+    )
+    .select([
+      's.rank',
+      's.position',
+      's.points',
+      's.margin',
+      'st.total_points',
+      'st.total_margin',
+      's.user_id as id',
+      'st.team_name',
+      'st.first_name',
+      'st.last_name',
+    ])
+    .where('s.round_id', '=', roundId)
+    .where('st.active', '=', true)
 }
 
 /** The ranking rows of several users (each caller's own row), one query. */
