@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { PREPARED } from '../../db/database.ts'
 import type { Database } from '../../db/schema.ts'
 
 export const currentCompetition = (db: Database, sport: string) =>
@@ -60,14 +61,24 @@ export const userRoundTips = (db: Database, userId: number, roundId: number) =>
 
 export type TipRecord = Awaited<ReturnType<typeof userRoundTips>>[number]
 
-/** userRoundTips for many users of one round in one query (requests arriving together). */
-export const usersRoundTips = (db: Database, roundId: number, userIds: number[]) =>
-  db
-    .selectFrom('effective_tips')
-    .select(['user_id', 'match_id', 'squad_id', 'margin', 'is_auto_tip'])
-    .where('round_id', '=', roundId)
-    .where('user_id', '=', sql<number>`ANY(${userIds}::int[])`)
-    .execute()
+/**
+ * userRoundTips for many users of one round in one query (requests arriving together). Prepared:
+ * planning the view's three-way join cost about as much as running it for a batch, and its plan
+ * (each user's registrations and tips by index) suits every round and every set of users. At 1M,
+ * PostgreSQL's CPU per pick % request 0.091 -> 0.073 ms (decision 009).
+ */
+export const usersRoundTips = async (db: Database, roundId: number, userIds: number[]) =>
+  (
+    await sql<{
+      user_id: number
+      match_id: number
+      squad_id: number
+      margin: number | null
+      is_auto_tip: boolean
+    }>`${PREPARED}
+      SELECT user_id, match_id, squad_id, margin, is_auto_tip FROM effective_tips
+      WHERE round_id = ${roundId} AND user_id = ANY(${userIds}::int[])`.execute(db)
+  ).rows
 
 /** How many tippers picked each squad of each match in the round (the live pick split, auto-tips in). */
 export const roundPickCounts = (db: Database, roundId: number) =>
