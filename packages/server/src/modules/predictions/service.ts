@@ -119,8 +119,8 @@ export class PredictionsService {
   ): { dtos: Match[]; json: string } {
     const now = this.clock.now()
     const statuses = matches.map((m) => effectiveStatus(m.status, m.starts_at, now)).join()
-    const byCounts = this.matchesMemo.get(matches) ?? new WeakMap()
-    this.matchesMemo.set(matches, byCounts)
+    let byCounts = this.matchesMemo.get(matches)
+    if (!byCounts) this.matchesMemo.set(matches, (byCounts = new WeakMap()))
     const kept = byCounts.get(counts)
     if (kept?.statuses === statuses) return kept
     const dtos = matches.map((m) => toMatch(m, counts, now))
