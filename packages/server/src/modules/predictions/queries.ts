@@ -69,13 +69,7 @@ export type TipRecord = Awaited<ReturnType<typeof userRoundTips>>[number]
  */
 export const usersRoundTips = async (db: Database, roundId: number, userIds: number[]) =>
   (
-    await sql<{
-      user_id: number
-      match_id: number
-      squad_id: number
-      margin: number | null
-      is_auto_tip: boolean
-    }>`${PREPARED}
+    await sql<TipRecord & { user_id: number }>`${PREPARED}
       SELECT user_id, match_id, squad_id, margin, is_auto_tip FROM effective_tips
       WHERE round_id = ${roundId} AND user_id = ANY(${userIds}::int[])`.execute(db)
   ).rows
