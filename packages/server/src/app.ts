@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Clock } from './clock.ts'
 import { appOriginOf, type Config } from './config.ts'
+import type { Listen } from './db/listen.ts'
 import type { Database } from './db/schema.ts'
 import { createAppPage } from './http/app-page.ts'
 import { failure, success } from './http/envelope.ts'
@@ -29,7 +30,7 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { contentRoutes } from './modules/content/routes.ts'
 import { ContentService } from './modules/content/service.ts'
 import { AuthService } from './modules/auth/service.ts'
-import { SessionCache } from './modules/auth/session-cache.ts'
+import { SESSION_CHANGES, SessionCache } from './modules/auth/session-cache.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
 import { shareRoutes } from './modules/share/routes.ts'
@@ -53,6 +54,11 @@ export interface AppDeps {
   clock: Clock
   /** Queries waiting for a database connection (load shedding); absent: never counted. */
   dbWaiting?: () => number
+  /**
+   * The database's notices (DatabaseHandle.listen). Absent, the session cache hears only of
+   * changes made in this process: right for one process alone and for tests of one app.
+   */
+  listen?: Listen
 }
 
 export interface BuiltApp {
@@ -126,6 +132,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Links in emails use the configured origin, never the request's Host header (which a caller
   // controls, and could point an invitation or a reset link at another site).
   const appOrigin = appOriginOf(config)
+  const sessions = new SessionCache(config.SESSION_CACHE_MS)
+  if (deps.listen && config.SESSION_CACHE_MS > 0) {
+    // Changes to users and sessions from every process, announced by the database at commit.
+    const stop = await deps.listen(SESSION_CHANGES, sessions.followNotices())
+    app.addHook('onClose', stop)
+  }
   const auth = new AuthService(
     db,
     clock,
@@ -135,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       resetTokenMinutes: config.PASSWORD_RESET_TOKEN_MINUTES,
       resetRequestMinMs: 250,
     },
-    new SessionCache(config.SESSION_CACHE_MS),
+    sessions,
   )
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
   const predictions = new PredictionsService(

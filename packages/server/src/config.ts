@@ -158,10 +158,11 @@ const envSchema = z.object({
    */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /**
-   * How long a resolved session is kept in memory. Revocations and user changes made through this
-   * process apply at once; another API process sees them within this time. 0 turns it off.
+   * How long a resolved session is kept in memory. Revocations and user changes reach every API
+   * process at once (the database announces them); this bounds only what a process that lost its
+   * listening connection without noticing could serve (docs/SECURITY.md). 0 turns it off.
    */
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /**
    * Test-only: also encode every response through the contract's zod schema and fail when the
    * compiled serializer wrote anything different (http/serializer.ts). Doubles serialisation work.

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     engine: handle.engine,
     clock,
     dbWaiting: handle.waiting,
+    listen: handle.listen,
   })
   await publisher.publishAll()
   const scheduler = new Scheduler({

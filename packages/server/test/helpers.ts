@@ -67,7 +67,13 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(staticDir, 'no-web'),
     ...opts.config,
   })
-  const { app } = await buildApp({ config, db: handle.db, engine: handle.engine, clock })
+  const { app } = await buildApp({
+    config,
+    db: handle.db,
+    engine: handle.engine,
+    clock,
+    listen: handle.listen,
+  })
   await app.ready()
   return {
     app,

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { pgliteListen, postgresListen, type Listen } from './listen.ts'
 import type { DB } from './schema.ts'
 
 export interface DatabaseHandle {
@@ -10,6 +11,8 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres'
   /** Queries waiting for a pooled connection (PostgreSQL; PGlite queues inside its driver: 0). */
   waiting: () => number
+  /** Hears the database's notices on a channel (NOTIFY), from any process's commits. */
+  listen: Listen
   close(): Promise<void>
 }
 
@@ -83,6 +86,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       db,
       engine: 'postgres',
       waiting: () => pool.waitingCount,
+      listen: postgresListen(opts.databaseUrl),
       close: () => db.destroy(),
     }
   }
@@ -97,6 +101,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     db,
     engine: 'pglite',
     waiting: () => 0,
+    listen: pgliteListen(pglite),
     close: async () => {
       await db.destroy()
       if (!pglite.closed) await pglite.close()
