@@ -67,8 +67,7 @@ export function postgresListen(connectionString: string, opts: PostgresListenOpt
         drop(client)
         return
       }
-      if (current !== client) return
-      if (stopped) {
+      if (stopped || current !== client) {
         await client.end().catch(() => {})
         return
       }
