@@ -186,7 +186,10 @@ export class AuthService {
     if (!this.idleOk(found.last_seen_at, now)) return null
     let lastSeenAt = found.last_seen_at
     if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await this.touches.get(key)
+      // Only the idle limit (days) reads it, so the request does not wait for the write: the
+      // first request of each visit would otherwise make two round trips before its own read.
+      // A touch that fails is made again at the next lookup, the stored time being still old.
+      this.touches.get(key).catch(() => {})
       lastSeenAt = now
     }
     const { last_seen_at: _seen, expires_at: expiresAt, id_hash: _hash, ...row } = found
