@@ -413,7 +413,8 @@ async function main(): Promise<void> {
     [path.join(REPO_ROOT, 'packages/server/src/main.ts')],
     serverEnv,
     'server',
-    SERVER_NODE_FLAGS,
+    // Node's own flags for the server alone (NODE_OPTIONS refuses some, such as --cpu-prof).
+    [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])],
   )
   const base = `http://127.0.0.1:${API_PORT}`
   await waitFor(`${base}/api/health`, server)
