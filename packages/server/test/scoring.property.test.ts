@@ -10,6 +10,7 @@ import {
   type ScoringTip,
 } from '@tipping/contract/rules/scoring'
 import type { DatabaseHandle } from '../src/db/database.ts'
+import { enterCurrentCompetitions } from '../src/modules/auth/service.ts'
 import { rescore, rescoreAfterResult } from '../src/modules/scoring/service.ts'
 import { freshDatabase } from './helpers.ts'
 
@@ -143,7 +144,7 @@ afterAll(() => handle.close())
 async function loadAndScore(season: GenSeason, mode: 'all-at-once' | 'result-by-result') {
   const db = handle.db
   const stepwise = mode === 'result-by-result'
-  await sql`TRUNCATE competitions, users, tips, round_scores, standings RESTART IDENTITY CASCADE`.execute(
+  await sql`TRUNCATE competitions, users, tips, round_scores, standings, rank_gaps RESTART IDENTITY CASCADE`.execute(
     db,
   )
   const competition = await db
@@ -158,6 +159,7 @@ async function loadAndScore(season: GenSeason, mode: 'all-at-once' | 'result-by-
       ladder_points: '{}',
       assumptions: '[]',
       sources: '[]',
+      is_current: true,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -177,19 +179,16 @@ async function loadAndScore(season: GenSeason, mode: 'all-at-once' | 'result-by-
           : new Date(Date.UTC(2025, 11, 1) + (halfDays - 1) * 12 * 3600_000),
     }
   })
-  const register = (regs: typeof registrations) =>
-    regs.length === 0
-      ? Promise.resolve()
-      : db
-          .insertInto('competition_registrations')
-          .values(
-            regs.map((r) => ({
-              competition_id: competition.id,
-              user_id: r.userId,
-              registered_at: r.registeredAt,
-            })),
-          )
-          .execute()
+  // Registered as the app registers them: placed in the rankings at once once scoring has run.
+  const registrationOrder: number[] = []
+  const register = async (regs: typeof registrations) => {
+    for (const r of regs) {
+      await db
+        .transaction()
+        .execute((trx) => enterCurrentCompetitions(trx, r.userId, ['bbl'], r.registeredAt))
+      registrationOrder.push(r.userId)
+    }
+  }
   const seasonStart = new Date(Date.UTC(2025, 11, 1))
   await register(
     stepwise ? registrations.filter((r) => r.registeredAt < seasonStart) : registrations,
@@ -290,12 +289,7 @@ async function loadAndScore(season: GenSeason, mode: 'all-at-once' | 'result-by-
       .execute()
   }
   await rescore(db, competition.id)
-  // A round has a row for each user registered when it was last scored (a later registrant gets
-  // their rows as each round is next scored), and the standings one for each registered at the
-  // last scoring; the expected rows are ranked over those users.
-  const scoredFor = stepwise
-    ? await replay(competition.id, refMatches, registrations, register)
-    : null
+  if (stepwise) await replay(competition.id, refMatches, registrations, register)
 
   const expected = scoreSeason({
     users: users.map((u) => u.id),
@@ -330,7 +324,7 @@ async function loadAndScore(season: GenSeason, mode: 'all-at-once' | 'result-by-
     .select(['user_id', 'total_points', 'total_margin', 'rank', 'position'])
     .orderBy('user_id')
     .execute()
-  return { expected, actualRounds, actualStandings, scoredFor }
+  return { expected, actualRounds, actualStandings, registrationOrder }
 }
 
 type Registration = { userId: number; registeredAt: Date }
@@ -341,15 +335,8 @@ async function replay(
   matches: ScoringMatch[],
   registrations: Registration[],
   register: (r: Registration[]) => Promise<unknown>,
-): Promise<{ rounds: Map<number, Set<number>>; standings: Set<number> }> {
+): Promise<void> {
   const db = handle.db
-  const registered = new Set(
-    registrations
-      .filter((r) => r.registeredAt < new Date(Date.UTC(2025, 11, 1)))
-      .map((r) => r.userId),
-  )
-  const scoredFor = new Map(matches.map((m) => [m.roundNumber, new Set(registered)]))
-  let standingsFor = new Set(registered)
   const results = matches.filter((m) => m.status === 'complete')
   const wrong = (m: ScoringMatch) => ({
     ...m,
@@ -377,14 +364,9 @@ async function replay(
   // stable: the two corrections at the end keep their order
   events.sort((a, b) => (a.at === b.at ? 0 : a.at - b.at))
   for (const e of events) {
-    if (e.register) {
-      await register([e.register])
-      registered.add(e.register.userId)
-    }
+    if (e.register) await register([e.register])
     if (!e.result) continue
     const m = e.result
-    scoredFor.set(m.roundNumber, new Set(registered))
-    standingsFor = new Set(registered)
     await db.transaction().execute(async (trx) => {
       const before = await trx
         .selectFrom('matches')
@@ -411,15 +393,22 @@ async function replay(
       )
     })
   }
-  return { rounds: scoredFor, standings: standingsFor }
 }
 
-/** Positions are the ranking order with ties broken by user id: what rankings pages read by. */
+/**
+ * Positions are the ranking order with ties listed in registration order (`order`, user ids):
+ * what rankings pages read by.
+ */
 function withPositions<T extends { points: number; margin: number; userId: number }>(
   rows: readonly T[],
+  order: readonly number[],
 ): (T & { position: number })[] {
+  const seq = new Map(order.map((id, i) => [id, i]))
   return [...rows]
-    .sort((a, b) => b.points - a.points || a.margin - b.margin || a.userId - b.userId)
+    .sort(
+      (a, b) =>
+        b.points - a.points || a.margin - b.margin || seq.get(a.userId)! - seq.get(b.userId)!,
+    )
     .map((row, i) => ({ ...row, position: i + 1 }))
 }
 
@@ -429,18 +418,16 @@ describe('SQL scoring equals the reference scorer', () => {
     async (mode) => {
       await fc.assert(
         fc.asyncProperty(seasonArb, async (season) => {
-          const { expected, actualRounds, actualStandings, scoredFor } = await loadAndScore(
+          const { expected, actualRounds, actualStandings, registrationOrder } = await loadAndScore(
             season,
             mode,
           )
+          // Every registered user has a row in every round, whenever they registered.
           const roundNumbers = [...new Set(expected.rounds.map((s) => s.roundNumber))]
           const ranked = roundNumbers.flatMap((n) =>
             withPositions(
-              rankRows(
-                expected.rounds.filter(
-                  (s) => s.roundNumber === n && (scoredFor?.rounds.get(n)?.has(s.userId) ?? true),
-                ),
-              ),
+              rankRows(expected.rounds.filter((s) => s.roundNumber === n)),
+              registrationOrder,
             ),
           )
           expect(actualRounds).toEqual(
@@ -459,24 +446,15 @@ describe('SQL scoring equals the reference scorer', () => {
                 position: s.position,
               })),
           )
-          // Totals are over the rows a user has (all of them when every result came in at once).
           const standings = withPositions(
             rankRows(
-              expected.standings
-                .filter((s) => scoredFor?.standings.has(s.userId) ?? true)
-                .map((s) => {
-                  const own = ranked.filter((r) => r.userId === s.userId)
-                  const totalPoints = own.reduce((n, r) => n + r.points, 0)
-                  const totalMargin = own.reduce((n, r) => n + r.margin, 0)
-                  return {
-                    userId: s.userId,
-                    totalPoints,
-                    totalMargin,
-                    points: totalPoints,
-                    margin: totalMargin,
-                  }
-                }),
+              expected.standings.map((s) => ({
+                ...s,
+                points: s.totalPoints,
+                margin: s.totalMargin,
+              })),
             ),
+            registrationOrder,
           )
           expect(actualStandings).toEqual(
             standings

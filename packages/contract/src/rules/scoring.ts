@@ -182,3 +182,70 @@ export function scoreSeason(input: SeasonInput): { rounds: RoundScore[]; standin
   }))
   return { rounds, standings }
 }
+
+/** A registration as the ranking rules see it, in the order the tippers registered. */
+export interface RankedRegistration {
+  userId: number
+  registeredAt: Date
+  /** False while the account is deactivated: scored, but out of every ranking and count. */
+  active: boolean
+}
+
+/** One row of a ranking as it is listed: rank, then points and margin. */
+export interface RankedRow {
+  userId: number
+  points: number
+  margin: number
+  rank: number
+}
+
+export interface RankedSeasonInput {
+  /** In registration order, which lists tied tippers. */
+  registrations: readonly RankedRegistration[]
+  rounds: readonly { number: number; isGoldenWeek: boolean }[]
+  matches: readonly (ScoringMatch & { startsAt: Date; awaySquadId: number })[]
+  /** The tips users made (auto-tips are derived here, as the rules say). */
+  tips: readonly ScoringTip[]
+}
+
+/**
+ * GAME_RULES "Who is ranked", the reference: every registered tipper is scored from the moment
+ * they register (auto-tips only for matches that started after that); the overall rankings and
+ * each round's rank the active ones, listed by points, then margin, then registration order;
+ * `totalUsers` is the number of ranked rows.
+ */
+export function rankSeason(input: RankedSeasonInput): {
+  rounds: RoundScore[]
+  roundRankings: Map<number, RankedRow[]>
+  standings: RankedRow[]
+  totalUsers: number
+} {
+  const users = input.registrations.map((r) => r.userId)
+  const auto = autoTips(input.registrations, input.matches, input.tips)
+  const { rounds, standings } = scoreSeason({
+    users,
+    rounds: input.rounds,
+    matches: input.matches,
+    tips: [...input.tips, ...auto],
+  })
+  const order = new Map(users.map((id, i) => [id, i]))
+  const active = new Set(input.registrations.filter((r) => r.active).map((r) => r.userId))
+  const listed = (rows: { userId: number; points: number; margin: number }[]): RankedRow[] =>
+    rankRows(rows.filter((r) => active.has(r.userId)))
+      .sort(
+        (a, b) =>
+          b.points - a.points || a.margin - b.margin || order.get(a.userId)! - order.get(b.userId)!,
+      )
+      .map(({ userId, points, margin, rank }) => ({ userId, points, margin, rank }))
+  const roundRankings = new Map(
+    input.rounds.map((r) => [r.number, listed(rounds.filter((s) => s.roundNumber === r.number))]),
+  )
+  return {
+    rounds,
+    roundRankings,
+    standings: listed(
+      standings.map((s) => ({ userId: s.userId, points: s.totalPoints, margin: s.totalMargin })),
+    ),
+    totalUsers: active.size,
+  }
+}

@@ -10,6 +10,7 @@ import * as scoresPartitions from './migrations/2026-11-24T0100-scores-partition
 import * as tipsWithoutForeignKeys from './migrations/2026-11-24T0200-tips-without-foreign-keys.ts'
 import * as standingsNames from './migrations/2026-11-24T0300-standings-names.ts'
 import * as sessionChangeNotices from './migrations/2026-11-24T0400-session-change-notices.ts'
+import * as rankedAtOnce from './migrations/2026-11-25T0100-ranked-at-once.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
 // vitest and any bundler. Names sort in the order they apply; add new ones at the end.
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T0200-tips-without-foreign-keys': tipsWithoutForeignKeys,
   '2026-11-24T0300-standings-names': standingsNames,
   '2026-11-24T0400-session-change-notices': sessionChangeNotices,
+  '2026-11-25T0100-ranked-at-once': rankedAtOnce,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

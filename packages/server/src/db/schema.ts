@@ -117,6 +117,17 @@ export interface CompetitionRegistrationsTable {
   competition_id: number
   user_id: number
   registered_at: DefaultTimestamp
+  /** Registration order: how tied tippers are listed (migration 2026-11-25T0100). */
+  seq: Generated<string>
+}
+
+/** Deactivated tippers per (points, margin) of each round (round_id) and overall (round_id 0). */
+export interface RankGapsTable {
+  competition_id: number
+  round_id: number
+  points: number
+  margin: number
+  n: number
 }
 
 export interface SessionsTable {
@@ -291,6 +302,7 @@ export interface DB {
   match_pick_counts: MatchPickCountsView
   round_scores: RoundScoresTable
   standings: StandingsTable
+  rank_gaps: RankGapsTable
   leagues: LeaguesTable
   league_members: LeagueMembersTable
   content_settings: ContentSettingsTable

@@ -28,7 +28,8 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/queries.ts'
-import { currentCompetitions, insertUser, registerForCompetitions } from '../auth/queries.ts'
+import { insertUser } from '../auth/queries.ts'
+import { enterCurrentCompetitions } from '../auth/service.ts'
 import { deleteLeague } from '../leagues/queries.ts'
 import { effectiveStatus } from '../predictions/service.ts'
 import type { Publisher } from '../publisher/service.ts'
@@ -708,13 +709,7 @@ export async function grantAdmin(
     })
     if (!inserted)
       throw new AppError('CONFLICT', 'The account appeared meanwhile; run again', 'email')
-    const competitions = await currentCompetitions(trx, ['bbl', 'wbbl'])
-    await registerForCompetitions(
-      trx,
-      inserted.id,
-      competitions.map((c) => c.id),
-      input.now,
-    )
+    await enterCurrentCompetitions(trx, inserted.id, ['bbl', 'wbbl'], input.now)
     await recordAudit(trx, {
       actorUserId: null,
       action: 'user.create',

@@ -46,20 +46,23 @@ export const currentCompetitions = (db: Database, sports: readonly string[]) =>
     .where('sport', 'in', sports)
     .execute()
 
+/** Registers a user for competitions; returns those they were not registered for already. */
 export const registerForCompetitions = async (
   db: Database,
   userId: number,
   competitionIds: number[],
   at: Date,
-) => {
-  if (competitionIds.length === 0) return
-  await db
+): Promise<number[]> => {
+  if (competitionIds.length === 0) return []
+  const added = await db
     .insertInto('competition_registrations')
     .values(
       competitionIds.map((id) => ({ competition_id: id, user_id: userId, registered_at: at })),
     )
     .onConflict((oc) => oc.doNothing())
+    .returning('competition_id')
     .execute()
+  return added.map((r) => r.competition_id)
 }
 
 export const insertSession = (

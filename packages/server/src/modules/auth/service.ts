@@ -17,6 +17,7 @@ import { passwordResetEmail } from '../mail/templates.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { Batcher } from '../../batch.ts'
 import * as q from './queries.ts'
+import { holdScoring, placeTipper } from '../scoring/service.ts'
 import { SessionCache } from './session-cache.ts'
 
 const DAY_MS = 86_400_000
@@ -123,13 +124,7 @@ export class AuthService {
       if (!inserted) {
         throw new AppError('EMAIL_TAKEN', 'An account with this email already exists', 'email')
       }
-      const competitions = await q.currentCompetitions(trx, sports)
-      await q.registerForCompetitions(
-        trx,
-        inserted.id,
-        competitions.map((c) => c.id),
-        now,
-      )
+      await enterCurrentCompetitions(trx, inserted.id, sports, now)
       return inserted
     })
     const sessionId = await this.startSession(row.id)
@@ -214,13 +209,7 @@ export class AuthService {
     const now = this.clock.now()
     const row = await this.db.transaction().execute(async (trx) => {
       const updated = await q.grantRole(trx, userId, roleForSport(sport), now)
-      const competitions = await q.currentCompetitions(trx, [sport])
-      await q.registerForCompetitions(
-        trx,
-        userId,
-        competitions.map((c) => c.id),
-        now,
-      )
+      await enterCurrentCompetitions(trx, userId, [sport], now)
       return updated
     })
     this.sessions.forgetUser(userId)
@@ -242,13 +231,7 @@ export class AuthService {
         )
       }
       await q.grantRole(trx, userId, roleForSport(sport), now)
-      const competitions = await q.currentCompetitions(trx, [sport])
-      await q.registerForCompetitions(
-        trx,
-        userId,
-        competitions.map((c) => c.id),
-        now,
-      )
+      await enterCurrentCompetitions(trx, userId, [sport], now)
       return q.markRecovered(trx, userId, now)
     })
     this.sessions.forgetUser(userId)
@@ -424,3 +407,23 @@ export class AuthService {
 
 export const sessionMaxAgeSeconds = (policy: SessionPolicy): number =>
   Math.floor((policy.maxDays * DAY_MS) / 1000)
+
+/**
+ * Registers a user for the current competitions of `sports` (those they are not in already) and
+ * ranks them at once (GAME_RULES "Who is ranked"), in the caller's transaction: every path that
+ * registers a tipper (sign-up, register_for_game, recovery, single sign-on, admin) comes here.
+ * The scoring lock is taken before the registration is written, so registration order (which
+ * lists tied tippers) is the order they were placed in.
+ */
+export async function enterCurrentCompetitions(
+  trx: Database,
+  userId: number,
+  sports: readonly Sport[],
+  at: Date,
+): Promise<void> {
+  const ids = (await q.currentCompetitions(trx, sports)).map((c) => c.id)
+  if (ids.length === 0) return
+  await holdScoring(trx, ids)
+  for (const id of await q.registerForCompetitions(trx, userId, ids, at))
+    await placeTipper(trx, id, userId)
+}

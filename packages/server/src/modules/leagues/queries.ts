@@ -280,7 +280,8 @@ export interface LadderQuery {
 
 /**
  * The league ladder: members ranked by points then margin, summed from the league's start round
- * (overall) or in one round (week view), ranks shared as RANK() does.
+ * (overall) or in one round (week view), ranks shared as RANK() does; deactivated members left
+ * out. A member registered late has their rows from the moment they registered (placeTipper).
  */
 export async function ladderPage(db: Database, q: LadderQuery) {
   const res = await sql<RankedTipper>`
@@ -291,6 +292,8 @@ export async function ladderPage(db: Database, q: LadderQuery) {
         coalesce(sum(rs.points) FILTER (WHERE r.number = ${q.roundNumber}), 0)::int AS week_points,
         coalesce(sum(rs.margin) FILTER (WHERE r.number = ${q.roundNumber}), 0)::int AS week_margin
       FROM league_members m
+      -- GAME_RULES "Who is ranked": a deactivated member leaves the ladder, and comes back
+      JOIN users active ON active.id = m.user_id AND active.deactivated_at IS NULL
       LEFT JOIN round_scores rs ON rs.user_id = m.user_id AND rs.competition_id = ${q.competitionId}
       LEFT JOIN rounds r ON r.id = rs.round_id
       WHERE m.league_id = ${q.leagueId}

@@ -327,9 +327,10 @@ function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]):
   return matches.map((m) => {
     const t = byMatch.get(m.id)
     const correct = isCorrect(m, t)
+    // GAME_RULES "Round margin": no tip, or no margin, on a complete margin game counts as 0
     const marginResult =
-      m.isMarginGame && m.status === 'complete' && m.sixes !== null && t
-        ? Math.abs((t.margin ?? 0) - m.sixes)
+      m.isMarginGame && m.status === 'complete' && m.sixes !== null
+        ? Math.abs((t?.margin ?? 0) - m.sixes)
         : null
     return {
       match: m.id,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import {
   CLEAN_SWEEP_BONUS,
   GOLDEN_WEEK_MULTIPLIER,
@@ -71,6 +71,22 @@ export const currentRoundNumber = async (
 }
 
 /**
+ * The rank shown for stored scores: the stored rank counts every registered tipper, and the
+ * deactivated ones strictly above (rank_gaps, migration 2026-11-25T0100) are taken off, so a
+ * deactivation moves everyone below it at once without rewriting their rows. `roundId` null: the
+ * overall rankings.
+ */
+const shownRank = (
+  competitionId: number,
+  roundId: number | null,
+  rank: RawBuilder<unknown>,
+  points: RawBuilder<unknown>,
+  margin: RawBuilder<unknown>,
+) => sql<number>`(${rank} - coalesce((SELECT sum(g.n) FROM rank_gaps g
+    WHERE g.competition_id = ${competitionId} AND g.round_id = ${roundId ?? 0}
+      AND (g.points > ${points} OR (g.points = ${points} AND g.margin < ${margin}))), 0))::int`
+
+/**
  * Users' points in one round and their overall standing, for many users in one query (the
  * snapshot of requests arriving together).
  */
@@ -86,7 +102,8 @@ export async function snapshotScores(
     total_points: number | null
     rank: number | null
   }>`
-    SELECT u.user_id, rs.points AS round_points, s.total_points, s.rank
+    SELECT u.user_id, rs.points AS round_points, s.total_points,
+      ${shownRank(competitionId, null, sql`s.rank`, sql`s.total_points`, sql`s.total_margin`)} AS rank
     FROM unnest(${userIds}::int[]) AS u(user_id)
     LEFT JOIN round_scores rs ON rs.round_id = ${roundId} AND rs.user_id = u.user_id
     LEFT JOIN standings s ON s.competition_id = ${competitionId} AND s.user_id = u.user_id
@@ -94,13 +111,18 @@ export async function snapshotScores(
   return res.rows
 }
 
+/**
+ * GAME_RULES "Who is ranked": the tippers ranked, who are those registered and not deactivated
+ * (the few deactivated through their partial index, not a join of every registration).
+ */
 export const registeredCount = async (db: Database, competitionId: number): Promise<number> => {
-  const row = await db
-    .selectFrom('competition_registrations')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('competition_id', '=', competitionId)
-    .executeTakeFirstOrThrow()
-  return row.n
+  const res = await sql<{ n: number }>`
+    SELECT ((SELECT count(*) FROM competition_registrations WHERE competition_id = ${competitionId})
+      - (SELECT count(*) FROM users u
+         JOIN competition_registrations cr ON cr.user_id = u.id AND cr.competition_id = ${competitionId}
+         WHERE u.deactivated_at IS NOT NULL))::int AS n
+  `.execute(db)
+  return res.rows[0]!.n
 }
 
 export const hasCompletedMatch = async (db: Database, competitionId: number) =>
@@ -122,7 +144,9 @@ function rankingRows(db: Database, competitionId: number, roundId: number | null
     return db
       .selectFrom('standings as s')
       .select([
-        's.rank',
+        shownRank(competitionId, null, sql`s.rank`, sql`s.total_points`, sql`s.total_margin`).as(
+          'rank',
+        ),
         's.position',
         's.total_points as points',
         's.total_margin as margin',
@@ -144,7 +168,7 @@ function rankingRows(db: Database, competitionId: number, roundId: number | null
         .on('st.competition_id', '=', competitionId),
     )
     .select([
-      's.rank',
+      shownRank(competitionId, roundId, sql`s.rank`, sql`s.points`, sql`s.margin`).as('rank'),
       's.position',
       's.points',
       's.margin',

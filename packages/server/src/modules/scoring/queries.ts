@@ -31,7 +31,8 @@ export interface MatchBefore {
 }
 
 // The round's facts and every registered user's counters, then everything derived from them,
-// before ranking. `counters` is a query with user_id, correct_own, correct_auto, autos, predicted
+// before ranking. `counters` is a query with user_id, seq (registration order), correct_own,
+// correct_auto, autos, predicted
 // (margin game), keep_margin (the margin already known, or NULL to measure it) for every
 // registered user, and others_points, others_margin (their totals over the other rounds, when
 // known), passed through. `matches` is the round's matches: the table, or roundMatchValues().
@@ -58,7 +59,7 @@ function roundPointsFrom(
     -- materialized: its columns are CASE chains, which later steps would otherwise repeat per use
     per_user AS MATERIALIZED (${counters}),
     counted AS (
-      SELECT p.user_id, p.correct_own, p.correct_auto, p.autos, p.others_points, p.others_margin,
+      SELECT p.user_id, p.seq, p.correct_own, p.correct_auto, p.autos, p.others_points, p.others_margin,
         p.correct_own + p.correct_auto AS correct,
         p.correct_own + CASE WHEN p.correct_own < ${AUTOTIP_COUNT_LIMIT} THEN p.correct_auto ELSE 0 END AS counted,
         -- bonus only once every match is complete, when autos counts every auto-tip of the round
@@ -74,7 +75,7 @@ function roundPointsFrom(
         c.counted * ${POINTS_PER_TIP} * CASE WHEN rnd.golden THEN ${GOLDEN_WEEK_MULTIPLIER} ELSE 1 END AS tip_points
       FROM counted c CROSS JOIN rnd
     )
-    SELECT rnd.id AS round_id, s.user_id, rnd.competition_id, s.correct, s.correct_own,
+    SELECT rnd.id AS round_id, s.user_id, s.seq, rnd.competition_id, s.correct, s.correct_own,
       s.correct_auto, s.autos, s.counted, s.tip_points, s.bonus,
       (s.tip_points + s.bonus)::int AS points, s.margin::int AS margin,
       s.others_points, s.others_margin
@@ -131,12 +132,14 @@ export async function roundMatchValues(
 /**
  * `rows` (with user_id and the named points and margin columns) with each row's rank (GAME_RULES
  * "Ranking": points descending, then margin ascending, ties sharing a rank as RANK() does) and
- * position (that order, ties by user id: the stored order rankings pages read by range).
+ * position (that order, ties by registration order `seq`: the stored order rankings pages read by
+ * range; a tipper who registers later is listed after those tied with them, so placing a new
+ * tipper never moves the rows above them, placeTipper()).
  *
  * Not RANK() and ROW_NUMBER() over a three-key ORDER BY: at a million rows that sort and its two
  * window passes were most of a result's time (bench/README.md). The rows are sorted once, on one
  * bigint: the (points, margin) group's place in a box spanning the groups present, times 2^31,
- * plus the user id. A group's rank is one plus the rows in the groups before it, counted from the
+ * plus the registration's seq. A group's rank is one plus the rows in the groups before it, counted from the
  * few hundred groups, and joined back on the group's place (the rows arrive in that order, so
  * the merge join's sort finds them presorted).
  * The key stays exact while the box holds fewer than 2^32 groups (points and margins of a season
@@ -157,7 +160,7 @@ function withRanks(rows: RawBuilder<unknown>, points: string, margin: string) {
       FROM groups g CROSS JOIN box
     ),
     positioned AS (
-      SELECT o.*, ROW_NUMBER() OVER (ORDER BY o.grp * 2147483648 + o.user_id) AS position
+      SELECT o.*, ROW_NUMBER() OVER (ORDER BY o.grp * 2147483648 + o.seq) AS position
       FROM (SELECT s.*, (box.top - s.${p}) * box.span + (s.${m} - box.low) AS grp
             FROM src s CROSS JOIN box) o
     )
@@ -168,9 +171,12 @@ function withRanks(rows: RawBuilder<unknown>, points: string, margin: string) {
 const roundColumns = sql.raw(`round_id, user_id, competition_id, correct, correct_own,
   correct_auto, autos, counted, tip_points, bonus, points, margin, rank, position`)
 
-/** Counters of a round from all its tips (auto-tips included, through effective_tips). */
-const countersFromAllTips = (roundId: number) => sql`
-  SELECT cr.user_id,
+/**
+ * Counters of a round from all its tips (auto-tips included, through effective_tips), for every
+ * registered user or only `userId` (a tipper placed as they register).
+ */
+const countersFromAllTips = (roundId: number, userId?: number) => sql`
+  SELECT cr.user_id, cr.seq,
     count(*) FILTER (WHERE m.status = 'complete' AND t.squad_id = m.winner_squad_id AND NOT t.is_auto_tip) AS correct_own,
     count(*) FILTER (WHERE m.status = 'complete' AND t.squad_id = m.winner_squad_id AND t.is_auto_tip) AS correct_auto,
     count(*) FILTER (WHERE m.status = 'complete' AND t.is_auto_tip) AS autos,
@@ -182,7 +188,8 @@ const countersFromAllTips = (roundId: number) => sql`
   -- tips_round_user instead of hashing every tip
   LEFT JOIN effective_tips t ON t.user_id = cr.user_id AND t.round_id = ${roundId}
   LEFT JOIN m ON m.id = t.match_id
-  GROUP BY cr.user_id
+  ${userId === undefined ? sql`` : sql`WHERE cr.user_id = ${userId}`}
+  GROUP BY cr.user_id, cr.seq
 `
 
 /**
@@ -196,7 +203,7 @@ const countersFromAllTips = (roundId: number) => sql`
  * match's tips are read from tips_match_user alone and the registrations only once.
  */
 const countersFromOneMatch = (competitionId: number, roundId: number, before: MatchBefore) => sql`
-  SELECT user_id,
+  SELECT user_id, seq,
     own_before - CASE WHEN ${before.complete}::boolean AND squad_id = ${before.winnerSquadId}::int AND NOT is_auto_tip THEN 1 ELSE 0 END
       + CASE WHEN complete AND squad_id = winner_squad_id AND NOT is_auto_tip THEN 1 ELSE 0 END AS correct_own,
     auto_before - CASE WHEN ${before.complete}::boolean AND squad_id = ${before.winnerSquadId}::int AND is_auto_tip THEN 1 ELSE 0 END
@@ -207,7 +214,7 @@ const countersFromOneMatch = (competitionId: number, roundId: number, before: Ma
     CASE WHEN is_margin_game THEN NULL ELSE margin_before END AS keep_margin,
     others_points, others_margin
   FROM (
-    SELECT cr.user_id, x.status = 'complete' AS complete, x.winner_squad_id, x.is_margin_game,
+    SELECT cr.user_id, cr.seq, x.status = 'complete' AS complete, x.winner_squad_id, x.is_margin_game,
       coalesce(o.correct_own, 0) AS own_before, coalesce(o.correct_auto, 0) AS auto_before,
       coalesce(o.autos, 0) AS autos_before, o.margin AS margin_before,
       coalesce(s.total_points, 0) - coalesce(o.points, 0) AS others_points,
@@ -273,7 +280,7 @@ export async function buildStandings(
 ): Promise<void> {
   await createNextStandings(db, competitionId)
   const totals = sql`
-      SELECT cr.user_id, coalesce(sum(rs.points), 0)::int AS total_points,
+      SELECT cr.user_id, cr.seq, coalesce(sum(rs.points), 0)::int AS total_points,
         coalesce(sum(rs.margin), 0)::int AS total_margin
       FROM competition_registrations cr
       LEFT JOIN (
@@ -288,13 +295,13 @@ export async function buildStandings(
         )}
       ) rs ON rs.user_id = cr.user_id
       WHERE cr.competition_id = ${competitionId}
-      GROUP BY cr.user_id`
+      GROUP BY cr.user_id, cr.seq`
   await insertStandings(competitionId, totals).execute(db)
   await indexAndAnalyze(db, next(standingsPart(competitionId)), 'competition_id')
 }
 
 /**
- * Writes `totals` (user_id, total_points, total_margin) ranked into the next standings table,
+ * Writes `totals` (user_id, seq, total_points, total_margin) ranked into the next standings table,
  * with each user's names and whether they are active, which rankings pages read from there
  * (migration 2026-11-24T0300). Joined before ranking: the totals arrive in user order, so users
  * is read once in its key's order.
@@ -306,7 +313,7 @@ const insertStandings = (competitionId: number, totals: RawBuilder<unknown>) => 
   SELECT ${competitionId}, user_id, total_points, total_margin, rank, position,
     team_name, first_name, last_name, active
   FROM (${withRanks(
-    sql`SELECT t.user_id, t.total_points, t.total_margin, u.team_name, u.first_name,
+    sql`SELECT t.user_id, t.seq, t.total_points, t.total_margin, u.team_name, u.first_name,
         u.last_name, u.deactivated_at IS NULL AS active
       FROM (${totals}) t JOIN users u ON u.id = t.user_id`,
     'total_points',
@@ -340,7 +347,7 @@ export async function buildFromOneMatch(
       )
       ${insertStandings(
         competitionId,
-        sql`SELECT user_id, (others_points + points)::int AS total_points,
+        sql`SELECT user_id, seq, (others_points + points)::int AS total_points,
           (others_margin + margin)::int AS total_margin FROM round_rows`,
       )}
     `,
@@ -389,7 +396,7 @@ export async function buildFromOneMatchInParallel(
         h,
         insertStandings(
           competitionId,
-          sql`SELECT user_id, (others_points + points)::int AS total_points,
+          sql`SELECT user_id, seq, (others_points + points)::int AS total_points,
             (others_margin + margin)::int AS total_margin
           FROM (${roundPointsFrom(roundId, counters(), matches)}) r`,
         ),
@@ -453,8 +460,30 @@ async function indexAndAnalyze(db: Database, name: string, key: 'round_id' | 'co
  * parent until commit, so this is the job's last step.
  */
 export async function swapIn(db: Database, competitionId: number, rounds: number[]): Promise<void> {
+  await countGaps(db, competitionId, rounds)
   for (const roundId of rounds) await swap(db, 'round_scores', roundPart(roundId), roundId)
   await swap(db, 'standings', standingsPart(competitionId), competitionId)
+}
+
+/**
+ * The deactivated tippers of each (points, margin) in the rebuilt rounds and the standings
+ * (round 0), from the next tables (migration 2026-11-25T0100: a rank shown is the stored one
+ * less those strictly above it). From the few deactivated users into each table's key.
+ */
+async function countGaps(db: Database, competitionId: number, rounds: number[]) {
+  await sql`DELETE FROM rank_gaps WHERE competition_id = ${competitionId}
+    AND round_id = ANY(${[0, ...rounds]}::int[])`.execute(db)
+  const gone = (table: string, key: RawBuilder<unknown>, points: string, margin: string) =>
+    sql`SELECT ${key} AS round_id, t.${sql.ref(points)} AS points, t.${sql.ref(margin)} AS margin
+      FROM users u JOIN ${sql.table(table)} t ON t.user_id = u.id
+      WHERE u.deactivated_at IS NOT NULL`
+  const parts = [
+    gone(next(standingsPart(competitionId)), sql`0`, 'total_points', 'total_margin'),
+    ...rounds.map((id) => gone(nextRoundTable(id), sql`${id}::int`, 'points', 'margin')),
+  ]
+  await sql`INSERT INTO rank_gaps (competition_id, round_id, points, margin, n)
+    SELECT ${competitionId}, round_id, points, margin, count(*)::int
+    FROM (${sql.join(parts, sql` UNION ALL `)}) g GROUP BY 2, 3, 4`.execute(db)
 }
 
 async function swap(db: Database, parent: string, part: string, key: number) {
@@ -468,6 +497,118 @@ async function swap(db: Database, parent: string, part: string, key: number) {
   )
   await sql`ALTER TABLE ${sql.table(parent)} ATTACH PARTITION ${sql.table(part)}
     FOR VALUES IN (${sql.lit(key)})`.execute(db)
+}
+
+/**
+ * GAME_RULES "Who is ranked": a tipper who has just registered gets their row in every round's
+ * scores and in the standings, ranked, in the registering transaction, with exactly the numbers
+ * a full re-score gives them (the same SQL, for one user). Registration order breaks ties, so
+ * they go to the end of their (points, margin) group: the rows after them, all ranked below
+ * them, move down one place, and nothing else changes (late joiners sit low, so those are few).
+ * Takes the scoring lock, so registrations and scoring never interleave. Nothing to do before
+ * the competition's first scoring, which ranks everyone registered by then. Returns whether it
+ * placed anything.
+ */
+export async function placeTipper(
+  db: Database,
+  competitionId: number,
+  userId: number,
+): Promise<boolean> {
+  await lockCompetitionScoring(db, competitionId)
+  const standings = standingsPart(competitionId)
+  if (!(await tableExists(db, standings))) return false
+  for (const roundId of await competitionRoundIds(db, competitionId)) {
+    const part = roundPart(roundId)
+    if (!(await tableExists(db, part))) continue
+    await placeRow(db, part, ['round_id', roundId], roundColumns, ['points', 'margin'], {
+      row: sql`SELECT ${roundColumnsUnranked} FROM (${roundPointsFrom(
+        roundId,
+        countersFromAllTips(roundId, userId),
+      )}) r`,
+    })
+  }
+  await placeRow(
+    db,
+    standings,
+    ['competition_id', competitionId],
+    standingsColumns,
+    ['total_points', 'total_margin'],
+    {
+      row: sql`
+      SELECT ${competitionId}::int AS competition_id, u.id AS user_id,
+        coalesce(sum(rs.points), 0)::int AS total_points,
+        coalesce(sum(rs.margin), 0)::int AS total_margin,
+        u.team_name, u.first_name, u.last_name, u.deactivated_at IS NULL AS active
+      FROM users u
+      LEFT JOIN round_scores rs ON rs.user_id = u.id AND rs.competition_id = ${competitionId}
+      WHERE u.id = ${userId}
+      GROUP BY u.id`,
+    },
+  )
+  // A deactivated account registered by an admin is placed, and counted out of the ranks.
+  await sql`INSERT INTO rank_gaps AS g (competition_id, round_id, points, margin, n)
+    SELECT competition_id, round_id, points, margin, 1 FROM (
+      SELECT competition_id, round_id, points, margin FROM round_scores
+      WHERE user_id = ${userId} AND competition_id = ${competitionId}
+      UNION ALL
+      SELECT competition_id, 0, total_points, total_margin FROM standings
+      WHERE user_id = ${userId} AND competition_id = ${competitionId}
+    ) r
+    WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND deactivated_at IS NOT NULL)
+    ON CONFLICT (competition_id, round_id, points, margin) DO UPDATE SET n = g.n + excluded.n`.execute(
+    db,
+  )
+  await bumpScoresVersion(db, competitionId)
+  return true
+}
+
+const roundColumnsUnranked = sql.raw(`round_id, user_id, competition_id, correct, correct_own,
+  correct_auto, autos, counted, tip_points, bonus, points, margin`)
+const standingsColumns = sql.raw(`competition_id, user_id, total_points, total_margin,
+  team_name, first_name, last_name, active, rank, position`)
+
+const tableExists = async (db: Database, name: string) =>
+  (await sql<{ ok: boolean }>`SELECT to_regclass(${name}) IS NOT NULL AS ok`.execute(db)).rows[0]!
+    .ok
+
+/**
+ * Inserts `row` (every column but rank and position) into the partition `part` after the last
+ * row ranked at or above it, and moves the rows after that down one place and one rank (they are
+ * all strictly below it). `key` = `value` fixes the partition's key, so the rows are walked backwards
+ * through its (key, position) index from the bottom, as far as the new row's place.
+ */
+async function placeRow(
+  db: Database,
+  part: string,
+  [key, value]: ['round_id' | 'competition_id', number],
+  columns: RawBuilder<unknown>,
+  [points, margin]: [string, string],
+  { row }: { row: RawBuilder<unknown> },
+) {
+  const t = sql.table(part)
+  const p = sql.ref(points)
+  const m = sql.ref(margin)
+  const k = sql.ref(key)
+  await sql`
+    WITH r AS (${row}),
+    above AS (
+      SELECT t.position, t.rank, t.${p} AS points, t.${m} AS margin
+      FROM ${t} t CROSS JOIN r
+      WHERE t.${k} = ${value} AND (t.${p} > r.${p} OR (t.${p} = r.${p} AND t.${m} <= r.${m}))
+      ORDER BY t.position DESC LIMIT 1
+    ),
+    placed AS (
+      SELECT r.*, coalesce(a.position, 0) + 1 AS position,
+        CASE WHEN a.points = r.${p} AND a.margin = r.${m} THEN a.rank
+             ELSE coalesce(a.position, 0) + 1 END AS rank
+      FROM r LEFT JOIN above a ON true
+    ),
+    moved AS (
+      UPDATE ${t} SET position = position + 1, rank = rank + 1
+      WHERE ${k} = ${value} AND position >= (SELECT position FROM placed)
+    )
+    INSERT INTO ${t} (${columns}) SELECT ${columns} FROM placed
+  `.execute(db)
 }
 
 export const competitionRoundIds = async (db: Database, competitionId: number): Promise<number[]> =>
@@ -505,7 +646,7 @@ export async function bumpScoresVersion(db: Database, competitionId: number): Pr
  * this job reads, and one made after lands in the table this job swaps in, not the one it drops.
  */
 export async function lockCompetitionScoring(db: Database, competitionId: number): Promise<void> {
-  await sql`LOCK TABLE round_scores, standings IN SHARE ROW EXCLUSIVE MODE`.execute(db)
+  await sql`LOCK TABLE round_scores, standings, rank_gaps IN SHARE ROW EXCLUSIVE MODE`.execute(db)
   await sql`SELECT pg_advisory_xact_lock(7311, ${competitionId})`.execute(db)
   await tuneForScoring(db)
 }

@@ -61,3 +61,16 @@ async function finish(trx: Database, competitionId: number, rounds: number[]) {
   await q.swapIn(trx, competitionId, rounds)
   await q.bumpScoresVersion(trx, competitionId)
 }
+
+/**
+ * Takes the scoring lock of each competition (in id order) for the rest of the transaction. A
+ * registration takes it before it inserts, so tippers are listed in the order they were placed.
+ */
+export async function holdScoring(trx: Database, competitionIds: number[]): Promise<void> {
+  for (const id of [...competitionIds].sort((a, b) => a - b))
+    await q.lockCompetitionScoring(trx, id)
+}
+
+/** GAME_RULES "Who is ranked": ranks a tipper who has just registered, in the caller's transaction. */
+export const placeTipper = (trx: Database, competitionId: number, userId: number) =>
+  q.placeTipper(trx, competitionId, userId)

@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database, UserRow } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import * as authQueries from '../auth/queries.ts'
+import { enterCurrentCompetitions } from '../auth/service.ts'
 import * as q from './queries.ts'
 import type { SsoClientSettings, SsoSettings } from './settings.ts'
 
@@ -258,13 +259,7 @@ export class SsoService {
         registeredAt: now,
       })
       if (!row) return undefined
-      const competitions = await authQueries.currentCompetitions(trx, [sport])
-      await authQueries.registerForCompetitions(
-        trx,
-        row.id,
-        competitions.map((c) => c.id),
-        now,
-      )
+      await enterCurrentCompetitions(trx, row.id, [sport], now)
       return row
     })
     // Lost a race with another first sign-in (or a registration) for the same email: link instead.
