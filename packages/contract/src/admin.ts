@@ -142,16 +142,16 @@ export const updateRoundBodySchema = z.object({
 export type UpdateRoundBody = z.infer<typeof updateRoundBodySchema>
 export const roundResponseSchema = z.object({ round: adminRoundSchema })
 
-/** Any of: a new start time (future, ISO 8601), a venue, or this match as the round's margin game. */
+/**
+ * Any of: a new start time (future, ISO 8601), a venue, or the margin game mark: `true` makes this
+ * match its round's margin game, `false` takes the mark off it, so the round's last match is
+ * (GAME_RULES.md; rules/margin-game.ts).
+ */
 export const updateMatchBodySchema = z
   .object({
     startsAt: z.iso.datetime({ offset: true, message: 'A date and time, ISO 8601' }).optional(),
     venueId: rowIdSchema.optional(),
-    isMarginGame: z
-      .literal(true, {
-        message: 'A round always has one margin game: choose the match that takes it over',
-      })
-      .optional(),
+    isMarginGame: z.boolean({ message: 'true or false' }).optional(),
   })
   .refine(
     (b) => b.startsAt !== undefined || b.venueId !== undefined || b.isMarginGame !== undefined,

@@ -3,6 +3,7 @@ import { roundNumberSchema, seasonNumberSchema } from './ids.ts'
 import { ladderPointsSchema } from './admin.ts'
 import { sportSchema } from './sport.ts'
 import { matchOutcomeSchema } from './predictions.ts'
+import { marginGameOf, tooManyMarginGamesMessage } from './rules/margin-game.ts'
 
 // Files under data/seasons/ and data/results/ that `npm run import` reads.
 
@@ -41,24 +42,43 @@ export const seasonFileSchema = z.object({
   ),
   rounds: z
     .array(
-      z.object({
-        number: roundNumberSchema,
-        label: z.string(),
-        matches: z
-          .array(
-            z.object({
-              number: matchNumber,
-              startsAt: z.iso.datetime(),
-              venue: z.string(),
-              home: code,
-              away: code,
-              marginGame: z.boolean(),
-              stage: z.enum(['regular', 'final']),
-              assumed: z.array(z.string()),
-            }),
+      z
+        .object({
+          number: roundNumberSchema,
+          label: z.string(),
+          matches: z
+            .array(
+              z.object({
+                number: matchNumber,
+                startsAt: z.iso.datetime(),
+                venue: z.string(),
+                home: code,
+                away: code,
+                /** This match is the round's margin game; with none marked, the last match is. */
+                marginGame: z.boolean(),
+                stage: z.enum(['regular', 'final']),
+                assumed: z.array(z.string()),
+              }),
+            )
+            .min(1),
+        })
+        .superRefine((round, ctx) => {
+          // GAME_RULES.md: a fixture that marks two margin games in one round is refused.
+          const choice = marginGameOf(
+            round.matches.map((m, i) => ({
+              id: i,
+              number: m.number,
+              startsAt: m.startsAt,
+              flagged: m.marginGame,
+            })),
           )
-          .min(1),
-      }),
+          if (!choice.ok)
+            ctx.addIssue({
+              code: 'custom',
+              message: tooManyMarginGamesMessage(round.number, choice.flagged.length),
+              path: ['matches', choice.flagged[1]!, 'marginGame'],
+            })
+        }),
     )
     .min(1),
   assumptions: z.array(z.string()),

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { systemClock } from '../clock.ts'
 import {
   applyResults,
   importSeason,
@@ -21,8 +22,10 @@ await runCli(async ({ config, db, publish }) => {
       const n = await applyResults(db, await readResultsFile(json))
       console.log(`${file}: ${n} results applied`)
     } else {
+      // As in the admin console: a round already started keeps its margin game.
       const id = await importSeason(db, await readSeasonFile(json), {
         sponsorPrefix: config.SPONSOR_PREFIX,
+        now: systemClock.now(),
       })
       console.log(`${file}: competition ${id} imported`)
     }

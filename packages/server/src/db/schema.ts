@@ -70,7 +70,10 @@ export interface MatchesTable {
   away_squad_id: number
   stage: Generated<'regular' | 'final'>
   match_class: Generated<string>
+  /** The margin game in effect: the flagged match, else the round's last (rules/margin-game.ts). */
   is_margin_game: Generated<boolean>
+  /** The fixture (or an admin) marked this match as its round's margin game. */
+  margin_game_flagged: Generated<boolean>
   home_runs: number | null
   home_wickets: number | null
   home_balls: number | null

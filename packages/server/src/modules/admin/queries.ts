@@ -147,6 +147,7 @@ const matchColumns = [
   'm.home_squad_id',
   'm.away_squad_id',
   'm.is_margin_game',
+  'm.margin_game_flagged',
   'm.stage',
   'm.outcome',
   'm.winner_squad_id',
@@ -201,33 +202,29 @@ export const updateMatch = (
     .where('id', '=', id)
     .execute()
 
-/** Moves the round's margin game to one match; margins tipped on the old one no longer count. */
-export async function moveMarginGame(db: Database, roundId: number, matchId: number) {
-  const old = await db
-    .updateTable('matches')
-    .set({ is_margin_game: false, updated_at: sql`now()` })
-    .where('round_id', '=', roundId)
-    .where('is_margin_game', '=', true)
-    .where('id', '!=', matchId)
-    .returning('id')
-    .execute()
+/**
+ * Puts the margin game mark on a match (off the round's other matches first: one mark per round)
+ * or takes it off; the margin game in effect follows in seasons' settleMarginGames.
+ */
+export async function markMarginGame(
+  db: Database,
+  roundId: number,
+  matchId: number,
+  marked: boolean,
+) {
+  if (marked)
+    await db
+      .updateTable('matches')
+      .set({ margin_game_flagged: false, updated_at: sql`now()` })
+      .where('round_id', '=', roundId)
+      .where('margin_game_flagged', '=', true)
+      .where('id', '!=', matchId)
+      .execute()
   await db
     .updateTable('matches')
-    .set({ is_margin_game: true, updated_at: sql`now()` })
+    .set({ margin_game_flagged: marked, updated_at: sql`now()` })
     .where('id', '=', matchId)
     .execute()
-  if (old.length > 0) {
-    await db
-      .updateTable('tips')
-      .set({ margin: null })
-      .where(
-        'match_id',
-        'in',
-        old.map((o) => o.id),
-      )
-      .execute()
-  }
-  return old.map((o) => o.id)
 }
 
 export const venueExists = async (db: Database, id: number) =>

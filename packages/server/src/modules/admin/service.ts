@@ -38,6 +38,8 @@ import {
   competitionIdentifier,
   importCricsheetInTransaction,
   importSeasonInTransaction,
+  settleMarginGames,
+  startedRoundMessage,
 } from '../seasons/service.ts'
 import * as q from './queries.ts'
 
@@ -218,7 +220,11 @@ export class AdminService {
               `rounds.${file.rounds.indexOf(round)}.matches.${round.matches.indexOf(m)}.startsAt`,
             )
         }
-      const id = await importSeasonInTransaction(trx, file, { sponsorPrefix: this.sponsorPrefix })
+      // A started round keeps its margin game (the clock, as for the matches' start times).
+      const id = await importSeasonInTransaction(trx, file, {
+        sponsorPrefix: this.sponsorPrefix,
+        now: this.clock.now(),
+      })
       let added = 0
       let changed = 0
       for (const m of await q.fixtureSnapshot(trx, id)) {
@@ -470,15 +476,41 @@ export class AdminService {
         before.venueId = m.venue_id
       }
       if (Object.keys(set).length > 0) await q.updateMatch(trx, id, set)
-      if (body.isMarginGame && !m.is_margin_game) {
-        if (await q.roundHasStarted(trx, m.round_id, now))
+      // GAME_RULES.md: one margin game per round, the marked match, else the round's last.
+      if (body.isMarginGame === false && !m.margin_game_flagged)
+        throw new AppError(
+          'VALIDATION',
+          m.is_margin_game
+            ? `Match ${m.number} is the margin game as its round's last match: mark another match to take it over`
+            : `Match ${m.number} is not the margin game`,
+          'isMarginGame',
+        )
+      if (body.isMarginGame !== undefined && body.isMarginGame !== m.margin_game_flagged) {
+        // Marking the margin game already in effect moves nothing: it only stays put from now on.
+        const moves = !body.isMarginGame || !m.is_margin_game
+        if (moves && (await q.roundHasStarted(trx, m.round_id, now)))
           throw new AppError(
             'CONFLICT',
-            'The round has started: its margin game cannot move',
+            body.isMarginGame
+              ? 'The round has started: its margin game cannot move'
+              : 'The round has started: its margin game cannot lose its mark',
             'isMarginGame',
           )
-        before.marginGame = await q.moveMarginGame(trx, m.round_id, id)
+        before.marginGameMarked = m.margin_game_flagged
+        await q.markMarginGame(trx, m.round_id, id, body.isMarginGame)
       }
+      // A new start time can make another match the round's last, so its margin game.
+      const moved = await settleMarginGames(trx, m.competition_id, {
+        now,
+        refuse: (c) =>
+          new AppError(
+            'CONFLICT',
+            startedRoundMessage(c),
+            body.isMarginGame !== undefined ? 'isMarginGame' : 'startsAt',
+          ),
+      })
+      if (moved.length > 0)
+        before.marginGame = moved.flatMap((c) => (c.from === null ? [] : [c.from]))
       await recordAudit(trx, {
         actorUserId: actor,
         action: 'match.update',

@@ -128,19 +128,26 @@ export interface MatchWrite {
   homeSquadId: number
   awaySquadId: number
   stage: 'regular' | 'final'
-  isMarginGame: boolean
+  /** The fixture marks this match as its round's margin game. */
+  marginGameFlagged: boolean
   assumed: string[]
 }
 
+/**
+ * Writes the fixture's matches and their margin game marks. The margin game in effect
+ * (is_margin_game) is the caller's next step (settleMarginGames); here a match keeps it only while
+ * it stays in its round, so no round ever holds two.
+ */
 export async function upsertMatches(db: Database, matches: MatchWrite[]) {
-  // The margin game may move between matches of a round: clear the flags first so the
-  // one-margin-game-per-round index is never violated halfway through.
+  // The mark may move between matches of a round: clear the marks first so the one-mark-per-round
+  // index is never violated halfway through.
   const roundIds = [...new Set(matches.map((m) => m.roundId))]
   if (roundIds.length > 0) {
     await db
       .updateTable('matches')
-      .set({ is_margin_game: false })
+      .set({ margin_game_flagged: false })
       .where('round_id', 'in', roundIds)
+      .where('margin_game_flagged', '=', true)
       .execute()
   }
   await db
@@ -155,7 +162,7 @@ export async function upsertMatches(db: Database, matches: MatchWrite[]) {
         home_squad_id: m.homeSquadId,
         away_squad_id: m.awaySquadId,
         stage: m.stage,
-        is_margin_game: m.isMarginGame,
+        margin_game_flagged: m.marginGameFlagged,
         assumed: JSON.stringify(m.assumed),
       })),
     )
@@ -167,12 +174,61 @@ export async function upsertMatches(db: Database, matches: MatchWrite[]) {
         home_squad_id: eb.ref('excluded.home_squad_id'),
         away_squad_id: eb.ref('excluded.away_squad_id'),
         stage: eb.ref('excluded.stage'),
-        is_margin_game: eb.ref('excluded.is_margin_game'),
+        margin_game_flagged: eb.ref('excluded.margin_game_flagged'),
+        is_margin_game: sql<boolean>`matches.is_margin_game AND matches.round_id = excluded.round_id`,
         assumed: eb.ref('excluded.assumed'),
         updated_at: sql`now()`,
       })),
     )
     .execute()
+}
+
+/** A competition's matches as the margin game rule sees them (rules/margin-game.ts). */
+export const marginGameCandidates = (db: Database, competitionId: number) =>
+  db
+    .selectFrom('matches as m')
+    .innerJoin('rounds as r', 'r.id', 'm.round_id')
+    .select([
+      'm.id',
+      'm.number',
+      'm.round_id',
+      'r.number as round_number',
+      'm.starts_at',
+      'm.status',
+      'm.margin_game_flagged',
+      'm.is_margin_game',
+    ])
+    .where('m.competition_id', '=', competitionId)
+    .execute()
+export type MarginGameCandidateRow = Awaited<ReturnType<typeof marginGameCandidates>>[number]
+
+/**
+ * Moves margin games: `unset` lose it before `set` gain it (one per round at every step), and
+ * margins tipped on `voided` no longer count (GAME_RULES.md: a margin only on the margin game).
+ */
+export async function writeMarginGames(
+  db: Database,
+  w: { unset: number[]; set: number[]; voided: number[] },
+) {
+  if (w.unset.length > 0)
+    await db
+      .updateTable('matches')
+      .set({ is_margin_game: false, updated_at: sql`now()` })
+      .where('id', 'in', w.unset)
+      .execute()
+  if (w.set.length > 0)
+    await db
+      .updateTable('matches')
+      .set({ is_margin_game: true, updated_at: sql`now()` })
+      .where('id', 'in', w.set)
+      .execute()
+  if (w.voided.length > 0)
+    await db
+      .updateTable('tips')
+      .set({ margin: null })
+      .where('match_id', 'in', w.voided)
+      .where('margin', 'is not', null)
+      .execute()
 }
 
 export const competitionMatchNumbers = (db: Database, competitionId: number) =>
