@@ -43,6 +43,11 @@ export function defaultFaqs(sport: Sport): Faq[] {
       answer: `One match each week is the margin game. As well as the winner you predict how many sixes both teams will hit together (0 to ${MARGIN_MAX}). The difference between your number and the real count is your margin; it separates tippers on equal points, and lower is better.`,
     },
     {
+      question: 'I joined after the season started. Where do I stand?',
+      answer:
+        "You are in the overall rankings, every week's rankings and your leagues' ladders from the moment you sign up, with 0 points for the matches that started before you joined (no auto-tips for those). In a week whose Super Sixes match finished before you joined, your margin is the number of sixes hit, as for anyone who made no prediction. From your first tip on you score like everyone else.",
+    },
+    {
       question: 'What are Golden Week and the Clean Sweep Bonus?',
       answer: `In the Golden Week every correct tip is worth double. The Clean Sweep Bonus is ${CLEAN_SWEEP_BONUS} extra points for tipping every match of a week correctly yourself, with no auto-tips. The bonus is not doubled in the Golden Week.`,
     },
@@ -87,11 +92,12 @@ export function defaultHelpPages(sport: Sport): HelpPage[] {
       body: [
         `Every week (a round) of ${c.name} you tip the winner of each match. A match can be tipped until its start time; then it locks.`,
         'One correct tip scores 1 point. A match that ends without a winner (no result or abandoned) gives nobody a point.',
-        `Super Sixes. One match each week is the margin game: predict the total number of sixes hit by both teams (0 to ${MARGIN_MAX}). Your margin is how far off you were. On equal points the lower margin ranks higher. No prediction counts as 0.`,
-        `Auto-tips. If you have not tipped a match when it locks, you get the away team. A correct auto-tip only counts while you have fewer than ${AUTOTIP_COUNT_LIMIT} correct tips of your own that week.`,
+        `Super Sixes. One match each week is the margin game: predict the total number of sixes hit by both teams (0 to ${MARGIN_MAX}). If the fixture names none, it is the week's last match. Your margin is how far off you were. On equal points the lower margin ranks higher. No prediction (no tip on the match, or a tip without a number) counts as a prediction of 0, so your margin is the number of sixes hit.`,
+        `Auto-tips. If you have not tipped a match when it locks, you get the away team. A correct auto-tip only counts while you have fewer than ${AUTOTIP_COUNT_LIMIT} correct tips of your own that week (counted over the week's finished matches, so an auto-tip counted early in the week stops counting once you reach ${AUTOTIP_COUNT_LIMIT}).`,
+        'Joining late. You are ranked from the moment you sign up, in the overall rankings, every week and your leagues. Matches that started before you joined give you nothing: no tip, no auto-tip, 0 points, and on a finished margin game a margin equal to the sixes hit. Two players who joined at different times but missed the same matches get the same numbers.',
         `Clean Sweep Bonus. Tip every match of the week correctly yourself, with no auto-tips, and you earn ${CLEAN_SWEEP_BONUS} bonus points when the week's last match finishes.`,
         'Golden Week. In the Golden Week (shown as DOUBLE POINTS) each correct tip is worth 2 points. The Clean Sweep Bonus stays at 2.',
-        'Ranking. Tippers are ordered by points, highest first, then by margin, lowest first. Tippers level on both share a rank, and the next rank is skipped (1, 1, 3).',
+        'Ranking. Tippers are ordered by points, highest first, then by margin, lowest first. Tippers level on both share a rank, and the next rank is skipped (1, 1, 3); tippers who share a rank are listed in the order they joined. Deactivated accounts are not ranked or counted while they are deactivated.',
         'Worked example 1, an ordinary week of 5 matches. You tip all 5 and get 4 right: 4 points. Had you got all 5 right: 5 points plus the 2-point Clean Sweep Bonus, 7 points.',
         `Worked example 2, the Golden Week with 5 matches. You tip all 5 correctly: 5 x 2 = 10 points, plus the Clean Sweep Bonus of 2 (not doubled), 12 points.`,
         `Worked example 3, auto-tips. You forget 2 of 5 matches and get the away team in both. Of your 3 own tips, 3 are right, and both away teams win. You have 3 correct tips of your own, fewer than ${AUTOTIP_COUNT_LIMIT}, so both auto-tips count: 5 points, but no Clean Sweep Bonus because of the auto-tips.`,
