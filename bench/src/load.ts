@@ -19,6 +19,8 @@ export interface LoadSpec {
   connections: number
   durationSeconds: number
   pool: PoolEntry[]
+  /** Each entry once, in order (sign-ups with unique emails), instead of at random. */
+  sequential?: boolean
 }
 
 export interface LoadResult {
@@ -40,7 +42,11 @@ async function main(): Promise<void> {
   if (!specFile || !outFile) throw new Error('usage: load.ts <spec.json> <result.json>')
   const spec = JSON.parse(fs.readFileSync(specFile, 'utf8')) as LoadSpec
   const acked: number[] = []
-  const pick = () => spec.pool[Math.floor(Math.random() * spec.pool.length)]!
+  let next = 0
+  const pick = () =>
+    spec.sequential
+      ? spec.pool[next++ % spec.pool.length]!
+      : spec.pool[Math.floor(Math.random() * spec.pool.length)]!
   const host = new URL(spec.url).host
 
   const result = await autocannon({
