@@ -282,6 +282,7 @@ describe('the admin console', () => {
       '/admin/leagues',
       '/admin/emails',
       '/admin/audit',
+      '/admin/health',
     ]) {
       await page.goto(path)
       await page.getByRole('navigation', { name: 'Admin sections' }).waitFor()

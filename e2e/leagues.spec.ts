@@ -52,7 +52,9 @@ describe('a league between two browsers', () => {
     await boss.page.getByRole('button', { name: 'Send invitations' }).click()
     await boss.page.getByText('Invitation sent to 1 address.').waitFor()
     const mail = await waitForMail(inject('mailDir'), invitee)
-    expect(mail.subject).toContain('Lanning Legends')
+    // The league's name is in the body, never the subject (issue 26, item 7).
+    expect(mail.subject).toBe("You're invited to join a league on BBL Tipping")
+    expect(mail.text).toContain('League: "Lanning Legends"')
     expect(mail.text).toContain(link)
     await boss.page.keyboard.press('Escape')
 

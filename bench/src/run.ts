@@ -406,8 +406,9 @@ async function main(): Promise<void> {
     SCHEDULER_INTERVAL_MS: '0',
     STATIC_DIR: staticDir,
     SSO_DEV_PROVIDER: 'false',
-    // the registration burst signs up from one address
+    // the registration burst signs up from one address, on more connections than hashes queue
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    PASSWORD_HASH_QUEUE: '1000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: pgliteDir }),
   }
   await ensurePortFree(API_PORT)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from './text.ts'
 import { roundNumberSchema, rowIdParamSchema, rowIdSchema, seasonNumberSchema } from './ids.ts'
 import { ROLES } from './constants.ts'
 import { cricsheetMatchSchema } from './cricsheet.ts'
@@ -52,7 +53,7 @@ export type CompetitionResponse = z.infer<typeof competitionResponseSchema>
 export const createCompetitionBodySchema = z.object({
   sport: sportSchema,
   season: seasonNumberSchema,
-  name: z.string().trim().min(1, 'Required').max(100),
+  name: singleLineText().min(1, 'Required').max(100),
   year: z
     .string()
     .trim()
@@ -137,7 +138,7 @@ export const competitionRoundsResponseSchema = z.object({
 export type CompetitionRoundsResponse = z.infer<typeof competitionRoundsResponseSchema>
 
 export const updateRoundBodySchema = z.object({
-  label: z.string().trim().min(1, 'Required').max(60),
+  label: singleLineText().min(1, 'Required').max(60),
 })
 export type UpdateRoundBody = z.infer<typeof updateRoundBodySchema>
 export const roundResponseSchema = z.object({ round: adminRoundSchema })
@@ -188,7 +189,7 @@ export const publishResponseSchema = z.object({ files: z.number().int() })
 // Users ------------------------------------------------------------------------------------
 
 export const adminUsersQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: singleLineText().max(100).optional(),
   page,
 })
 export const adminUserSchema = z.object({
@@ -220,7 +221,7 @@ export type UpdateRolesBody = z.infer<typeof updateRolesBodySchema>
 // Leagues ----------------------------------------------------------------------------------
 
 export const adminLeaguesQuerySchema = z.object({
-  search: z.string().trim().max(50).optional(),
+  search: singleLineText().max(50).optional(),
   sport: sportSchema.optional(),
   page,
 })
@@ -276,7 +277,7 @@ export const adminEmailIdParamsSchema = z.object({
 
 export const adminAuditQuerySchema = z.object({
   /** A user id or an email address. */
-  actor: z.string().trim().max(254).optional(),
+  actor: singleLineText().max(254).optional(),
   /** An action or the start of one: `content.` matches every content change. */
   kind: z
     .string()
@@ -329,3 +330,64 @@ export const grantAdminResponseSchema = z.object({
   userId: z.number().int(),
   created: z.boolean(),
 })
+
+// System health (GET /api/admin/health) ------------------------------------------------------
+
+/**
+ * The scheduler's jobs, in the order a pass runs them; 'scheduler' is the pass itself. Each
+ * records its last run in the database, so the console sees a separate worker's runs too.
+ */
+export const JOB_NAMES = [
+  'scheduler',
+  'lockouts',
+  'publishing',
+  'reminders',
+  'email_delivery',
+] as const
+export type JobName = (typeof JOB_NAMES)[number]
+
+export const jobRunSchema = z.object({
+  job: z.string(),
+  /** When the last run started, and how long it took. */
+  lastRunAt: isoDate,
+  durationMs: z.number().int(),
+  /** The last run's failure; null when it succeeded. */
+  error: z.string().nullable(),
+  /** The latest failure of any run, kept after later successes. */
+  lastErrorAt: isoDate.nullable(),
+  lastError: z.string().nullable(),
+  runs: z.number().int(),
+  failures: z.number().int(),
+})
+export type JobRun = z.infer<typeof jobRunSchema>
+
+export const SCHEDULER_STATUSES = ['ok', 'late', 'never'] as const
+export const adminHealthResponseSchema = z.object({
+  /** The server's clock when this was read; ages below are measured from it. */
+  now: isoDate,
+  scheduler: z.object({
+    /**
+     * never: no pass recorded; late: the next pass is over a whole interval overdue (stuck or
+     * stopped: lockouts and auto-tips are not happening).
+     */
+    status: z.enum(SCHEDULER_STATUSES),
+    lastTickAt: isoDate.nullable(),
+    intervalMs: z.number().int().nullable(),
+    /** How late the last pass started against its interval (a slow pass delays the next). */
+    lagMs: z.number().int().nullable(),
+    /** How long past its interval the next pass is now; 0 while on time. */
+    overdueMs: z.number().int().nullable(),
+  }),
+  lockouts: jobRunSchema.nullable(),
+  publishing: jobRunSchema.nullable(),
+  jobs: z.array(jobRunSchema),
+  emailOutbox: z.object({
+    queued: z.number().int(),
+    failed: z.number().int(),
+    /** Age of the oldest email still waiting to go; null when none waits. */
+    oldestQueuedAgeSeconds: z.number().int().nullable(),
+  }),
+  /** Job failures of the last 24 hours, newest first. */
+  recentFailures: z.array(z.object({ job: z.string(), at: isoDate, error: z.string() })),
+})
+export type AdminHealthResponse = z.infer<typeof adminHealthResponseSchema>

@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { singleLineText } from './text.ts'
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.ts'
 import { MAX_ROW_ID } from './ids.ts'
 import { sportSchema } from './sport.ts'
 
 const email = z.email({ message: 'Enter a valid email address' }).max(254).trim().toLowerCase()
-const personName = z.string().trim().min(1, 'Required').max(60)
+const personName = singleLineText().min(1, 'Required').max(60)
 
 /** The password rule of every form that sets one (registration, reset, change). */
 export const newPasswordSchema = z
@@ -17,7 +18,7 @@ export const registerBodySchema = z.object({
   password: newPasswordSchema,
   firstName: personName,
   lastName: personName,
-  teamName: z.string().trim().min(1).max(40).optional(),
+  teamName: singleLineText().min(1).max(40).optional(),
   /** Register for one competition only; both when omitted. */
   sport: sportSchema.optional(),
 })
@@ -73,7 +74,7 @@ export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema
 /** `POST auth/password_reset`: the emailed token, the new password and its confirmation. */
 export const passwordResetBodySchema = z
   .object({
-    token: z.string().trim().min(1, 'The reset link is missing its token').max(200),
+    token: singleLineText().min(1, 'The reset link is missing its token').max(200),
     password: newPasswordSchema,
     // No limit of its own: it must equal the password, which has one.
     confirmation: z.string(),
@@ -105,9 +106,7 @@ export const TEAM_NAME_MAX = 40
 export const userUpdateBodySchema = z.object({
   first_name: personName.optional(),
   last_name: personName.optional(),
-  team_name: z
-    .string()
-    .trim()
+  team_name: singleLineText()
     .max(TEAM_NAME_MAX, `Team name must be at most ${TEAM_NAME_MAX} characters`)
     .transform((v) => (v === '' ? null : v))
     .nullable()
@@ -116,7 +115,7 @@ export const userUpdateBodySchema = z.object({
   team_supported: z.number().int().min(0).max(MAX_ROW_ID).optional(),
   disabledNotifications: z.boolean().optional(),
   isWeeklyReminderEnabled: z.boolean().optional(),
-  successMsg: z.string().max(200).optional(),
+  successMsg: singleLineText().max(200).optional(),
 })
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>
 export type UserUpdateInput = z.input<typeof userUpdateBodySchema>

@@ -50,4 +50,13 @@ export type Role = (typeof ROLES)[number]
 export const roleForSport = (sport: Sport): Role =>
   sport === 'bbl' ? 'ROLE_USER_BBL' : 'ROLE_USER_WBBL'
 
+/** The session cookie's name over plain HTTP (development, tests, the bench). */
 export const SESSION_COOKIE = 'tip_session'
+
+/**
+ * The session cookie's name, the one place it is decided. A Secure cookie carries the `__Host-`
+ * prefix: a browser then keeps it only when it is Secure, has Path=/ and no Domain, so a sibling
+ * subdomain or a plain-HTTP page cannot plant or shadow the session (RFC 6265bis 4.1.3.2).
+ */
+export const sessionCookieName = (secure: boolean): string =>
+  secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE

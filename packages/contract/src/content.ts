@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText, singleLineText } from './text.ts'
 import { SPORTS, type Sport } from './constants.ts'
 import { sportSchema } from './sport.ts'
 
@@ -16,14 +17,20 @@ export const FAQ_ANSWER_MAX = 5000
 export const HELP_PAGES_PER_SPORT_MAX = 30
 export const HELP_PAGE_BODY_MAX = 20_000
 
+/**
+ * A path on this site, as a browser reads it: one `/` then no `/` or `\` (a browser reads `\` as
+ * `/`, so `/\evil.example` is the protocol-relative `//evil.example`), no backslash anywhere and
+ * no white space (a browser drops tabs and line breaks, which could join `/` and `/` again). What
+ * is left is a path-absolute URL, which resolves on the page's own origin whatever follows.
+ */
+export const isSitePath = (v: string): boolean => /^\/(?![/\\])[^\s\\]*$/.test(v)
+
 /** A link or image address: a path on this site, or an https:// address elsewhere. */
-export const contentLinkSchema = z
-  .string()
-  .trim()
+export const contentLinkSchema = singleLineText()
   .min(1, 'Required')
   .max(500)
   .refine(
-    (v) => /^\/(?!\/)\S*$/.test(v) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v),
+    (v) => isSitePath(v) || /^https:\/\/[^\s/\\]+\.[^\s]+$/.test(v),
     'Use a path on this site (/...) or an https:// address',
   )
 
@@ -31,7 +38,7 @@ export const contentLinkSchema = z
 export const notificationBarSchema = z
   .object({
     isEnabled: z.boolean(),
-    message: z.string().trim().max(NOTIFICATION_MESSAGE_MAX),
+    message: singleLineText().max(NOTIFICATION_MESSAGE_MAX),
   })
   .refine((b) => !b.isEnabled || b.message.length > 0, {
     message: 'A bar that is shown needs a message',
@@ -47,7 +54,7 @@ export const notificationBarsSettingSchema = perSport(notificationBarSchema)
 export const topBannerSettingSchema = z
   .object({
     isEnabled: z.boolean(),
-    message: z.string().trim().max(TOP_BANNER_MESSAGE_MAX),
+    message: singleLineText().max(TOP_BANNER_MESSAGE_MAX),
     url: contentLinkSchema.nullable(),
   })
   .refine((b) => !b.isEnabled || b.message.length > 0, {
@@ -68,8 +75,8 @@ export type Advert = z.infer<typeof advertSchema>
 export const advertsSettingSchema = perSport(z.array(advertSchema).max(ADVERTS_PER_SPORT_MAX))
 
 export const faqSchema = z.object({
-  question: z.string().trim().min(1, 'Required').max(300),
-  answer: z.string().trim().min(1, 'Required').max(FAQ_ANSWER_MAX),
+  question: singleLineText().min(1, 'Required').max(300),
+  answer: multiLineText().min(1, 'Required').max(FAQ_ANSWER_MAX),
 })
 export type Faq = z.infer<typeof faqSchema>
 export const faqsSettingSchema = perSport(z.array(faqSchema).max(FAQS_PER_SPORT_MAX))
@@ -79,13 +86,11 @@ export const faqsSettingSchema = perSport(z.array(faqSchema).max(FAQS_PER_SPORT_
  * paragraph (the site renders it as text, never as HTML).
  */
 export const helpPageSchema = z.object({
-  section: z
-    .string()
-    .trim()
+  section: singleLineText()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Lower-case letters, digits and dashes, e.g. game-rules')
     .max(40),
-  title: z.string().trim().min(1, 'Required').max(100),
-  body: z.string().trim().min(1, 'Required').max(HELP_PAGE_BODY_MAX),
+  title: singleLineText().min(1, 'Required').max(100),
+  body: multiLineText().min(1, 'Required').max(HELP_PAGE_BODY_MAX),
 })
 export type HelpPage = z.infer<typeof helpPageSchema>
 const helpPageList = z

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText, singleLineText } from './text.ts'
 import { roundNumberSchema, rowIdParamSchema, rowIdSchema } from './ids.ts'
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX, LEAGUE_NAME_MIN } from './constants.ts'
 import { lifecycleSchema } from './predictions.ts'
@@ -8,15 +9,13 @@ import { lifecycleSchema } from './predictions.ts'
 export const LEAGUE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 export const LEAGUE_CODE_LENGTH = 10
 
-const name = z
-  .string()
-  .trim()
+const name = singleLineText()
   .min(LEAGUE_NAME_MIN, `League name must be at least ${LEAGUE_NAME_MIN} characters`)
   .max(LEAGUE_NAME_MAX, `League name must be at most ${LEAGUE_NAME_MAX} characters`)
-const description = z
-  .string()
-  .trim()
-  .max(LEAGUE_DESCRIPTION_MAX, `Description must be at most ${LEAGUE_DESCRIPTION_MAX} characters`)
+const description = multiLineText().max(
+  LEAGUE_DESCRIPTION_MAX,
+  `Description must be at most ${LEAGUE_DESCRIPTION_MAX} characters`,
+)
 export const privacySchema = z.enum(['private', 'public'])
 
 export const createLeagueBodySchema = z.object({
@@ -67,8 +66,8 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 })
 export const showForJoinQuerySchema = pageQuerySchema.extend({
-  code: z.string().trim().toUpperCase().max(20).optional(),
-  search: z.string().trim().min(1).max(50).optional(),
+  code: singleLineText().toUpperCase().max(20).optional(),
+  search: singleLineText().min(1).max(50).optional(),
 })
 
 export const leagueResponseSchema = z.object({ league: leagueSchema })
@@ -121,18 +120,13 @@ export const inviteResponseSchema = z.object({
 
 export const sendEmailsBodySchema = z.object({
   leagueId: rowIdSchema,
-  subject: z
-    .string()
-    .trim()
+  subject: singleLineText()
     .min(1, 'Enter a subject')
     .max(
       LEAGUE_MESSAGE_SUBJECT_MAX,
       `Subject must be at most ${LEAGUE_MESSAGE_SUBJECT_MAX} characters`,
-    )
-    .regex(/^[^\r\n]*$/, 'Subject must be one line'),
-  message: z
-    .string()
-    .trim()
+    ),
+  message: multiLineText()
     .min(1, 'Enter a message')
     .max(LEAGUE_MESSAGE_MAX, `Message must be at most ${LEAGUE_MESSAGE_MAX} characters`),
 })

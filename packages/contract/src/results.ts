@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from './text.ts'
 import { rowIdParamSchema, rowIdSchema } from './ids.ts'
 import { matchOutcomeSchema } from './predictions.ts'
 
@@ -19,7 +20,7 @@ export const matchResultBodySchema = z
     home: innings.nullable(),
     away: innings.nullable(),
     sixes: z.number().int().min(0).max(200).nullable(),
-    method: z.string().max(20).nullable().optional(),
+    method: singleLineText().max(20).nullable().optional(),
   })
   .refine((r) => (r.outcome === 'win') === (r.winnerSquadId !== null), {
     message: 'A win needs a winner; a no result or tie has none',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from './text.ts'
 import { roundNumberParamSchema, roundNumberSchema, rowIdParamSchema, rowIdSchema } from './ids.ts'
 import { LADDER_PAGE_SIZE } from './constants.ts'
 import { predictionSchema, tipInputSchema } from './predictions.ts'
@@ -79,7 +80,7 @@ export const rankingRowSchema = tipperSchema.extend({
 export type RankingRow = z.infer<typeof rankingRowSchema>
 
 export const rankingsQuerySchema = z.object({
-  search: z.string().trim().max(50).optional(),
+  search: singleLineText().max(50).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(LADDER_PAGE_SIZE).default(LADDER_PAGE_SIZE),
   /** A round number for the week view; omitted for overall (OVR). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText, singleLineText } from './text.ts'
 import { PREREGISTRATION_NAME_MIN } from './constants.ts'
 import {
   CONTACT_MESSAGE_MAX,
@@ -23,11 +24,9 @@ const email = z
 
 /** Spec 7 `POST contact`: the contact form's fields. */
 export const contactBodySchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(CONTACT_NAME_MAX),
+  name: singleLineText().min(1, 'Enter your name').max(CONTACT_NAME_MAX),
   email,
-  message: z
-    .string()
-    .trim()
+  message: multiLineText()
     .min(CONTACT_MESSAGE_MIN, `Write at least ${CONTACT_MESSAGE_MIN} characters`)
     .max(CONTACT_MESSAGE_MAX, `Keep it under ${CONTACT_MESSAGE_MAX} characters`),
   /** The competition the sender was looking at, when known. */
@@ -40,9 +39,7 @@ export type ContactResponse = z.infer<typeof contactResponseSchema>
 
 /** Spec 3 "Pre-registration": name, email. */
 export const preregistrationBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: singleLineText()
     .min(PREREGISTRATION_NAME_MIN, `Name must be at least ${PREREGISTRATION_NAME_MIN} characters`)
     .max(PREREGISTRATION_NAME_MAX),
   email: z

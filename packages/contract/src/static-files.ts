@@ -103,8 +103,9 @@ export const roundStatsFileSchema = z.object({
   matches: z.record(
     z.string(),
     z.object({
-      homePicks: z.number().int(),
-      awayPicks: z.number().int(),
+      /** Exact counts once the match is complete (its tips public); null before: percentages only. */
+      homePicks: z.number().int().nullable(),
+      awayPicks: z.number().int().nullable(),
       home_percent: z.number().int(),
       away_percent: z.number().int(),
       winnerSquadId: z.number().int().nullable(),

@@ -12,7 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Clock } from './clock.ts'
-import { appOriginOf, type Config } from './config.ts'
+import { allowedOriginsOf, appOriginOf, trustProxyOption, type Config } from './config.ts'
+import type { PoolStats } from './db/database.ts'
 import type { Listen } from './db/listen.ts'
 import type { Database } from './db/schema.ts'
 import { createAppPage } from './http/app-page.ts'
@@ -21,15 +22,23 @@ import { registerErrorHandler } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { responseSerializer, verifyPreserialised } from './http/serializer.ts'
-import { enforceRoutePolicies, grantPolicy } from './http/route-policy.ts'
+import {
+  enforceRoutePolicies,
+  grantPolicy,
+  isPrivateRoute,
+  refuseBeforeInput,
+} from './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { AdminService } from './modules/admin/service.ts'
+import { opsRoutes } from './modules/ops/routes.ts'
+import { Metrics, OpsService } from './modules/ops/service.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { contentRoutes } from './modules/content/routes.ts'
 import { ContentService } from './modules/content/service.ts'
 import { AuthService } from './modules/auth/service.ts'
+import { HashGate } from './modules/auth/hash-gate.ts'
 import { SESSION_CHANGES, SessionCache } from './modules/auth/session-cache.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
@@ -43,6 +52,7 @@ import { Publisher } from './modules/publisher/service.ts'
 import { resultsRoutes } from './modules/results/routes.ts'
 import { scoresRoutes } from './modules/scores/routes.ts'
 import { registerSso } from './modules/sso/setup.ts'
+import type { DevAccount } from './idp/accounts.ts'
 import { ScoresService } from './modules/scores/service.ts'
 import { ResultsService } from './modules/results/service.ts'
 import { AdjustableClock } from './clock.ts'
@@ -59,11 +69,19 @@ export interface AppDeps {
    * changes made in this process: right for one process alone and for tests of one app.
    */
   listen?: Listen
+  /** Where log lines go (tests read them); absent: standard output. */
+  logStream?: { write(line: string): void }
+  /** The database pool's figures for the metrics (DatabaseHandle.pool); absent: not exported. */
+  dbPool?: () => PoolStats
+  /** The development identity provider's accounts; absent: the seeded ones (tests bring others). */
+  devSsoAccounts?: readonly DevAccount[]
 }
 
 export interface BuiltApp {
   app: FastifyInstance
   publisher: Publisher
+  /** The metrics registry to serve on METRICS_PORT (main.ts); null when METRICS_PORT is unset. */
+  metrics: Metrics | null
 }
 
 /** Builds the whole HTTP app from configuration and its parts; nothing global, nothing listening. */
@@ -75,19 +93,28 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         ? false
         : {
             level: config.LOG_LEVEL,
-            // Sign-in callbacks carry an authorization code in the URL; it never reaches a log.
+            // Sign-in callbacks carry an authorization code in the URL, invite links a join
+            // code; neither reaches a log.
             serializers: { req: redactedRequest },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
             redact: [
               'req.headers.cookie',
               'req.headers.authorization',
               'res.headers["set-cookie"]',
             ],
           },
-    trustProxy: true,
+    // Only the configured proxies may name the caller (X-Forwarded-For: the per-address limits)
+    // or the scheme (X-Forwarded-Proto: HSTS); by default no one.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>()
   // First, so it sees every route: a route without config.policy stops the server starting.
   enforceRoutePolicies(app)
+  // Before any route too: each route's timing hook is attached as it is registered. Nothing is
+  // timed unless metrics are served (METRICS_PORT), so the hot path pays only when asked.
+  const metrics =
+    config.METRICS_PORT === undefined ? null : new Metrics({ db, clock, pool: deps.dbPool })
+  metrics?.instrumentHttp(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(responseSerializer({ verify: config.SERIALIZER_VERIFY }))
   if (config.SERIALIZER_VERIFY) verifyPreserialised(app)
@@ -111,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         formAction: ["'self'"],
       },
     },
-    // Sent below, only on HTTPS answers (behind a proxy: X-Forwarded-Proto, trustProxy).
+    // Sent below, only on HTTPS answers (behind a proxy: X-Forwarded-Proto from TRUST_PROXY).
     strictTransportSecurity: false,
   })
   app.addHook('onRequest', async (request, reply) => {
@@ -121,10 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   })
   await app.register(swagger, {
     openapi: { info: { title: 'Big Bash Tipping API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    // The public document describes the public API: admin and test routes are left out.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input)
+      return isPrivateRoute(input.route) ? { ...out, schema: { ...out.schema, hide: true } } : out
+    },
   })
   await registerLoadShedding(app, config, deps.dbWaiting)
-  registerOriginCheck(app, config.APP_ORIGIN)
+  registerOriginCheck(app, allowedOriginsOf(config))
   // Limits are opted into per route (sign-in, registration); counters live in memory per process.
   await app.register(rateLimit, { global: false })
 
@@ -146,10 +177,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       appOrigin,
       resetTokenMinutes: config.PASSWORD_RESET_TOKEN_MINUTES,
       resetRequestMinMs: 250,
+      // Password hashing is bounded per process, so a flood of sign-ins cannot stall the rest.
+      hashGate: new HashGate(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE),
+      resetEmailsPerHour: config.PASSWORD_RESET_REQUESTS_PER_HOUR,
     },
     sessions,
   )
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
+  // Before any route is registered: admin routes refuse others before reading their input.
+  refuseBeforeInput(app, (request) => gate.requireAdmin(request))
   const predictions = new PredictionsService(
     db,
     clock,
@@ -169,8 +205,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     gate,
     perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
     resetRequestsPerHour: config.PASSWORD_RESET_REQUESTS_PER_HOUR,
+    loginFailuresBeforeBackoff: config.AUTH_LOGIN_FAILURES_BEFORE_BACKOFF,
+    emailTakenPerHour: config.REGISTRATION_EMAIL_TAKEN_PER_HOUR,
+    emailTakenGlobalPerHour: config.REGISTRATION_EMAIL_TAKEN_GLOBAL_PER_HOUR,
+    now: () => clock.now().getTime(),
   })
-  await registerSso(app, { config, db, clock, auth, gate })
+  await registerSso(app, {
+    config,
+    db,
+    clock,
+    auth,
+    gate,
+    ...(deps.devSsoAccounts ? { devAccounts: deps.devSsoAccounts } : {}),
+  })
   predictionsRoutes(app, { predictions, gate })
   // A result is scored on two more of the pool's connections (decision 009); a pool too small to
   // spare them while other jobs wait for the scoring lock scores on the result's own.
@@ -189,10 +236,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     gate,
   })
+  opsRoutes(app, { ops: new OpsService(db, clock), gate })
   const leagues = new LeaguesService(db, {
     clock,
     appOrigin,
     invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
+    invitesPerLeaguePerDay: config.LEAGUE_INVITES_PER_LEAGUE_PER_DAY,
     messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
     readCacheMs: config.READ_CACHE_MS,
@@ -201,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   contentRoutes(app, { content: new ContentService(db, publisher), gate })
   shareRoutes(app, {
     db,
-    appOrigin: config.APP_ORIGIN,
+    appOrigin,
     shareCardPath: path.join(config.DATA_DIR, 'share-card.png'),
   })
 
@@ -210,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       clock,
       supportEmail: config.SUPPORT_EMAIL,
       appOrigin,
+      preregistrationEmailsPerHour: config.PREREGISTRATION_EMAILS_PER_HOUR,
     }),
     gate,
     contactPerHour: config.CONTACT_PER_HOUR,
@@ -279,6 +329,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (
       url.startsWith('/api/') ||
       url.startsWith('/static/') ||
+      // Metrics live on their own listener only (METRICS_PORT): here a plain 404, not the app.
+      url === '/metrics' ||
+      url.startsWith('/metrics?') ||
       !appPage ||
       request.method !== 'GET'
     ) {
@@ -298,7 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return reply.type('text/html').header('cache-control', 'no-cache').send(page.html)
   })
 
-  return { app, publisher }
+  return { app, publisher, metrics }
 }
 
 /**

@@ -1,3 +1,4 @@
+import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -7,11 +8,57 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
+/** An address or a CIDR range (`10.0.0.0/8`), or one of proxy-addr's names for a whole class. */
+const isProxyAddress = (entry: string): boolean => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = net.isIP(address)
+  if (!family || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * Which peers may speak for the caller through X-Forwarded-For/-Proto/-Host. Unset or empty: none,
+ * so `request.ip` is the socket's peer and no header a caller writes moves a per-address limit. A
+ * number: that many proxies in front (only right when nothing reaches the server past them). A
+ * list: the proxies' addresses or CIDR ranges. `true` (everyone) is refused: it is the hole.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '') return false
+    if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v)
+    const entries = v.split(',').map((e) => e.trim())
+    const bad = entries.filter((e) => !isProxyAddress(e))
+    if (bad.length === 0) return entries
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a hop count or a comma-separated list of addresses/CIDRs (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+    })
+    return z.NEVER
+  })
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  /** Public origin of the app; state-changing requests must come from it. */
-  APP_ORIGIN: z.url().optional(),
+  /**
+   * Public origin of the app; state-changing requests must come from it, and every absolute link
+   * (emails, share pages, single sign-on callbacks) is built on it. Unset (not in production):
+   * `http://localhost:{PORT}`, see allowedOriginsOf.
+   */
+  APP_ORIGIN: z
+    .url()
+    .refine((u) => {
+      const url = new URL(u)
+      const bare = url.pathname === '/' && !url.search && !url.hash && !url.username
+      return (url.protocol === 'https:' || url.protocol === 'http:') && bare && !url.password
+    }, 'must be an origin: http(s)://host[:port], with no path')
+    // As a browser writes it in the Origin header (lower case, no trailing slash, no default port).
+    .transform((u) => new URL(u).origin)
+    .optional(),
+  TRUST_PROXY: trustProxy.default(false),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -20,8 +67,11 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default(path.join(REPO_ROOT, 'data/static')),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'packages/web/dist')),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
-  /** `demo` seeds a playable season on an empty database; `none` starts clean. */
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /**
+   * `demo` seeds a playable season on an empty database; `none` starts clean. Unset: `demo`, but
+   * `none` in production (filled in below, once DEPLOY_ENV is known).
+   */
+  SEED: z.enum(['demo', 'none']).optional(),
   DEMO_USERS: z.coerce.number().int().min(0).max(100_000).default(300),
   SPONSOR_PREFIX: z
     .string()
@@ -32,6 +82,12 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(90),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Prometheus metrics on a listener of their own (modules/ops/metrics-server.ts), never on the
+   * public port. Unset: no metrics at all (nothing is timed). Loopback unless told otherwise.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** How often the in-process scheduler runs lockouts and publishing; 0 leaves it to `npm run worker`. */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** Match Centre link pattern shown on live and upcoming matches; `{match}` is the match number. */
@@ -44,8 +100,32 @@ const envSchema = z.object({
    * reset, recovery): attempts a minute per address, and per account (email, reset token or user).
    */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  /** Password reset emails one account may be sent an hour (the rest are refused with 429). */
+  /**
+   * Password reset requests an hour per account from one address (the rest are refused with
+   * 429), and reset emails one account is sent an hour however many addresses ask (past it,
+   * nothing new is sent and the newest link keeps working).
+   */
   PASSWORD_RESET_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /**
+   * Failed sign-ins one account may take, from any addresses, before an exponential back-off
+   * (1 s doubling, at most 15 minutes) holds back the addresses that failed; an address that
+   * has not failed for the account (the owner elsewhere) is not held back (docs/SECURITY.md).
+   */
+  AUTH_LOGIN_FAILURES_BEFORE_BACKOFF: z.coerce.number().int().min(1).default(5),
+  /**
+   * "An account with this email already exists" answers an hour: per address (then every
+   * registration from it is refused until the hour is out) and in all; see
+   * docs/decisions/011-registration-and-account-enumeration.md.
+   */
+  REGISTRATION_EMAIL_TAKEN_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  REGISTRATION_EMAIL_TAKEN_GLOBAL_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  /**
+   * Password hashes (argon2, 19 MiB each) run at once per process, and how many more may wait;
+   * past that a sign-in, registration or password change is refused at once with 503 and
+   * Retry-After. Keep the concurrency below libuv's thread pool (4 unless UV_THREADPOOL_SIZE).
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(16),
   /** How long a password reset link works. */
   PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   /**
@@ -57,16 +137,31 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Big Bash Tipping <no-reply@tipping.example>'),
+  /**
+   * The explicit choice to run production without SMTP_URL: emails wait in the email_outbox table
+   * (another process or a later SMTP_URL sends them). Production refuses to start with neither.
+   */
+  MAIL_OUTBOX_ONLY: bool.default(false),
   /** Anti-spam quotas per user per hour: addresses invited to leagues, league messages sent. */
   LEAGUE_INVITES_PER_HOUR: z.coerce.number().int().min(1).default(100),
   LEAGUE_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Recipients of one user's league messages per hour (a message goes to every member). */
   LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR: z.coerce.number().int().min(1).default(5000),
+  /**
+   * Addresses one league may invite in a day, on top of its commissioner's hourly quota: an
+   * account may run many leagues, and each invitation names its league (issue 26, item 7).
+   */
+  LEAGUE_INVITES_PER_LEAGUE_PER_DAY: z.coerce.number().int().min(1).default(200),
   /** Where contact-form messages are emailed. */
   SUPPORT_EMAIL: z.email().default('support@tipping.example'),
   /** Contact messages and pre-registrations allowed per hour from one address. */
   CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   PREREGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * Pre-registration confirmation emails per hour from the whole site: the form mails any address,
+   * so past this the address is still listed but no confirmation goes (issue 26, item 7).
+   */
+  PREREGISTRATION_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(500),
   /**
    * Request header carrying the caller's ISO country code, set by the proxy or CDN in front
    * (e.g. `cf-ipcountry`). Unset: the country is unknown (null).
@@ -174,15 +269,102 @@ const envSchema = z.object({
   ENABLE_TEST_ROUTES: bool.default(false),
 })
 
-export type Config = z.infer<typeof envSchema>
+/** The schema with its cross-setting rules and the defaults that depend on another setting. */
+const configSchema = envSchema
+  .superRefine((c, ctx) => {
+    if (c.MAIL_OUTBOX_ONLY && c.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_OUTBOX_ONLY'],
+        message: 'true with SMTP_URL set: choose one (outbox only, or sending through SMTP_URL)',
+      })
+    }
+  })
+  .transform((c) => ({ ...c, SEED: c.SEED ?? (c.DEPLOY_ENV === 'production' ? 'none' : 'demo') }))
+
+export type Config = z.infer<typeof configSchema>
 
 /** Where links in emails and redirects point: the configured origin, or this server locally. */
 export const appOriginOf = (config: Pick<Config, 'APP_ORIGIN' | 'PORT'>): string =>
   config.APP_ORIGIN ?? `http://localhost:${config.PORT}`
 
+/**
+ * The origins state-changing requests may come from: APP_ORIGIN, or with it unset (development,
+ * staging; production requires it) this server on localhost, by either name. Never the request's
+ * own Host header, which the caller writes.
+ */
+export const allowedOriginsOf = (config: Pick<Config, 'APP_ORIGIN' | 'PORT'>): string[] =>
+  config.APP_ORIGIN
+    ? [config.APP_ORIGIN]
+    : [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`]
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy. Fastify ignores a bare number (it cannot check the peer's
+ * address), so a hop count is spelt as the function it means: the nearest `hops` peers are trusted
+ * whatever their address, which is right only when the server is reachable through them alone.
+ */
+export const trustProxyOption = (
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) =>
+  typeof value === 'number' ? (_address, hop) => hop < value : value
+
+/**
+ * What a production deployment must not run with, each naming its setting (issue 26): the demo
+ * season and the development provider publish working passwords; a session cookie without Secure
+ * (and the __Host- prefix that comes with it) can leak over plain HTTP or be planted by a sibling
+ * subdomain; links and the origin check need the public https origin; mail must either go out or
+ * knowingly wait in the outbox. Empty outside production.
+ */
+export function productionProblems(config: Config): string[] {
+  if (config.DEPLOY_ENV !== 'production') return []
+  const problems: string[] = []
+  if (config.SEED !== 'none') problems.push('SEED: must be none in production (no demo season)')
+  if (!config.SSO_ISSUER && config.SSO_DEV_PROVIDER) {
+    problems.push(
+      'SSO_DEV_PROVIDER: must be false in production unless SSO_ISSUER is set (the development identity provider signs anyone in with a published password)',
+    )
+  }
+  if (!config.COOKIE_SECURE) {
+    problems.push('COOKIE_SECURE: must be true in production (a Secure, __Host- session cookie)')
+  }
+  if (!config.APP_ORIGIN?.startsWith('https://')) {
+    problems.push(
+      `APP_ORIGIN: must be the public https:// origin in production (${config.APP_ORIGIN ? `not ${config.APP_ORIGIN}` : 'unset'})`,
+    )
+  }
+  if (!config.SMTP_URL && !config.MAIL_OUTBOX_ONLY) {
+    problems.push(
+      'SMTP_URL: required in production, or MAIL_OUTBOX_ONLY=true to keep emails in the outbox knowingly',
+    )
+  }
+  if (config.ENABLE_TEST_ROUTES) {
+    problems.push('ENABLE_TEST_ROUTES: must be false in production (it lets anyone move the clock)')
+  }
+  if (config.CLOCK_NOW) problems.push('CLOCK_NOW: must be unset in production (a fixed clock)')
+  return problems
+}
+
+/**
+ * Refuses, in one error naming every offending setting, a production configuration that is unsafe
+ * to serve or send mail with; the server and the worker check before they touch the database.
+ */
+export function assertSafeToServe(config: Config): Config {
+  const problems = productionProblems(config)
+  if (problems.length > 0) {
+    throw new Error(
+      `Invalid configuration for DEPLOY_ENV=production:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    )
+  }
+  return config
+}
+
+/** loadConfig for a process that serves requests or sends mail (main.ts, the worker). */
+export const loadServingConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
+  assertSafeToServe(loadConfig(env))
+
 /** Parse the environment once; a bad value stops the process naming the variable (STYLE.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = envSchema.safeParse(env)
+  const result = configSchema.safeParse(env)
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
@@ -196,6 +378,11 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   LOG_LEVEL: 'silent',
   AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
   PASSWORD_RESET_REQUESTS_PER_HOUR: 10_000,
+  AUTH_LOGIN_FAILURES_BEFORE_BACKOFF: 10_000,
+  REGISTRATION_EMAIL_TAKEN_PER_HOUR: 10_000,
+  REGISTRATION_EMAIL_TAKEN_GLOBAL_PER_HOUR: 10_000,
+  // Tests register users many at once; the hashing bound has its own test.
+  PASSWORD_HASH_QUEUE: 10_000,
   // A slow test machine must not shed the integration suite's own requests.
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0,
   PRESSURE_MAX_DB_WAITING: 0,

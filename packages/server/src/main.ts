@@ -1,5 +1,5 @@
 import { AdjustableClock, systemClock, type Clock } from './clock.ts'
-import { appOriginOf, loadConfig, type Config } from './config.ts'
+import { appOriginOf, loadServingConfig, type Config } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import {
@@ -14,6 +14,7 @@ import { buildApp } from './app.ts'
 import { Scheduler } from './jobs/scheduler.ts'
 import { MailDelivery } from './modules/mail/service.ts'
 import { ReminderJob } from './modules/reminders/service.ts'
+import { serveMetrics, type MetricsServer } from './modules/ops/metrics-server.ts'
 import { DEV_SSO_ACCOUNTS, DEV_SSO_PASSWORD } from './idp/accounts.ts'
 import { usesDevProvider } from './modules/sso/setup.ts'
 
@@ -23,7 +24,8 @@ function makeClock(config: Config): Clock {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig()
+  // Before the database is opened: an unsafe production start seeds nothing and serves nothing.
+  const config = loadServingConfig()
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.PGLITE_DIR,
@@ -43,13 +45,14 @@ async function main(): Promise<void> {
     })
   }
 
-  const { app, publisher } = await buildApp({
+  const { app, publisher, metrics } = await buildApp({
     config,
     db: handle.db,
     engine: handle.engine,
     clock,
     dbWaiting: handle.waiting,
     listen: handle.listen,
+    dbPool: handle.pool,
   })
   await publisher.publishAll()
   const scheduler = new Scheduler({
@@ -67,9 +70,11 @@ async function main(): Promise<void> {
     }),
     log: app.log,
     intervalMs: config.SCHEDULER_INTERVAL_MS,
+    metrics: metrics ?? undefined,
   })
   if (config.SCHEDULER_INTERVAL_MS > 0) scheduler.start()
 
+  let metricsServer: MetricsServer | null = null
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -77,6 +82,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down')
     // Stop taking requests, let those in flight finish, then close the database.
     await scheduler.stop()
+    await metricsServer?.close()
     await app.close()
     await handle.close()
     process.exit(0)
@@ -90,6 +96,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   const address = await app.listen({ port: config.PORT, host: config.HOST })
+  if (metrics && config.METRICS_PORT !== undefined) {
+    metricsServer = await serveMetrics(metrics.registry, {
+      host: config.METRICS_HOST,
+      port: config.METRICS_PORT,
+    })
+    app.log.info({ url: `${metricsServer.url}/metrics` }, 'metrics listening')
+  }
   const where = handle.engine === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.PGLITE_DIR}`
   console.log(
     `\nBig Bash Tipping is up at ${address.replace('127.0.0.1', 'localhost')} (database: ${where})`,

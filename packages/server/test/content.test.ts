@@ -232,6 +232,9 @@ describe('admin content routes', () => {
         'bbl.message',
       ],
       ['top_banner', { isEnabled: false, message: '', url: 'javascript:alert(1)' }, 'url'],
+      // A browser reads `\` as `/`: this is the protocol-relative //evil.example (issue 26, 10a).
+      ['top_banner', { isEnabled: false, message: '', url: '/\\evil.example/x' }, 'url'],
+      ['adverts', { bbl: [{ ...advert, url: '/\\/evil.example' }], wbbl: [] }, 'bbl.0.url'],
       ['adverts', { bbl: [{ ...advert, type: 'skyscraper' }], wbbl: [] }, 'bbl.0.type'],
       [
         'adverts',

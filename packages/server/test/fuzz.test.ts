@@ -13,7 +13,7 @@ import {
 
 // Issue 9 item 2: fast-check throws hostile params, queries and bodies at every registered route
 // (wrong types, huge and unicode strings, negative and fractional numbers, nested objects,
-// `__proto__` keys, SQL and script payloads), as a visitor and as a signed-in league member. The
+// `__proto__` keys, SQL and script payloads, NUL and other control characters), as a visitor and as a signed-in league member. The
 // server never answers 5xx, API routes always answer the envelope, and a refused request changes
 // nothing in the database. FUZZ_RUNS=200 for a longer search (runs per route; default 4).
 
@@ -29,6 +29,9 @@ const payloads = fc.constantFrom(
   '../../../etc/passwd',
   '%2e%2e%2f',
   '\u0000',
+  'a\u0000b',
+  'Casey\r\nBcc: victim@example.com',
+  '\u0007\u0008\u001b[31m\u007f',
   '\u202e\u200b',
   '🏏𝕏́',
   'ＢＢＬ',
@@ -41,8 +44,21 @@ const payloads = fc.constantFrom(
   '',
   ' ',
 )
+/** Any C0 control character or DEL: a NUL answered 500 on every text field (issue 26, item 4). */
+const control = fc
+  .oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f))
+  .map((c) => String.fromCharCode(c))
+/** Ordinary text with control characters spliced in anywhere. */
+const withControls = fc
+  .tuple(
+    fc.string({ maxLength: 20 }),
+    fc.array(control, { minLength: 1, maxLength: 3 }),
+    fc.string({ maxLength: 20 }),
+  )
+  .map(([head, cs, tail]) => `${head}${cs.join('')}${tail}`)
 const text = fc.oneof(
   payloads,
+  withControls,
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),

@@ -16,6 +16,7 @@ import {
   readResultsFile,
 } from '../src/modules/seasons/service.ts'
 import { withDatabase } from './global-setup.ts'
+import type { DevAccount } from '../src/idp/accounts.ts'
 import os from 'node:os'
 
 export const engine = (): 'postgres' | 'pglite' =>
@@ -57,7 +58,13 @@ export interface TestApp {
 
 /** The real app on a fresh database, with a clock the test controls. */
 export async function createTestApp(
-  opts: { now?: Date; config?: Partial<Config> } = {},
+  opts: {
+    now?: Date
+    config?: Partial<Config>
+    devSsoAccounts?: readonly DevAccount[]
+    /** Where the app's log lines go (set LOG_LEVEL too: tests default to silent). */
+    logStream?: { write(line: string): void }
+  } = {},
 ): Promise<TestApp> {
   const handle = await freshDatabase()
   const clock = new AdjustableClock(opts.now ?? new Date('2025-12-01T00:00:00Z'))
@@ -73,6 +80,8 @@ export async function createTestApp(
     engine: handle.engine,
     clock,
     listen: handle.listen,
+    ...(opts.devSsoAccounts ? { devSsoAccounts: opts.devSsoAccounts } : {}),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
   })
   await app.ready()
   return {

@@ -124,7 +124,9 @@ describe('league messages', () => {
       .orderBy('to_address')
       .execute()
     expect(rows.map((r) => r.to_address)).toEqual([boss.email, member.email].sort())
-    expect(rows.every((r) => r.subject === '[Invite League] Week 1')).toBe(true)
+    expect(
+      rows.every((r) => r.subject === 'A message from your league commissioner on BBL Tipping'),
+    ).toBe(true)
     expect(rows.every((r) => r.kind === 'league_message')).toBe(true)
   })
 
@@ -168,5 +170,98 @@ describe('league messages', () => {
       )
       .execute()
     await t.db.updateTable('leagues').set({ num_users: 2 }).where('id', '=', league.id).execute()
+  })
+})
+
+describe('the daily cap per league (issue 26, item 7)', () => {
+  // Its own app: a generous hourly quota per commissioner, 4 addresses a day per league.
+  let d: TestApp
+  let owner: U
+  const leagues: { id: number; code: string }[] = []
+  beforeAll(async () => {
+    d = await createTestApp({
+      config: {
+        APP_ORIGIN: 'https://tipping.example',
+        LEAGUE_INVITES_PER_HOUR: 100,
+        LEAGUE_INVITES_PER_LEAGUE_PER_DAY: 4,
+      },
+    })
+    await loadSeasons(d.db)
+    owner = await registerUser(d.app)
+    for (const name of ['Spam League One', 'Spam League Two']) {
+      const res = await d.app.inject({
+        method: 'POST',
+        url: '/api/bbl/league',
+        headers: { cookie: owner.cookie },
+        payload: { name, startRound: 1 },
+      })
+      leagues.push(res.json().success.league)
+    }
+  })
+  afterAll(() => d.close())
+
+  const inviteTo = (l: { id: number }, emails: string[]) =>
+    d.app.inject({
+      method: 'POST',
+      url: `/api/bbl/league/${l.id}/invite`,
+      headers: { cookie: owner.cookie },
+      payload: { emails },
+    })
+  const addresses = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => `${prefix}${i}@example.com`)
+  const queued = async () =>
+    Number(
+      (
+        await d.db
+          .selectFrom('email_outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  it("stops a league's invitations at the day's cap, though the hourly quota has room", async () => {
+    const [one, two] = [leagues[0]!, leagues[1]!]
+    expect((await inviteTo(one, addresses('a', 3))).json()).toEqual({ success: { invited: 3 } })
+    const over = await inviteTo(one, addresses('b', 2))
+    expect(over.statusCode).toBe(429)
+    expect(over.json().errors[0]).toMatchObject({ code: 'RATE_LIMITED', param: 'emails' })
+    expect(over.json().errors[0].message).toMatch(/1 of the 4 a day for this league are left/)
+    expect(await queued()).toBe(3)
+    // Two hours on (the hourly window long past) the league's day is still used up...
+    d.clock.set(new Date(d.clock.now().getTime() + 2 * 3_600_000))
+    expect((await inviteTo(one, addresses('c', 2))).statusCode).toBe(429)
+    expect((await inviteTo(one, addresses('c', 1))).json()).toEqual({ success: { invited: 1 } })
+    expect((await inviteTo(one, addresses('d', 1))).statusCode).toBe(429)
+    // ...while the commissioner's other league has its own day.
+    expect((await inviteTo(two, addresses('e', 4))).json()).toEqual({ success: { invited: 4 } })
+    // A day after the first invitations the league may invite again.
+    d.clock.set(new Date(d.clock.now().getTime() + 23 * 3_600_000))
+    expect((await inviteTo(one, addresses('f', 3))).json()).toEqual({ success: { invited: 3 } })
+    expect(await queued()).toBe(11)
+  })
+})
+
+describe('user text in subjects (issue 26, item 7)', () => {
+  it('keeps league names, commissioner names and message subjects out of every subject', async () => {
+    const spam = await post('/api/bbl/league', boss, {
+      name: 'WIN $1000 now at evil.example',
+      startRound: 1,
+    })
+    const l = spam.json().success.league
+    await post(`/api/bbl/league/${l.id}/invite`, boss, { emails: ['target@example.com'] })
+    await post('/api/bbl/league/send_emails', boss, {
+      leagueId: l.id,
+      subject: 'Claim your prize at evil.example',
+      message: 'From: Big Bash Tipping Support\nAccount: verified',
+    })
+    const rows = await t.db.selectFrom('email_outbox').select(['subject', 'text_body']).execute()
+    expect(rows.length).toBe(2)
+    for (const r of rows) expect(r.subject).not.toMatch(/evil|WIN|Claim/)
+    const body = rows.map((r) => r.text_body).join('\n')
+    expect(body).toContain('League: "WIN $1000 now at evil.example"')
+    expect(body).toContain('Subject: "Claim your prize at evil.example"')
+    // The message's own lines are quoted, never lines of ours.
+    expect(body).toContain('> From: Big Bash Tipping Support\n> Account: verified')
+    expect(body).not.toMatch(/^From: Big Bash/m)
   })
 })

@@ -92,10 +92,11 @@ describe('mail delivery', () => {
     const link = `${ORIGIN}/bbl/leagues/join/${league.code}`
     expect(to).toEqual(['friend@example.com'])
     expect(mail.from?.text).toContain('tips@tipping.example')
-    expect(mail.subject).toBe('Bo & Co invited you to join "Tom & Jerry <Tippers>" on BBL Tipping')
+    // Nothing the commissioner typed is in the subject (issue 26, item 7); the body quotes it.
+    expect(mail.subject).toBe("You're invited to join a league on BBL Tipping")
     expect(mail.text).toContain(link)
-    expect(mail.text).toContain('"Tom & Jerry <Tippers>"')
-    expect(mail.text).toContain('Bo & Co has invited you')
+    expect(mail.text).toContain('League: "Tom & Jerry <Tippers>"')
+    expect(mail.text).toContain('Invited by: "Bo & Co"')
     expect(mail.text).toContain('Starting week: 2')
     expect(mail.html).toContain(`<a href="${link}">Join now</a>`)
     // What the commissioner typed is escaped in the HTML, never markup.
@@ -136,8 +137,11 @@ describe('mail delivery', () => {
     await deliverer(smtp.url).deliver()
     expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual([boss.email, mate.email].sort())
     const { mail } = smtp.messages[0]!
-    expect(mail.subject).toBe('[Tom & Jerry <Tippers>] Round 2')
-    expect(mail.text).toContain('Tip early!\n<b>No excuses</b>')
+    // The league's name and the commissioner's subject are in the body, quoted, not the subject.
+    expect(mail.subject).toBe('A message from your league commissioner on BBL Tipping')
+    expect(mail.text).toContain('League: "Tom & Jerry <Tippers>"\n')
+    expect(mail.text).toContain('Subject: "Round 2"\n')
+    expect(mail.text).toContain('> Tip early!\n> <b>No excuses</b>')
     expect(mail.html).toContain('Tip early!<br>\n&lt;b&gt;No excuses&lt;/b&gt;')
     for (const u of [mate, quiet])
       await t.app.inject({

@@ -69,9 +69,10 @@ describe('POST /api/contact', () => {
     const mail = await outbox()
     expect(mail).toHaveLength(1)
     expect(mail[0]).toMatchObject({ kind: 'contact', to_address: SUPPORT })
-    expect(mail[0]!.subject).toBe('Contact form: Casey <b>Fan</b> (WBBL Tipping)')
-    expect(mail[0]!.text_body).toContain('From: Casey <b>Fan</b> <casey.fan@example.com>')
-    expect(mail[0]!.text_body).toContain(good.message)
+    // The sender's name stays out of the subject; in the body it is quoted (issue 26, item 7).
+    expect(mail[0]!.subject).toBe('Contact form message (WBBL Tipping)')
+    expect(mail[0]!.text_body).toContain('Name: "Casey <b>Fan</b>"\nEmail: casey.fan@example.com\n')
+    expect(mail[0]!.text_body).toContain('> My tips for round 3 did not save.\n> Can you check?')
     expect(mail[0]!.html_body).toContain('Casey &lt;b&gt;Fan&lt;/b&gt;')
     expect(mail[0]!.html_body).not.toContain('<b>Fan</b>')
     expect(mail[0]!.html_body).toContain('did not save.<br>\nCan you check?')
@@ -190,6 +191,76 @@ describe('POST /api/preregistration', () => {
       )
     expect(statuses).toEqual([200, 200, 200, 200, 429])
     expect(await outbox()).toHaveLength(4)
+  })
+})
+
+describe('spam through the site (issue 26, item 7)', () => {
+  it('sends at most the hourly cap of confirmations site-wide, listing every address alike', async () => {
+    // Its own app: 2 confirmation emails an hour for the whole site.
+    const capped = await createTestApp({
+      config: { APP_ORIGIN: ORIGIN, PREREGISTRATION_EMAILS_PER_HOUR: 2 },
+    })
+    try {
+      const answers = []
+      for (const n of [1, 2, 3, 4]) {
+        const res = await capped.app.inject({
+          method: 'POST',
+          url: '/api/preregistration',
+          payload: { name: 'Victim', email: `victim${n}@example.com` },
+          // Each from its own address: the per-address limit is not what stops them.
+          remoteAddress: nextIp(),
+        })
+        answers.push(res.json())
+      }
+      // The same answer for every one, and every address is on the list...
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
+      expect(answers[0]).toEqual({ success: { message: PREREGISTRATION_SUCCESS } })
+      const listed = await capped.db.selectFrom('preregistrations').select('email').execute()
+      expect(listed).toHaveLength(4)
+      // ...but only two emails went out this hour.
+      const mails = () =>
+        capped.db.selectFrom('email_outbox').select('to_address').orderBy('id').execute()
+      expect((await mails()).map((m) => m.to_address)).toEqual([
+        'victim1@example.com',
+        'victim2@example.com',
+      ])
+      // An hour later there is room again.
+      capped.clock.set(new Date(capped.clock.now().getTime() + 3_600_001))
+      await capped.app.inject({
+        method: 'POST',
+        url: '/api/preregistration',
+        payload: { name: 'Later', email: 'later@example.com' },
+        remoteAddress: nextIp(),
+      })
+      expect((await mails()).map((m) => m.to_address)).toContain('later@example.com')
+    } finally {
+      await capped.close()
+    }
+  })
+
+  it('keeps a contact name to one line and quotes the message, so neither forges fields', async () => {
+    const forged = await post('/api/contact', {
+      name: 'Casey\r\nAccount: signed-in user #1',
+      email: 'casey@example.com',
+      message: 'Hello support team.',
+    })
+    expect(forged.statusCode).toBe(400)
+    expect(forged.json().errors[0].param).toBe('name')
+    const res = await post('/api/contact', {
+      name: 'Casey',
+      email: 'casey@example.com',
+      message: 'Please help.\nAccount: signed-in user #1\nCompetition: BBL Tipping',
+    })
+    expect(res.statusCode).toBe(200)
+    const [mail] = await outbox()
+    const lines = mail!.text_body.split('\n')
+    // Our fields appear once each; the sender's look-alikes are quoted lines of the message.
+    expect(lines.filter((l) => l.startsWith('Account: '))).toEqual([
+      'Account: a visitor (not signed in)',
+    ])
+    expect(lines).toContain('> Account: signed-in user #1')
+    expect(lines).toContain('> Competition: BBL Tipping')
+    expect(mail!.subject).not.toContain('Casey')
   })
 })
 

@@ -326,6 +326,73 @@ describe('development provider', () => {
   })
 })
 
+describe("the development provider's own pages (issue 26, item 10b)", () => {
+  const framingHeaders = (res: LightMyRequestResponse, what: string) => {
+    const csp = String(res.headers['content-security-policy'] ?? '')
+    expect(csp, what).toMatch(/frame-ancestors 'none'/)
+    expect(csp, what).toMatch(/default-src 'self'/)
+    expect(csp, what).toMatch(/form-action 'self'/)
+    expect(csp, what).not.toMatch(/unsafe-inline/)
+    expect(res.headers['x-frame-options'], what).toBe('DENY')
+    expect(res.headers['x-content-type-options'], what).toBe('nosniff')
+    return csp
+  }
+
+  it('sends a CSP, X-Frame-Options and nosniff on its sign-in and logout pages', async () => {
+    const browser = new Browser(t.app, 'localhost:3000')
+    const config = (await t.app.inject({ url: '/api/auth/sso-config' })).json().success
+    const p = pkce()
+    const start = await browser.get(
+      `/oidc/auth?${String(
+        new URLSearchParams({
+          client_id: 'tipping-web',
+          redirect_uri: config.clients.web.redirectUri,
+          response_type: 'code',
+          scope: SSO_SCOPE,
+          state: p.state,
+          nonce: p.nonce,
+          code_challenge: p.challenge,
+          code_challenge_method: 'S256',
+        }),
+      )}`,
+    )
+    framingHeaders(start, 'the authorize redirect')
+    const login = await browser.get(start.headers.location as string)
+    expect(login.body).toMatch(/name="password"/)
+    framingHeaders(login, 'the sign-in page')
+
+    // Signed in at the provider, its logout page asks first: the form that could be framed.
+    await authorize(t.app, { browser })
+    const logout = await browser.get(config.endSessionEndpoint)
+    expect(logout.statusCode).toBe(200)
+    expect(logout.body).toMatch(/Sign out of Big Bash Account\?/)
+    framingHeaders(logout, 'the logout page')
+    // Its form still posts to the provider itself, which the CSP allows.
+    const action = /<form[^>]*action="([^"]+)"/.exec(logout.body)![1]!
+    expect(new URL(action).origin).toBe('http://localhost:3000')
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(logout.body)![1]!
+    const confirmed = await browser.postForm(action, { xsrf, logout: 'yes' })
+    expect(confirmed.statusCode).toBe(303)
+    const done = await browser.get(confirmed.headers.location as string)
+    expect(done.body).toMatch(/Signed out/)
+    framingHeaders(done, 'the signed-out page')
+  })
+
+  it("allows the provider's one inline script (its auto-submitted form) by hash only", async () => {
+    // With no provider session the logout form submits itself: oidc-provider adds its script's
+    // hash to script-src when a CSP is present, so the page works without 'unsafe-inline'.
+    const res = await t.app.inject({
+      url: '/oidc/session/end',
+      headers: { host: 'localhost:3000' },
+    })
+    expect(res.statusCode).toBe(200)
+    const csp = framingHeaders(res, 'the auto-submitted logout form')
+    const script = /<script>([\s\S]*?)<\/script>/.exec(res.body)![1]!
+    const hash = createHash('sha256').update(script).digest('base64')
+    expect(csp).toContain(`'sha256-${hash}'`)
+  })
+})
+
 describe('POST /api/{sport}/auth/login', () => {
   it('signs a new user in: account created from the claims, session started', async () => {
     const a = await authorize(t.app)
@@ -547,6 +614,71 @@ describe('POST /api/{sport}/auth/login', () => {
       payload: { code: 'c', verifier: 'a'.repeat(128), nonce: 'n'.repeat(16) },
     })
     expect(res.statusCode).toBe(403)
+  })
+})
+
+describe('linking an existing account by email (issue 26, item 9)', () => {
+  // The provider's accounts for these tests: one that says the address is verified, one that
+  // says it is not, and one that leaves the claim out (as some providers do).
+  const accounts = [
+    {
+      sub: 'link-true',
+      email: 'verified@example.com',
+      firstname: 'Vera',
+      lastname: 'Fied',
+      favteam: '',
+      emailVerified: true,
+    },
+    {
+      sub: 'link-false',
+      email: 'unverified@example.com',
+      firstname: 'Una',
+      lastname: 'Verified',
+      favteam: '',
+      emailVerified: false,
+    },
+    {
+      sub: 'link-absent',
+      email: 'silent@example.com',
+      firstname: 'Sy',
+      lastname: 'Lent',
+      favteam: '',
+    },
+  ]
+  let l: TestApp
+  beforeAll(async () => {
+    l = await createTestApp({ devSsoAccounts: accounts })
+    await loadSeasons(l.db)
+  })
+  afterAll(() => l.close())
+
+  const rowsFor = (email: string) =>
+    l.db.selectFrom('users').select(['id', 'external_id']).where('email', '=', email).execute()
+
+  it.each([
+    ['leaves the email_verified claim out', 'silent@example.com'],
+    ['says email_verified is false', 'unverified@example.com'],
+  ])('does not link when the provider %s: a clear refusal, no second account', async (_, email) => {
+    const existing = await registerUser(l.app, { email })
+    const res = await exchange(l.app, await authorize(l.app, { email }))
+    expect(res.statusCode, res.body).toBe(401)
+    expect(res.json().errors[0]).toMatchObject({
+      code: 'SSO_REFUSED',
+      message: 'Verify your email address with your Big Bash Account first, then sign in again',
+    })
+    expect(res.cookies.find((c) => c.name === 'tip_session')).toBeUndefined()
+    // Still one account for the address, not linked to the provider's subject.
+    expect(await rowsFor(email)).toEqual([{ id: existing.id, external_id: null }])
+  })
+
+  it('links when the provider says email_verified is true', async () => {
+    const existing = await registerUser(l.app, { email: 'verified@example.com' })
+    const res = await exchange(l.app, await authorize(l.app, { email: 'verified@example.com' }))
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().success.user.id).toBe(existing.id)
+    expect(await rowsFor('verified@example.com')).toEqual([
+      { id: existing.id, external_id: 'link-true' },
+    ])
   })
 })
 

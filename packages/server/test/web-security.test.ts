@@ -76,14 +76,31 @@ describe('security headers', () => {
     }
   })
 
-  it('sends HSTS over HTTPS (X-Forwarded-Proto from the proxy) and not over plain HTTP', async () => {
-    const plain = await t.app.inject({ url: '/api/health' })
-    expect(plain.headers['strict-transport-security']).toBeUndefined()
-    const https = await t.app.inject({
-      url: '/api/health',
-      headers: { 'x-forwarded-proto': 'https' },
+  it('sends HSTS over HTTPS (X-Forwarded-Proto from a trusted proxy) and not over plain HTTP', async () => {
+    const behind = await createTestApp({
+      config: { APP_ORIGIN: ORIGIN, TRUST_PROXY: ['10.0.0.1'] },
     })
-    expect(https.headers['strict-transport-security']).toMatch(/max-age=31536000/)
+    try {
+      const plain = await behind.app.inject({ url: '/api/health', remoteAddress: '10.0.0.1' })
+      expect(plain.headers['strict-transport-security']).toBeUndefined()
+      const https = await behind.app.inject({
+        url: '/api/health',
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-proto': 'https' },
+      })
+      expect(https.headers['strict-transport-security']).toMatch(/max-age=31536000/)
+      // The same header from anyone else (or with no proxy trusted) is the caller's word alone.
+      for (const app of [behind.app, t.app]) {
+        const forged = await app.inject({
+          url: '/api/health',
+          remoteAddress: '203.0.113.7',
+          headers: { 'x-forwarded-proto': 'https' },
+        })
+        expect(forged.headers['strict-transport-security']).toBeUndefined()
+      }
+    } finally {
+      await behind.close()
+    }
   })
 })
 
@@ -104,7 +121,7 @@ describe('the session cookie', () => {
     expect(cookie.secure).toBeFalsy()
   })
 
-  it('is Secure when COOKIE_SECURE is set, and stays Secure when cleared at logout', async () => {
+  it('is Secure and __Host- prefixed when COOKIE_SECURE is set, and stays so when cleared at logout', async () => {
     const res = await secure.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -115,15 +132,26 @@ describe('the session cookie', () => {
         lastName: 'C',
       },
     })
-    const cookie = res.cookies.find((c) => c.name === 'tip_session')!
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true })
+    expect(res.cookies.map((c) => c.name)).toEqual(['__Host-tip_session'])
+    const cookie = res.cookies[0]!
+    // What the prefix requires: Secure, Path=/ and no Domain.
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' })
+    expect(cookie.domain).toBeUndefined()
+    // Only the prefixed name is read: the plain one is no session here.
+    const plain = await secure.app.inject({
+      url: '/api/bbl/user',
+      headers: { cookie: `tip_session=${cookie.value}` },
+    })
+    expect(plain.statusCode).toBe(401)
     const out = await secure.app.inject({
       method: 'POST',
       url: '/api/bbl/auth/logout',
-      headers: { cookie: `tip_session=${cookie.value}` },
+      headers: { cookie: `__Host-tip_session=${cookie.value}` },
     })
+    expect(out.headers['set-cookie']).toMatch(/^__Host-tip_session=;/)
     expect(out.headers['set-cookie']).toMatch(/HttpOnly/)
     expect(out.headers['set-cookie']).toMatch(/Secure/)
+    expect(out.headers['set-cookie']).toMatch(/Path=\//)
   })
 })
 

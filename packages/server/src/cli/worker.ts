@@ -1,7 +1,7 @@
 import path from 'node:path'
 import pino from 'pino'
 import { systemClock } from '../clock.ts'
-import { appOriginOf, loadConfig } from '../config.ts'
+import { appOriginOf, loadServingConfig, type Config } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { Scheduler } from '../jobs/scheduler.ts'
@@ -9,9 +9,18 @@ import { MailDelivery } from '../modules/mail/service.ts'
 import { ReminderJob } from '../modules/reminders/service.ts'
 import { siteAppConfig } from '../modules/site/service.ts'
 import { Publisher } from '../modules/publisher/service.ts'
+import { Metrics } from '../modules/ops/service.ts'
+import { serveMetrics } from '../modules/ops/metrics-server.ts'
 
 // `npm run worker`: the scheduler as its own process (run API processes with SCHEDULER_INTERVAL_MS=0).
-const config = loadConfig()
+// The worker sends mail and publishes: the same production refusal as the server, before it starts.
+let config: Config
+try {
+  config = loadServingConfig()
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+}
 const log = pino({ level: config.LOG_LEVEL })
 const handle = await openDatabase({
   databaseUrl: config.DATABASE_URL,
@@ -24,6 +33,12 @@ const publisher = new Publisher(handle.db, systemClock, {
   matchCentreUrl: config.MATCH_CENTRE_URL,
   siteConfig: siteAppConfig(config),
 })
+// With METRICS_PORT set, the worker serves its own job metrics (durations, failures, lag), the
+// outbox depth, its pool and the process figures on that port.
+const metrics =
+  config.METRICS_PORT === undefined
+    ? null
+    : new Metrics({ db: handle.db, clock: systemClock, pool: handle.pool })
 const scheduler = new Scheduler({
   db: handle.db,
   clock: systemClock,
@@ -39,13 +54,19 @@ const scheduler = new Scheduler({
   }),
   log,
   intervalMs: config.SCHEDULER_INTERVAL_MS || 5000,
+  metrics: metrics ?? undefined,
 })
 scheduler.start()
-log.info('worker started')
+const metricsServer =
+  metrics && config.METRICS_PORT !== undefined
+    ? await serveMetrics(metrics.registry, { host: config.METRICS_HOST, port: config.METRICS_PORT })
+    : null
+log.info(metricsServer ? { metrics: `${metricsServer.url}/metrics` } : {}, 'worker started')
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     void scheduler
       .stop()
+      .then(() => metricsServer?.close())
       .then(() => handle.close())
       .then(() => process.exit(0))
   })

@@ -6,11 +6,20 @@ import pg from 'pg'
 import { pgliteListen, postgresListen, type Listen } from './listen.ts'
 import type { DB } from './schema.ts'
 
+/** The connection pool's figures for the metrics (null: not something this engine has). */
+export interface PoolStats {
+  total: number
+  idle: number | null
+  waiting: number | null
+}
+
 export interface DatabaseHandle {
   db: Kysely<DB>
   engine: 'pglite' | 'postgres'
   /** Queries waiting for a pooled connection (PostgreSQL; PGlite queues inside its driver: 0). */
   waiting: () => number
+  /** Open, idle and awaited connections (PGlite: its one in-process connection). */
+  pool: () => PoolStats
   /** Hears the database's notices on a channel (NOTIFY), from any process's commits. */
   listen: Listen
   close(): Promise<void>
@@ -86,6 +95,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       db,
       engine: 'postgres',
       waiting: () => pool.waitingCount,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: postgresListen(opts.databaseUrl),
       close: () => db.destroy(),
     }
@@ -101,6 +111,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     db,
     engine: 'pglite',
     waiting: () => 0,
+    pool: () => ({ total: 1, idle: null, waiting: null }),
     listen: pgliteListen(pglite),
     close: async () => {
       await db.destroy()

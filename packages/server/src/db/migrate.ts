@@ -12,6 +12,7 @@ import * as standingsNames from './migrations/2026-11-24T0300-standings-names.ts
 import * as sessionChangeNotices from './migrations/2026-11-24T0400-session-change-notices.ts'
 import * as rankedAtOnce from './migrations/2026-11-25T0100-ranked-at-once.ts'
 import * as marginGameDefault from './migrations/2026-11-25T0200-margin-game-default.ts'
+import * as jobRuns from './migrations/2026-11-25T0300-job-runs.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
 // vitest and any bundler. Names sort in the order they apply; add new ones at the end.
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T0400-session-change-notices': sessionChangeNotices,
   '2026-11-25T0100-ranked-at-once': rankedAtOnce,
   '2026-11-25T0200-margin-game-default': marginGameDefault,
+  '2026-11-25T0300-job-runs': jobRuns,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

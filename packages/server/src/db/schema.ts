@@ -290,6 +290,23 @@ export interface AuditLogTable {
   created_at: DefaultTimestamp
 }
 
+/** One row per scheduled job, overwritten by each run (migration 2026-11-25T0300). */
+export interface JobRunsTable {
+  job: string
+  started_at: Timestamp
+  duration_ms: number
+  /** The last run's failure; null when it succeeded. */
+  error: string | null
+  /** The latest failure of any run, kept after later successes. */
+  last_error: string | null
+  last_error_at: Timestamp | null
+  /** The 'scheduler' row: its interval, and how late its last pass started. */
+  interval_ms: number | null
+  lag_ms: number | null
+  runs: Generated<number>
+  failures: Generated<number>
+}
+
 export interface DB {
   sports: SportsTable
   competitions: CompetitionsTable
@@ -315,6 +332,7 @@ export interface DB {
   contact_messages: ContactMessagesTable
   preregistrations: PreregistrationsTable
   audit_log: AuditLogTable
+  job_runs: JobRunsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -13,22 +13,43 @@ const SECRET_PARAMS = new Set([
 ])
 
 /**
- * The URL with those parameters' values replaced: the sign-in callback (`/login/callback?code=`)
- * is a page load like any other and is logged like one, but a code never reaches the log.
+ * Path segments that are credentials: a private league's join code opens the league to whoever
+ * holds it. It travels in the join call (`/api/{sport}/league/{code}/join`) and in the invite
+ * link's page (`/{sport}/leagues/join/{code}`, `/leagues/join/{code}`). Matched on the decoded
+ * path without regard to case, as the router and the web app match it.
+ */
+const SECRET_SEGMENTS = [/(\/league\/)[^/]+(?=\/join(?:\/|$))/i, /(\/leagues\/join\/)[^/]+/i]
+
+function redactPath(path: string): string {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    decoded = path
+  }
+  if (!SECRET_SEGMENTS.some((re) => re.test(decoded))) return path
+  return SECRET_SEGMENTS.reduce((p, re) => p.replace(re, '$1[redacted]'), decoded)
+}
+
+/**
+ * The URL with those parameters' values and path segments replaced: the sign-in callback
+ * (`/login/callback?code=`) and an invite link are page loads like any other and are logged like
+ * one, but a code never reaches the log.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?')
-  if (q < 0) return url
-  const params = new URLSearchParams(url.slice(q + 1))
-  let changed = false
-  for (const key of params.keys()) {
-    if (SECRET_PARAMS.has(key.toLowerCase())) changed = true
-  }
-  if (!changed) return url
+  if (q < 0) return redactPath(url)
+  return `${redactPath(url.slice(0, q))}${redactQuery(url.slice(q))}`
+}
+
+/** `?a=1&code=...` with the secret parameters' values replaced; unchanged when there are none. */
+function redactQuery(query: string): string {
+  const params = new URLSearchParams(query.slice(1))
+  if (![...params.keys()].some((key) => SECRET_PARAMS.has(key.toLowerCase()))) return query
   for (const key of [...params.keys()]) {
     if (SECRET_PARAMS.has(key.toLowerCase())) params.set(key, '[redacted]')
   }
-  return `${url.slice(0, q)}?${params.toString()}`
+  return `?${params.toString()}`
 }
 
 /** Fastify's own request serializer, with the URL redacted. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify'
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify'
 
 // Who may call a route (issue 9, item 1). Every route states it in its options as
 // `config: { policy }`; the server refuses to start when a route has none (enforceRoutePolicies),
@@ -89,3 +89,31 @@ export function routeTable(app: FastifyInstance): PolicedRoute[] {
     })),
   )
 }
+
+/**
+ * Admin routes refuse everyone else before anything of the request is read: an onRequest hook,
+ * so it runs before the body is parsed and before params, query and body are validated. A
+ * visitor or user posting anything to an admin route gets 401 or 403, never a 400 that would
+ * describe the input the route expects. The handlers still check for themselves.
+ */
+export function refuseBeforeInput(
+  app: FastifyInstance,
+  requireAdmin: (request: FastifyRequest) => Promise<unknown>,
+): void {
+  // Attached to the admin routes alone as they are registered: a hook on every request would
+  // cost the hot read routes a look at routeOptions, which Fastify builds anew on each call.
+  const refuse = async (request: FastifyRequest) => {
+    await requireAdmin(request)
+  }
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { policy?: unknown } | undefined)?.policy !== 'admin') return
+    const own = route.onRequest
+    route.onRequest = own === undefined ? [refuse] : [refuse, ...(Array.isArray(own) ? own : [own])]
+  })
+}
+
+/** Routes the public OpenAPI document leaves out: the admin API and test-only routes. */
+export const isPrivateRoute = (route: { url: string; config?: unknown }): boolean =>
+  (route.config as { policy?: unknown } | undefined)?.policy === 'admin' ||
+  route.url.startsWith('/api/admin/') ||
+  route.url.startsWith('/api/test/')

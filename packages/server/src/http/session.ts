@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { roleForSport, SESSION_COOKIE, type Sport } from '@tipping/contract/constants'
+import { roleForSport, sessionCookieName, type Sport } from '@tipping/contract/constants'
 import { AppError } from '../errors.ts'
 import {
   sessionMaxAgeSeconds,
@@ -11,15 +11,19 @@ import {
 /** Reads and writes the session cookie; resolves the signed-in user once per request. */
 export class SessionGate {
   private readonly cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
+  /** `__Host-tip_session` when Secure; only a cookie of this name is read. */
+  readonly cookieName: string
 
   constructor(
     private readonly auth: AuthService,
     private readonly policy: SessionPolicy,
     private readonly secureCookies: boolean,
-  ) {}
+  ) {
+    this.cookieName = sessionCookieName(secureCookies)
+  }
 
   cookieValue(request: FastifyRequest): string | undefined {
-    return request.cookies[SESSION_COOKIE]
+    return request.cookies[this.cookieName]
   }
 
   optionalUser(request: FastifyRequest): Promise<SessionUser | null> {
@@ -53,7 +57,8 @@ export class SessionGate {
   }
 
   setCookie(reply: FastifyReply, sessionId: string): void {
-    reply.setCookie(SESSION_COOKIE, sessionId, {
+    // Path=/ and no Domain: what the __Host- prefix requires of a Secure cookie.
+    reply.setCookie(this.cookieName, sessionId, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
@@ -63,7 +68,7 @@ export class SessionGate {
   }
 
   clearCookie(reply: FastifyReply): void {
-    reply.clearCookie(SESSION_COOKIE, {
+    reply.clearCookie(this.cookieName, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',

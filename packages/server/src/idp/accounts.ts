@@ -10,6 +10,11 @@ export interface DevAccount {
   firstname: string
   lastname: string
   favteam: string
+  /**
+   * The `email_verified` claim it sends; omitted, the claim is left out (as some providers do),
+   * which the product must treat as unverified (issue 26, item 9).
+   */
+  emailVerified?: boolean
 }
 
 export const DEV_SSO_PASSWORD = 'sso-big-bash'
@@ -21,6 +26,7 @@ export const DEV_SSO_ACCOUNTS: readonly DevAccount[] = [
     firstname: 'Sam',
     lastname: 'Sixes',
     favteam: 'HEA',
+    emailVerified: true,
   },
   {
     sub: 'dev-0002',
@@ -28,6 +34,7 @@ export const DEV_SSO_ACCOUNTS: readonly DevAccount[] = [
     firstname: 'Meg',
     lastname: 'Lanning',
     favteam: 'STA',
+    emailVerified: true,
   },
   // The in-product demo account's email: signing in here links to that account.
   {
@@ -36,6 +43,7 @@ export const DEV_SSO_ACCOUNTS: readonly DevAccount[] = [
     firstname: 'Demo',
     lastname: 'Tipper',
     favteam: 'SIX',
+    emailVerified: true,
   },
 ]
 

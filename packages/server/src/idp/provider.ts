@@ -84,7 +84,7 @@ export function createDevProvider(opts: DevProviderOptions): Provider {
         claims: () => ({
           sub,
           email: account.email,
-          email_verified: true,
+          ...(account.emailVerified === undefined ? {} : { email_verified: account.emailVerified }),
           firstname: account.firstname,
           lastname: account.lastname,
           favteam: account.favteam,
@@ -133,13 +133,40 @@ export function createDevProvider(opts: DevProviderOptions): Provider {
     },
   }
   const provider = new Provider(opts.issuer, configuration)
-  // The Fastify app trusts its proxy; so does the provider (X-Forwarded-Proto for https).
+  // X-Forwarded-Proto for an https issuer: injectFetch sets it on the app's in-process requests.
+  // A caller forging it changes only the URLs in its own answers; the app's settings come from the
+  // issuer (the configured origin), and production refuses this provider (config.ts).
   provider.proxy = true
   // Only the error's name and message: a request's parameters may carry codes or tokens.
   provider.on('server_error', (_ctx: unknown, err: Error) =>
     opts.log.error({ err: { name: err.name, message: err.message } }, 'development provider error'),
   )
   return provider
+}
+
+/**
+ * The headers of every page under the provider's path. oidc-provider writes its own answers
+ * (authorize, logout, errors) straight to the Node response, past the app's hooks, so they went
+ * out with no CSP and could be framed. Its forms post to the provider itself, or (form_post) to a
+ * client's callback, so those origins are the form targets; its one inline script (the form it
+ * submits itself) is allowed by oidc-provider adding that script's hash to script-src.
+ */
+export function devProviderHeaders(formOrigins: readonly string[]): Record<string, string> {
+  const targets = [...new Set(formOrigins)].filter((o) => o !== 'null')
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'none'",
+      `form-action 'self'${targets.map((o) => ` ${o}`).join('')}`,
+      "frame-ancestors 'none'",
+    ].join('; '),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+  }
 }
 
 const signInBody = z.object({
@@ -150,12 +177,19 @@ const signInBody = z.object({
 /** Mounts the provider at its issuer path, with its sign-in pages and stylesheet. */
 export async function devProviderRoutes(
   app: App,
-  deps: { provider: Provider; accounts: readonly DevAccount[]; perMinute: number },
+  deps: {
+    provider: Provider
+    accounts: readonly DevAccount[]
+    perMinute: number
+    /** Where the provider's forms may post besides itself: the clients' callback origins. */
+    formOrigins?: readonly string[]
+  },
 ): Promise<void> {
   const { provider, accounts } = deps
   const mountPath = new URL(provider.issuer).pathname.replace(/\/$/, '')
   const stylesheet = `${mountPath}/assets/idp.css`
   const handle = provider.callback()
+  const headers = devProviderHeaders(deps.formOrigins ?? [])
 
   // The provider itself: oidc-provider is a Koa app, run on the raw Node request. Its own body
   // parser reads the stream, so this scope parses nothing.
@@ -170,6 +204,9 @@ export async function devProviderRoutes(
         raw.originalUrl = raw.url
         raw.url = (raw.url ?? '/').slice(mountPath.length) || '/'
         reply.hijack()
+        // Hijacked, the app's headers are not sent: these go on the Node response itself, where
+        // oidc-provider finds the CSP (and adds its inline script's hash).
+        for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value)
         await handle(raw, reply.raw)
         // Back to the full path, for the request log.
         raw.url = raw.originalUrl
@@ -179,6 +216,10 @@ export async function devProviderRoutes(
 
   // The sign-in pages, which the provider leaves to the deployment.
   await app.register(async (scope) => {
+    // The same headers as the provider's own pages (the app's CSP is replaced, not added to).
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers)
+    })
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },

@@ -5,11 +5,17 @@ import { runLockouts } from '../modules/lifecycle/service.ts'
 import type { MailDelivery } from '../modules/mail/service.ts'
 import type { Publisher } from '../modules/publisher/service.ts'
 import type { ReminderJob } from '../modules/reminders/service.ts'
+import { recordJobRuns, type JobObserver, type JobRunWrite } from '../modules/ops/service.ts'
+
+/** A job's failure as recorded for the console: its message, kept short. */
+const failureText = (err: unknown): string =>
+  (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'failed'
 
 /**
  * Runs the idempotent jobs on a timer: lockouts (with auto-tips), then a re-publish of the static
  * files when anything changed, then the weekly reminders, then delivery of queued emails. Safe with several processes: each
- * job claims its rows itself. A failing job does not stop the others.
+ * job claims its rows itself. A failing job does not stop the others. Each pass records its jobs'
+ * runs in job_runs (one write), for the admin console's System health in any process.
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null
@@ -25,8 +31,13 @@ export class Scheduler {
       reminders?: ReminderJob
       log: Pick<FastifyBaseLogger, 'info' | 'error'>
       intervalMs: number
+      /** Job durations, failures and lag for the metrics endpoint (modules/ops/metrics.ts). */
+      metrics?: JobObserver | undefined
     },
   ) {}
+
+  /** When the last pass started (monotonic), to tell how late the next one is. */
+  private lastPassAt: number | null = null
 
   start(): void {
     if (this.timer) return
@@ -51,25 +62,56 @@ export class Scheduler {
   }
 
   private async pass(): Promise<void> {
-    try {
-      const { locked } = await runLockouts(this.deps.db, this.deps.clock)
-      if (locked > 0) {
-        this.deps.log.info({ locked }, 'matches locked')
-        await this.deps.publisher.publishAll()
+    const { db, clock, log, metrics, intervalMs } = this.deps
+    const startedAt = clock.now()
+    const began = performance.now()
+    // setInterval skips a beat while a pass is still running: a slow job shows as lag here.
+    const lagMs =
+      this.lastPassAt === null || intervalMs <= 0
+        ? 0
+        : Math.max(0, began - this.lastPassAt - intervalMs)
+    this.lastPassAt = began
+    const runs: JobRunWrite[] = []
+    /** Runs one job, timed; a failure is logged and recorded, and the pass goes on. */
+    const run = async <T>(job: string, work: () => Promise<T>): Promise<T | undefined> => {
+      const at = clock.now()
+      const t0 = performance.now()
+      let error: string | null = null
+      try {
+        return await work()
+      } catch (err) {
+        error = failureText(err)
+        log.error({ err, job }, `scheduler job ${job} failed`)
+        return undefined
+      } finally {
+        const ms = performance.now() - t0
+        runs.push({ job, startedAt: at, durationMs: ms, error })
+        metrics?.job(job, ms / 1000, error !== null)
       }
-    } catch (err) {
-      this.deps.log.error({ err }, 'scheduler pass failed')
     }
-    try {
-      const reminded = await this.deps.reminders?.run()
-      if (reminded && reminded.queued > 0) this.deps.log.info(reminded, 'weekly reminders queued')
-    } catch (err) {
-      this.deps.log.error({ err }, 'weekly reminder pass failed')
+
+    const lockouts = await run('lockouts', () => runLockouts(db, clock))
+    if (lockouts && lockouts.locked > 0) {
+      log.info({ locked: lockouts.locked }, 'matches locked')
+      await run('publishing', () => this.deps.publisher.publishAll())
     }
+    const reminders = this.deps.reminders
+    if (reminders) {
+      const reminded = await run('reminders', () => reminders.run())
+      if (reminded && reminded.queued > 0) log.info(reminded, 'weekly reminders queued')
+    }
+    const mail = this.deps.mail
+    if (mail) await run('email_delivery', () => mail.deliver())
+
+    const passMs = performance.now() - began
+    runs.push({ job: 'scheduler', startedAt, durationMs: passMs, error: null, intervalMs, lagMs })
+    metrics?.job('scheduler', passMs / 1000, false)
+    metrics?.lag(lagMs / 1000)
     try {
-      await this.deps.mail?.deliver()
+      // Every process reads these (the console's System health), whichever one ran the pass.
+      await recordJobRuns(db, runs)
     } catch (err) {
-      this.deps.log.error({ err }, 'email delivery pass failed')
+      log.error({ err }, 'recording the scheduler pass failed')
     }
   }
 }

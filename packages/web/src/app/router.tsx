@@ -126,6 +126,7 @@ export const routes: RouteObject[] = [
           { path: 'leagues', lazy: page(() => import('../features/admin/leagues-page.tsx')) },
           { path: 'emails', lazy: page(() => import('../features/admin/emails-page.tsx')) },
           { path: 'audit', lazy: page(() => import('../features/admin/audit-page.tsx')) },
+          { path: 'health', lazy: page(() => import('../features/admin/health-page.tsx')) },
         ],
       },
       {

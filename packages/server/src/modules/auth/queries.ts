@@ -139,6 +139,16 @@ export const setPasswordHash = (db: Database, userId: number, passwordHash: stri
 export const deleteResetTokens = (db: Database, userId: number) =>
   db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute()
 
+/** Whether the user has an unused, unexpired reset link. */
+export const hasLiveResetToken = async (db: Database, userId: number, now: Date) =>
+  (await db
+    .selectFrom('password_reset_tokens')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()) !== undefined
+
 export const insertResetToken = (
   db: Database,
   t: { tokenHash: Buffer; userId: number; expiresAt: Date },

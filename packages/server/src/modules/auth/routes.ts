@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   loginBodySchema,
   okResponseSchema,
@@ -20,7 +21,7 @@ import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import { AppError } from '../../errors.ts'
 import { toUserSession, type AuthService } from './service.ts'
-import { AttemptThrottle } from './throttle.ts'
+import { addressKey, AttemptThrottle, LoginBackoff, WindowCounter } from './throttle.ts'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 3_600_000
@@ -28,8 +29,15 @@ const HOUR_MS = 3_600_000
 export interface AuthRouteLimits {
   /** Attempts a minute per address, and per account (email, reset token or user). */
   perMinute: number
-  /** Password reset emails an hour per account. */
+  /** Password reset requests an hour per account from one address. */
   resetRequestsPerHour: number
+  /** Failed sign-ins an account takes before the back-off holds back the addresses that failed. */
+  loginFailuresBeforeBackoff: number
+  /** "Email taken" answers an hour per address, and in all (decision 011). */
+  emailTakenPerHour: number
+  emailTakenGlobalPerHour: number
+  /** The clock the back-off and budgets read (tests move it); default the real one. */
+  now?: () => number
 }
 
 export function authRoutes(
@@ -37,10 +45,14 @@ export function authRoutes(
   deps: { auth: AuthService; gate: SessionGate } & AuthRouteLimits,
 ): void {
   const { auth, gate } = deps
+  const now = deps.now ?? Date.now
   const tags = ['account']
   // Brute-force protection (issue 6): per address by @fastify/rate-limit (each route its own
   // counter), and per account by an in-memory throttle keyed on what names the account, so
-  // spreading attempts over many addresses does not help either.
+  // spreading attempts over many addresses does not help either. Sign-in and reset requests are
+  // the exception (issue 26): a per-account count anyone can fill would lock the owner out, so
+  // they are held back per account and address instead (below). Every check runs before any
+  // password is hashed.
   const perAddress = { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' } }
   const throttle = (max: number, windowMs: number, what: string) => {
     const t = new AttemptThrottle(max, windowMs)
@@ -49,13 +61,51 @@ export function authRoutes(
         throw new AppError('RATE_LIMITED', `Too many ${what}; try again later`)
     }
   }
-  const loginPerAccount = throttle(deps.perMinute, MINUTE_MS, 'sign-in attempts for this account')
+  // Sign-in per account: a back-off for the addresses that failed, never a lockout (throttle.ts).
+  const loginBackoff = new LoginBackoff({ freeFailures: deps.loginFailuresBeforeBackoff })
   const registerPerAccount = throttle(deps.perMinute, MINUTE_MS, 'registrations for this email')
+  // Per account and address: others asking for the owner's email use up their quota, not the
+  // owner's. The emails themselves are capped per account in the service (a flood sends nothing
+  // new and leaves the newest link working).
   const resetRequestPerAccount = throttle(
     deps.resetRequestsPerHour,
     HOUR_MS,
     'password reset requests for this email',
   )
+  // Registration says when an email is taken (friendly); how often is bounded (decision 011).
+  const takenPerAddress = new WindowCounter(HOUR_MS)
+  const takenInAll = new WindowCounter(HOUR_MS)
+  const registrationAllowed = (address: string, reply: FastifyReply) => {
+    const at = now()
+    const spent =
+      takenPerAddress.count(address, at) >= deps.emailTakenPerHour
+        ? takenPerAddress.remainingMs(address, at)
+        : takenInAll.count('', at) >= deps.emailTakenGlobalPerHour
+          ? takenInAll.remainingMs('', at)
+          : 0
+    if (spent > 0) {
+      void reply.header('retry-after', String(Math.ceil(spent / 1000)))
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many registration attempts right now. If you already have an account, sign in or use Forgot password; otherwise try again later.',
+      )
+    }
+  }
+  const register = async <T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run()
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'EMAIL_TAKEN') {
+        const at = now()
+        takenPerAddress.add(addressKey(request.ip), at)
+        takenInAll.add('', at)
+        // Sign-ups are closed until the hour is out: operators should hear of it (decision 011).
+        if (takenInAll.count('', at) === deps.emailTakenGlobalPerHour)
+          request.log.warn('registration closed for the hour: the "email taken" budget is spent')
+      }
+      throw err
+    }
+  }
   const resetPerToken = throttle(deps.perMinute, MINUTE_MS, 'attempts with this reset link')
   const recoverPerUser = throttle(deps.perMinute, MINUTE_MS, 'recovery attempts')
   const passwordChangePerUser = throttle(deps.perMinute, MINUTE_MS, 'password change attempts')
@@ -72,7 +122,8 @@ export function authRoutes(
     },
     async (request, reply) => {
       registerPerAccount(request.body.email)
-      const { user, sessionId } = await auth.register(request.body)
+      registrationAllowed(addressKey(request.ip), reply)
+      const { user, sessionId } = await register(request, () => auth.register(request.body))
       await auth.logout(gate.cookieValue(request))
       gate.setCookie(reply, sessionId)
       return success({ user })
@@ -93,10 +144,10 @@ export function authRoutes(
     },
     async (request, reply) => {
       registerPerAccount(request.body.email)
-      const { user, sessionId } = await auth.register({
-        ...request.body,
-        sport: request.params.sport,
-      })
+      registrationAllowed(addressKey(request.ip), reply)
+      const { user, sessionId } = await register(request, () =>
+        auth.register({ ...request.body, sport: request.params.sport }),
+      )
       await auth.logout(gate.cookieValue(request))
       gate.setCookie(reply, sessionId)
       return success({ user })
@@ -152,8 +203,23 @@ export function authRoutes(
       },
     },
     async (request, reply) => {
-      loginPerAccount(request.body.email)
-      const { user, sessionId } = await auth.login(request.body)
+      const { email } = request.body
+      const address = addressKey(request.ip)
+      const wait = loginBackoff.check(email, address, now())
+      if (wait > 0) {
+        void reply.header('retry-after', String(Math.ceil(wait / 1000)))
+        throw new AppError('RATE_LIMITED', 'Too many failed sign-ins; try again later')
+      }
+      let signedIn
+      try {
+        signedIn = await auth.login(request.body)
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS')
+          loginBackoff.failed(email, address, now())
+        throw err
+      }
+      loginBackoff.succeeded(email, address)
+      const { user, sessionId } = signedIn
       // Rotation: the session the browser had before signing in is revoked, never reused.
       await auth.logout(gate.cookieValue(request))
       gate.setCookie(reply, sessionId)
@@ -183,7 +249,7 @@ export function authRoutes(
       },
     },
     async (request) => {
-      resetRequestPerAccount(request.body.email)
+      resetRequestPerAccount(`${request.body.email} ${addressKey(request.ip)}`)
       await auth.requestPasswordReset(request.body.email)
       return success({ message: PASSWORD_RESET_REQUESTED })
     },

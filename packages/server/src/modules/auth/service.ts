@@ -15,6 +15,8 @@ import { recordAudit } from '../audit/queries.ts'
 import { queueEmails } from '../mail/service.ts'
 import { passwordResetEmail } from '../mail/templates.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
+import { unboundedHashGate, type HashGate } from './hash-gate.ts'
+import { AttemptThrottle } from './throttle.ts'
 import { Batcher } from '../../batch.ts'
 import * as q from './queries.ts'
 import { holdScoring, placeTipper } from '../scoring/service.ts'
@@ -38,6 +40,14 @@ export interface AccountOptions {
    * answer's timing does not tell an unknown email from a known one.
    */
   resetRequestMinMs: number
+  /** Bounds the password hashing of this process (hash-gate.ts); unset, no bound. */
+  hashGate?: HashGate
+  /**
+   * Reset emails one account is sent an hour, from however many addresses (unset: no cap). Past
+   * it a request sends nothing new and the newest link already sent keeps working, so a flood can
+   * neither fill the inbox nor void the owner's link; an account with no live link always gets one.
+   */
+  resetEmailsPerHour?: number
 }
 
 const DEFAULT_ACCOUNT_OPTIONS: AccountOptions = {
@@ -80,6 +90,8 @@ export function toUserSession(u: UserRow): UserSession {
 export class AuthService {
   // A hash to verify against when the email is unknown, so both paths take the same time.
   private dummyHash: Promise<string> | null = null
+  // Reset emails sent per account this hour (in memory, like the other limits: a restart forgives).
+  private readonly resetEmails: AttemptThrottle | null
   // Cookies of requests arriving together are looked up, and touched, in one query each.
   private readonly lookups = new Batcher<string, q.LiveSession>(async (keys) => {
     const rows = await q.findLiveSessions(
@@ -105,11 +117,15 @@ export class AuthService {
     private readonly account: AccountOptions = DEFAULT_ACCOUNT_OPTIONS,
     /** Shared with every module that changes users or sessions (they call forgetUser). */
     readonly sessions: SessionCache = new SessionCache(0),
-  ) {}
+  ) {
+    this.resetEmails = account.resetEmailsPerHour
+      ? new AttemptThrottle(account.resetEmailsPerHour, 3_600_000)
+      : null
+  }
 
   async register(body: RegisterBody): Promise<{ user: UserSession; sessionId: string }> {
     const sports: readonly Sport[] = body.sport ? [body.sport] : SPORTS
-    const passwordHash = await hashPassword(body.password)
+    const passwordHash = await this.hash(body.password)
     const now = this.clock.now()
     const row = await this.db.transaction().execute(async (trx) => {
       const inserted = await q.insertUser(trx, {
@@ -132,9 +148,12 @@ export class AuthService {
   }
 
   async login(body: LoginBody): Promise<{ user: UserSession; sessionId: string }> {
-    const row = await q.findUserByEmail(this.db, body.email)
-    const stored = row?.password_hash ?? (await this.getDummyHash())
-    const ok = await verifyPassword(stored, body.password)
+    // Admitted by the gate before the account is even looked up: a refused sign-in costs nothing.
+    const { row, ok } = await this.hashGate.run(async () => {
+      const found = await q.findUserByEmail(this.db, body.email)
+      const stored = found?.password_hash ?? (await this.getDummyHash())
+      return { row: found, ok: await verifyPassword(stored, body.password) }
+    })
     if (!row || !row.password_hash || !ok || row.deactivated_at) {
       throw new AppError('INVALID_CREDENTIALS', 'Email or password is incorrect', 'password')
     }
@@ -251,6 +270,15 @@ export class AuthService {
     if (row && !row.deactivated_at) {
       const now = this.clock.now()
       await this.db.transaction().execute(async (trx) => {
+        // Past the hour's emails, an account whose newest link still works is sent nothing new
+        // and keeps that link; one with no live link always gets one (a flood cannot leave the
+        // owner without a way back).
+        if (
+          this.resetEmails &&
+          !this.resetEmails.allow(String(row.id), now.getTime()) &&
+          (await q.hasLiveResetToken(trx, row.id, now))
+        )
+          return
         await q.deleteResetTokens(trx, row.id)
         await q.insertResetToken(trx, {
           tokenHash,
@@ -284,7 +312,7 @@ export class AuthService {
    */
   async resetPassword(body: PasswordResetBody): Promise<void> {
     const tokenHash = hashToken(body.token)
-    const passwordHash = await hashPassword(body.password)
+    const passwordHash = await this.hash(body.password)
     const now = this.clock.now()
     const userId = await this.db.transaction().execute(async (trx) => {
       const found = await q.findResetTokenForUpdate(trx, tokenHash)
@@ -329,7 +357,7 @@ export class AuthService {
    */
   async changePassword(user: SessionUser, body: PasswordChangeBody): Promise<void> {
     const current = user.row.password_hash
-    if (!current || !(await verifyPassword(current, body.currentPassword))) {
+    if (!current || !(await this.verify(current, body.currentPassword))) {
       // 400, not 401: a wrong current password is not an expired session.
       throw new AppError(
         'VALIDATION',
@@ -339,7 +367,7 @@ export class AuthService {
         'currentPassword',
       )
     }
-    const passwordHash = await hashPassword(body.password)
+    const passwordHash = await this.hash(body.password)
     const now = this.clock.now()
     await this.db.transaction().execute(async (trx) => {
       await q.setPasswordHash(trx, user.row.id, passwordHash, now)
@@ -397,6 +425,19 @@ export class AuthService {
       })
     })
     this.sessions.forgetUser(userId)
+  }
+
+  /** Every hash and check of a request goes through the gate: bounded, or refused at once. */
+  private get hashGate(): HashGate {
+    return this.account.hashGate ?? unboundedHashGate
+  }
+
+  private hash(password: string): Promise<string> {
+    return this.hashGate.run(() => hashPassword(password))
+  }
+
+  private verify(stored: string, password: string): Promise<boolean> {
+    return this.hashGate.run(() => verifyPassword(stored, password))
   }
 
   private getDummyHash(): Promise<string> {

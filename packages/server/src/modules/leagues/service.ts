@@ -42,6 +42,8 @@ export interface LeagueMailSettings {
   clock: Clock
   appOrigin: string
   invitesPerHour: number
+  /** Addresses one league may invite in a day (LEAGUE_INVITES_PER_LEAGUE_PER_DAY); default 200. */
+  invitesPerLeaguePerDay?: number
   messagesPerHour: number
   messageRecipientsPerHour: number
   /**
@@ -320,6 +322,12 @@ export class LeaguesService {
         entityId: String(leagueId),
         recipients: addresses.length,
         limit: { recipients: this.mail.invitesPerHour },
+        perEntity: {
+          recipients: this.mail.invitesPerLeaguePerDay ?? 200,
+          windowMs: 24 * 3_600_000,
+          what: 'this league',
+          period: 'a day',
+        },
         now,
         param: 'emails',
       })

@@ -137,18 +137,23 @@ export async function lockSenderQuota(db: Database, userId: number): Promise<voi
 /** Actions and recipients a user's `action` has used since `since`. */
 export async function quotaUsed(
   db: Database,
-  o: { userId: number; action: string; since: Date },
+  o: { userId: number; action: string; since: Date; entity?: string; entityId?: string },
 ): Promise<{ actions: number; recipients: number }> {
-  return db
-    .selectFrom('audit_log')
-    .select([
-      sql<number>`count(*)::int`.as('actions'),
-      sql<number>`coalesce(sum((data->>'recipients')::int), 0)::int`.as('recipients'),
-    ])
-    .where('actor_user_id', '=', o.userId)
-    .where('action', '=', o.action)
-    .where('created_at', '>', o.since)
-    .executeTakeFirstOrThrow()
+  return (
+    db
+      .selectFrom('audit_log')
+      .select([
+        sql<number>`count(*)::int`.as('actions'),
+        sql<number>`coalesce(sum((data->>'recipients')::int), 0)::int`.as('recipients'),
+      ])
+      .where('actor_user_id', '=', o.userId)
+      .where('action', '=', o.action)
+      .where('created_at', '>', o.since)
+      // One entity's share (a league's invitations): still on the (actor, action, created_at) index.
+      .$if(o.entity !== undefined, (qb) => qb.where('entity', '=', o.entity!))
+      .$if(o.entityId !== undefined, (qb) => qb.where('entity_id', '=', o.entityId!))
+      .executeTakeFirstOrThrow()
+  )
 }
 
 export const recordMailAction = (

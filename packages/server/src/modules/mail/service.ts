@@ -49,6 +49,11 @@ export async function useMailQuota(
     entityId: string
     recipients: number
     limit: QuotaLimit
+    /**
+     * A cap on the one entity (a league) as well, over its own window: a user may run several,
+     * and each email names it. Counted over this user's uses, who alone may act for the entity.
+     */
+    perEntity?: { recipients: number; windowMs: number; what: string; period: string }
     now: Date
     param: string
   },
@@ -73,6 +78,24 @@ export async function useMailQuota(
       `That would send ${u.recipients} emails; ${left} of your ${u.limit.recipients} an hour are left`,
       u.param,
     )
+  }
+  if (u.perEntity) {
+    const cap = u.perEntity
+    const usedHere = await q.quotaUsed(trx, {
+      userId: u.userId,
+      action: u.action,
+      entity: u.entity,
+      entityId: u.entityId,
+      since: new Date(u.now.getTime() - cap.windowMs),
+    })
+    if (usedHere.recipients + u.recipients > cap.recipients) {
+      const left = Math.max(0, cap.recipients - usedHere.recipients)
+      throw new AppError(
+        'RATE_LIMITED',
+        `That would send ${u.recipients} emails; ${left} of the ${cap.recipients} ${cap.period} for ${cap.what} are left`,
+        u.param,
+      )
+    }
   }
   await q.recordMailAction(trx, {
     userId: u.userId,

@@ -1,12 +1,11 @@
 import type { Sport } from '@tipping/contract/constants'
 import { SEASON_PROMOTION } from '@tipping/contract/constants'
 import type { OutgoingEmail } from './queries.ts'
-import { escapeHtml, page } from './templates.ts'
+import { escapeHtml, page, quoteBlock, quoteBlockHtml, quoted } from './templates.ts'
 
 // The public site's emails (contact, pre-registration, weekly reminder), plain text with an HTML
-// twin. What a visitor typed is escaped in the HTML and kept on one line in the subject.
-
-const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim()
+// twin. What a visitor typed is escaped in the HTML, quoted in the text (a name in double quotes,
+// a message as `> ` lines, so it cannot pass for the fields above it) and kept out of subjects.
 const trimOrigin = (origin: string) => origin.replace(/\/+$/, '')
 
 export interface ContactFacts {
@@ -23,21 +22,20 @@ export function contactEmail(f: ContactFacts): Omit<OutgoingEmail, 'to'> {
   const about = f.sport ? `${f.sport.toUpperCase()} Tipping` : 'Big Bash Tipping'
   const who = f.userId === null ? 'a visitor (not signed in)' : `signed-in user #${f.userId}`
   const facts = [
-    `From: ${f.name} <${f.email}>`,
+    `Name: ${quoted(f.name)}`,
+    `Email: ${f.email}`,
     `Account: ${who}`,
     `Competition: ${about}`,
     `Received: ${f.receivedAt.toISOString()}`,
   ]
   return {
     kind: 'contact',
-    subject: oneLine(`Contact form: ${f.name} (${about})`),
-    text: [...facts, '', f.message].join('\n'),
+    subject: `Contact form message (${about})`,
+    text: [...facts, '', 'Message:', quoteBlock(f.message)].join('\n'),
     html: page(
-      [
-        `<p>${facts.map(escapeHtml).join('<br>\n')}</p>`,
-        '<hr>',
-        `<p>${escapeHtml(f.message).replace(/\r?\n/g, '<br>\n')}</p>`,
-      ].join('\n'),
+      [`<p>${facts.map(escapeHtml).join('<br>\n')}</p>`, '<hr>', quoteBlockHtml(f.message)].join(
+        '\n',
+      ),
     ),
   }
 }

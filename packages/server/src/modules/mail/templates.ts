@@ -2,7 +2,10 @@ import type { Sport } from '@tipping/contract/constants'
 import type { OutgoingEmail } from './queries.ts'
 
 // The emails the game sends, as plain text with a simple HTML twin. Every value a user typed
-// (league name, display name, message) is escaped in the HTML and kept to one line in headers.
+// (league name, display name, message) is escaped in the HTML, and never in a subject: an
+// invitation goes to any address, so a subject carrying the sender's text made the product a
+// spam relay with its own name on it (issue 26, item 7). In the body user text is quoted: a
+// one-line value in double quotes, a message as `> ` lines, so it cannot pass for our own lines.
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -15,6 +18,20 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HT
 
 /** Header values (subjects) on one line, whatever was typed. */
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim()
+
+/** A one-line value someone typed, in double quotes, for a plain text body. */
+export const quoted = (s: string): string => `"${oneLine(s)}"`
+
+/** A message someone typed, every line marked `> ` as a quotation, for a plain text body. */
+export const quoteBlock = (s: string): string =>
+  s
+    .split(/\r?\n/)
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n')
+
+/** The same message in HTML: escaped, line breaks kept, set apart as a quotation. */
+export const quoteBlockHtml = (s: string): string =>
+  `<blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:3px solid #ccc">${escapeHtml(s).replace(/\r?\n/g, '<br>\n')}</blockquote>`
 
 const gameName = (sport: Sport): string => `${sport.toUpperCase()} Tipping`
 
@@ -43,7 +60,10 @@ export function invitationEmail(f: InvitationFacts): Omit<OutgoingEmail, 'to'> {
   const text = [
     'Hi,',
     '',
-    `${f.commissioner} has invited you to join the league "${f.leagueName}" in ${game}.`,
+    `You have been invited to join a league in ${game}.`,
+    '',
+    `League: ${quoted(f.leagueName)}`,
+    `Invited by: ${quoted(f.commissioner)}`,
     '',
     `Join now: ${link}`,
     `(or enter the join code ${f.code} under Your Leagues, Join a league)`,
@@ -56,7 +76,8 @@ export function invitationEmail(f: InvitationFacts): Omit<OutgoingEmail, 'to'> {
   const html = page(
     [
       '<p>Hi,</p>',
-      `<p>${escapeHtml(f.commissioner)} has invited you to join the league <strong>${escapeHtml(f.leagueName)}</strong> in ${game}.</p>`,
+      `<p>You have been invited to join a league in ${game}.</p>`,
+      `<p>League: <strong>${escapeHtml(quoted(f.leagueName))}</strong><br>Invited by: ${escapeHtml(quoted(f.commissioner))}</p>`,
       `<p><a href="${escapeHtml(link)}">Join now</a></p>`,
       `<p>Or enter the join code <strong>${escapeHtml(f.code)}</strong> under Your Leagues, Join a league.</p>`,
       `<p>Starting week: ${f.startRound}<br>Privacy: ${privacy}</p>`,
@@ -65,7 +86,7 @@ export function invitationEmail(f: InvitationFacts): Omit<OutgoingEmail, 'to'> {
   )
   return {
     kind: 'league_invite',
-    subject: oneLine(`${f.commissioner} invited you to join "${f.leagueName}" on ${game}`),
+    subject: `You're invited to join a league on ${game}`,
     text,
     html,
   }
@@ -83,18 +104,24 @@ export interface LeagueMessageFacts {
 export function leagueMessageEmail(f: LeagueMessageFacts): Omit<OutgoingEmail, 'to'> {
   const game = gameName(f.sport)
   const leagues = `${f.appOrigin.replace(/\/+$/, '')}/${f.sport}/leagues`
-  const footer = `${f.commissioner}, commissioner of "${f.leagueName}", sent this to the league's members on ${game}. To stop these emails, leave the league or turn notifications off in your account.`
-  const text = `${f.message}\n\n--\n${footer}\n${leagues}`
+  const intro = [
+    `League: ${quoted(f.leagueName)}`,
+    `From: ${quoted(f.commissioner)}, the league's commissioner`,
+    `Subject: ${quoted(f.subject)}`,
+  ]
+  const footer = `The commissioner of ${quoted(f.leagueName)} sent this to the league's members on ${game}. To stop these emails, leave the league or turn notifications off in your account.`
+  const text = `${intro.join('\n')}\n\n${quoteBlock(f.message)}\n\n--\n${footer}\n${leagues}`
   const html = page(
     [
-      `<p>${escapeHtml(f.message).replace(/\r?\n/g, '<br>\n')}</p>`,
+      `<p>${intro.map(escapeHtml).join('<br>\n')}</p>`,
+      quoteBlockHtml(f.message),
       '<hr>',
       `<p style="font-size:12px;color:#555">${escapeHtml(footer)}<br><a href="${escapeHtml(leagues)}">Your leagues</a></p>`,
     ].join('\n'),
   )
   return {
     kind: 'league_message',
-    subject: oneLine(`[${f.leagueName}] ${f.subject}`),
+    subject: `A message from your league commissioner on ${game}`,
     text,
     html,
   }

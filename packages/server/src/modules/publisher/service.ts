@@ -199,7 +199,12 @@ export class Publisher {
     await this.put(`${sport}/formguide.json`, { squads } satisfies FormGuideFile)
   }
 
-  /** Pick split, result and sixes per match, for rounds under way or over. */
+  /**
+   * Pick split, result and sixes per match, for rounds under way or over. Exact pick counts only
+   * once a match is complete, when its tips are no longer private: this file is republished at
+   * every lockout, and counts diffed between two publishes would narrow down the pick of a tipper
+   * known to have tipped in between. Until then, the whole percentages the API shows to everyone.
+   */
   private async publishRoundStats(
     sport: string,
     rounds: RoundsFile,
@@ -225,9 +230,10 @@ export class Publisher {
       const matches: RoundStatsFile['matches'] = {}
       for (const m of r.matches) {
         const { home, away } = picksOf(m.id)
+        const complete = m.status === 'complete'
         matches[String(m.id)] = {
-          homePicks: home,
-          awayPicks: away,
+          homePicks: complete ? home : null,
+          awayPicks: complete ? away : null,
           ...pickSplit(home, away),
           winnerSquadId: m.winnerSquadId,
           outcome: m.outcome,

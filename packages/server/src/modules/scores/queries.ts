@@ -235,7 +235,12 @@ export async function rankingPagesJson(
   return new Map(res.rows.map((r) => [r.off, { json: r.json, more: r.more }]))
 }
 
-/** A page of a search through the rankings by team or tipper name (OFFSET: matches are few). */
+/**
+ * A page of a search through the rankings by team or tipper name (OFFSET: matches are few). Only
+ * what a row shows is searched: the team name, or the name as `tipperName` writes it ("Jane S.",
+ * which contains the first name). A whole last name is never shown, so matching it would tell a
+ * searcher whose surname it is. The position index still orders the scan, stopping at a page.
+ */
 export async function searchRankings(
   db: Database,
   q: {
@@ -251,8 +256,7 @@ export async function searchRankings(
     .where((eb) =>
       eb.or([
         eb('team_name', 'ilike', pattern),
-        eb('first_name', 'ilike', pattern),
-        eb('last_name', 'ilike', pattern),
+        eb(sql<string>`first_name || ' ' || left(last_name, 1) || '.'`, 'ilike', pattern),
       ]),
     )
     .orderBy('s.position')

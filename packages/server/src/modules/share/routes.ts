@@ -29,14 +29,19 @@ function leagueIdOf(token: string): number | null {
  */
 export function shareRoutes(
   app: App,
-  deps: { db: Database; appOrigin: string | undefined; shareCardPath: string },
+  deps: {
+    db: Database
+    /** The configured origin (appOriginOf), never the request's Host or X-Forwarded-Host. */
+    appOrigin: string
+    shareCardPath: string
+  },
 ): void {
   app.get(
     '/share/:sport/:section/:token',
     { config: { policy: 'visitor' }, schema: { hide: true, params: paramsSchema } },
     async (request, reply) => {
       const { sport, section, token } = request.params
-      const origin = deps.appOrigin ?? `${request.protocol}://${request.host}`
+      const origin = deps.appOrigin.replace(/\/+$/, '')
       const known = (SPORTS as readonly string[]).includes(sport)
       const name = known ? sport.toUpperCase() : 'Big Bash'
       const leagueId = known && section === 'league' ? leagueIdOf(token) : null

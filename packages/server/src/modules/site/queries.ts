@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 
 export const insertContactMessage = (
@@ -31,4 +32,22 @@ export async function insertPreregistration(
     .returning('email')
     .executeTakeFirst()
   return row !== undefined
+}
+
+/**
+ * Serialises the site-wide count of pre-registration emails, so requests at once cannot all
+ * squeeze under the hourly cap (one lock for the whole site; pre-registrations are few).
+ */
+export async function lockPreregistrationEmails(db: Database): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(7313, 0)`.execute(db)
+}
+
+/** Addresses added to the list since `since`: each new one was sent (or offered) one email. */
+export async function preregistrationsSince(db: Database, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('preregistrations')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow()
+  return row.n
 }

@@ -17,6 +17,8 @@ export interface SiteSettings {
   clock: Clock
   supportEmail: string
   appOrigin: string
+  /** Confirmation emails the whole site may send an hour (PREREGISTRATION_EMAILS_PER_HOUR). */
+  preregistrationEmailsPerHour?: number
 }
 
 /**
@@ -77,12 +79,18 @@ export class SiteService {
   /**
    * Adds the address to the list and queues the confirmation, once per address: a repeat gets
    * the same answer and no second email (so the form cannot be used to flood someone's inbox).
+   * The whole site sends at most PREREGISTRATION_EMAILS_PER_HOUR of them, so many addresses from
+   * many callers cannot make it a mail cannon either; past that the address is listed without a
+   * confirmation, and the answer is the same (it says nothing about other people's addresses).
    */
   async preregister(body: PreregistrationBody): Promise<{ message: string }> {
     const at = this.settings.clock.now()
+    const cap = this.settings.preregistrationEmailsPerHour ?? 500
     await this.db.transaction().execute(async (trx) => {
+      await q.lockPreregistrationEmails(trx)
+      const sent = await q.preregistrationsSince(trx, new Date(at.getTime() - 3_600_000))
       const added = await q.insertPreregistration(trx, { ...body, at })
-      if (added) {
+      if (added && sent < cap) {
         const email = preregistrationEmail({ name: body.name, appOrigin: this.settings.appOrigin })
         await queueEmails(trx, [{ ...email, to: body.email }], at)
       }

@@ -231,8 +231,10 @@ export class SsoService {
             'This email belongs to an account linked to a different Big Bash Account',
           )
         }
-        // Linking by email trusts the provider's word that the address is the user's.
-        if (claims.email_verified === false) {
+        // Linking by email trusts the provider's word that the address is the user's, so only
+        // an explicit `email_verified: true` links: a provider that leaves the claim out has
+        // not said so, and linking anyway would hand the account to whoever typed its address.
+        if (claims.email_verified !== true) {
           throw refused(
             'Verify your email address with your Big Bash Account first, then sign in again',
           )

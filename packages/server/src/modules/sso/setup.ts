@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
-import { DEV_SSO_ACCOUNTS } from '../../idp/accounts.ts'
+import { DEV_SSO_ACCOUNTS, type DevAccount } from '../../idp/accounts.ts'
 import { injectFetch } from '../../idp/inject-fetch.ts'
 import { createDevProvider, devProviderRoutes } from '../../idp/provider.ts'
 import type { AuthService } from '../auth/service.ts'
@@ -17,22 +17,36 @@ import { resolveSsoSettings, type SsoClientSettings } from './settings.ts'
  */
 export async function registerSso(
   app: App,
-  deps: { config: Config; db: Database; clock: Clock; auth: AuthService; gate: SessionGate },
+  deps: {
+    config: Config
+    db: Database
+    clock: Clock
+    auth: AuthService
+    gate: SessionGate
+    /** The development provider's accounts; absent, the seeded ones (tests bring their own). */
+    devAccounts?: readonly DevAccount[]
+  },
 ): Promise<void> {
   const { config, db, clock, auth, gate } = deps
+  const accounts = deps.devAccounts ?? DEV_SSO_ACCOUNTS
   const perMinute = config.AUTH_RATE_LIMIT_PER_MINUTE
   const settings = resolveSsoSettings(config)
   let sso: SsoService | null = null
   if (settings) {
     if (settings.devProvider) {
+      const clients = Object.values(settings.clients).filter((c): c is SsoClientSettings => !!c)
       const provider = createDevProvider({
         issuer: settings.issuer,
-        clients: Object.values(settings.clients).filter((c): c is SsoClientSettings => !!c),
+        clients,
         postLogoutRedirectUri: settings.postLogoutRedirectUri,
-        accounts: DEV_SSO_ACCOUNTS,
+        accounts,
         log: app.log,
       })
-      await devProviderRoutes(app, { provider, accounts: DEV_SSO_ACCOUNTS, perMinute })
+      // The clients' callbacks and the page after logout: where the provider's forms may post.
+      const formOrigins = [...clients.map((c) => c.redirectUri), settings.postLogoutRedirectUri]
+        .map((u) => URL.parse(u)?.origin)
+        .filter((o): o is string => !!o)
+      await devProviderRoutes(app, { provider, accounts, perMinute, formOrigins })
     }
     sso = new SsoService({
       db,

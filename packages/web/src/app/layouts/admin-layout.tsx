@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/leagues', label: 'Leagues', end: false },
   { to: '/admin/emails', label: 'Email outbox', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
+  { to: '/admin/health', label: 'System health', end: false },
 ] as const
 
 /** `/admin`: signed-out visitors go to sign in, signed-in non-admins see 403, admins the console. */

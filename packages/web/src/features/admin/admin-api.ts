@@ -3,6 +3,7 @@ import type {
   AdminCompetition,
   AdminEmail,
   AdminEmailsResponse,
+  AdminHealthResponse,
   AdminLeaguesResponse,
   AdminMatch,
   AdminUser,
@@ -83,6 +84,8 @@ export const emails = (status: EmailStatus | 'all', page: number) =>
   api<AdminEmailsResponse>(`admin/emails${query({ status, page })}`)
 export const retryEmail = (id: string) =>
   api<{ email: AdminEmail }>(`admin/emails/${id}/retry`, { method: 'POST' })
+
+export const health = () => api<AdminHealthResponse>('admin/health')
 
 export const audit = (actor: string, kind: string, page: number) =>
   api<AdminAuditResponse>(`admin/audit${query({ actor, kind, page })}`)
