@@ -11,18 +11,21 @@ export const rememberJoinPrompt = (userId: number): void => writeStored(key(user
 
 /**
  * Spec 4 "Join prompt": after saving or autopicking, once per user, when the user is in no league,
- * has no overall rank yet, and has picked every open match of the round.
+ * is new to the game, and has picked every open match of the round. The specification's "overall
+ * rank is 0" stood for a new tipper; every registered tipper is now ranked from the moment they
+ * register (GAME_RULES "Who is ranked"), so a new tipper is one with no rank or no points yet.
  */
 export function shouldPromptToJoin(o: {
   userId: number
   leagueCount: number
   overallRank: number
+  overallPoints: number
   allOpenPicked: boolean
 }): boolean {
   return (
     o.userId > 0 &&
     o.leagueCount === 0 &&
-    o.overallRank === 0 &&
+    (o.overallRank === 0 || o.overallPoints === 0) &&
     o.allOpenPicked &&
     !joinPromptSeen(o.userId)
   )

@@ -204,6 +204,7 @@ export default function TippingPage() {
       userId,
       leagueCount: leagues.leagues.filter((l) => l.class !== 'team').length,
       overallRank: snapshot?.overall_rank ?? 0,
+      overallPoints: snapshot?.overall_points ?? 0,
       allOpenPicked: everyOpenPicked,
     })
     if (show) {
