@@ -177,3 +177,30 @@ export async function createLeague(
   if (res.statusCode !== 200) throw new Error(`league failed ${res.statusCode}: ${res.body}`)
   return res.json().success.league as { id: number; code: string }
 }
+
+/** Two BBL squads and a venue: the least a made-up fixture needs (the scoring property tests). */
+export async function twoSquadsAndAVenue(
+  db: Database,
+): Promise<{ squads: [number, number]; venue: number }> {
+  const rows = await db
+    .insertInto('squads')
+    .values(
+      ['AAA', 'BBB'].map((code) => ({
+        sport: 'bbl',
+        code,
+        name: code,
+        short_name: code,
+        nickname: code,
+        colour: '#000000',
+        second_colour: '#ffffff',
+      })),
+    )
+    .returning('id')
+    .execute()
+  const venue = await db
+    .insertInto('venues')
+    .values({ key: 'v', name: 'V', city: 'C', state: 'S', timezone: 'UTC' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { squads: [rows[0]!.id, rows[1]!.id], venue: venue.id }
+}

@@ -19,7 +19,7 @@ import {
   rescoreAfterResult,
   rescoreInTransaction,
 } from '../src/modules/scoring/service.ts'
-import { freshDatabase } from './helpers.ts'
+import { freshDatabase, twoSquadsAndAVenue } from './helpers.ts'
 
 // GAME_RULES "Who is ranked" and "Scoring a round": whatever the order of events (registrations
 // between results and after a round is over, tips, clears, lockouts, results and corrections,
@@ -98,29 +98,7 @@ let venue: number
 
 beforeAll(async () => {
   handle = await freshDatabase()
-  const rows = await handle.db
-    .insertInto('squads')
-    .values(
-      ['AAA', 'BBB'].map((code) => ({
-        sport: 'bbl',
-        code,
-        name: code,
-        short_name: code,
-        nickname: code,
-        colour: '#000000',
-        second_colour: '#ffffff',
-      })),
-    )
-    .returning('id')
-    .execute()
-  squads = [rows[0]!.id, rows[1]!.id]
-  venue = (
-    await handle.db
-      .insertInto('venues')
-      .values({ key: 'v', name: 'V', city: 'C', state: 'S', timezone: 'UTC' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id
+  ;({ squads, venue } = await twoSquadsAndAVenue(handle.db))
 })
 afterAll(() => handle.close())
 

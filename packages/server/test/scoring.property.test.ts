@@ -12,7 +12,7 @@ import {
 import type { DatabaseHandle } from '../src/db/database.ts'
 import { enterCurrentCompetitions } from '../src/modules/auth/service.ts'
 import { rescore, rescoreAfterResult } from '../src/modules/scoring/service.ts'
-import { freshDatabase } from './helpers.ts'
+import { freshDatabase, twoSquadsAndAVenue } from './helpers.ts'
 
 // The SQL scorer must equal the contract's reference scorer on any season (GAME_RULES.md).
 // SCORING_RUNS raises the number of random seasons (thousands for a long run).
@@ -99,39 +99,7 @@ let venue: number
 
 beforeAll(async () => {
   handle = await freshDatabase()
-  const db = handle.db
-  const rows = await db
-    .insertInto('squads')
-    .values([
-      {
-        sport: 'bbl',
-        code: 'AAA',
-        name: 'Alpha',
-        short_name: 'AAA',
-        nickname: 'A',
-        colour: '#000000',
-        second_colour: '#ffffff',
-      },
-      {
-        sport: 'bbl',
-        code: 'BBB',
-        name: 'Beta',
-        short_name: 'BBB',
-        nickname: 'B',
-        colour: '#000000',
-        second_colour: '#ffffff',
-      },
-    ])
-    .returning('id')
-    .execute()
-  squads = [rows[0]!.id, rows[1]!.id]
-  venue = (
-    await db
-      .insertInto('venues')
-      .values({ key: 'v', name: 'V', city: 'C', state: 'S', timezone: 'UTC' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id
+  ;({ squads, venue } = await twoSquadsAndAVenue(handle.db))
 })
 afterAll(() => handle.close())
 
