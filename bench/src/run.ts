@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { sql } from 'kysely'
 import { SESSION_COOKIE } from '@tipping/contract/constants'
+import { parseCliArgs } from '../../packages/server/src/cli/usage.ts'
 import { REPO_ROOT } from '../../packages/server/src/config.ts'
 import { openDatabase, type DatabaseHandle } from '../../packages/server/src/db/database.ts'
 import { migrateToLatest } from '../../packages/server/src/db/migrate.ts'
@@ -45,7 +45,17 @@ const ALL_SCENARIOS = [
 ] as const
 type Scenario = (typeof ALL_SCENARIOS)[number]
 
-const { values: flags } = parseArgs({
+const USAGE = `Usage: npm run bench -- [flags]   (bench/README.md has the whole story)
+  --users N                tippers per competition (1000000)
+  --engine pglite|postgres the database engine (pglite)
+  --pg-url URL             a PostgreSQL server the bench may create databases on
+  --scenarios a,b          any of ${ALL_SCENARIOS.join(', ')} (all)
+  --duration S             seconds of load per scenario (20)
+  --connections C          concurrent connections (100)
+  --sessions N             signed-in tippers the load picks from (min(users, 20000))
+  --port P                 the server's port; hello-world uses P+1 (3550)
+  --reuse                  reuse the last dataset of this engine and size`
+const { values: flags } = parseCliArgs(USAGE, {
   options: {
     users: { type: 'string', default: '1000000' },
     engine: { type: 'string', default: 'pglite' },

@@ -6,15 +6,18 @@ import { systemClock } from '../clock.ts'
 import { grantAdmin } from '../modules/admin/service.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
 import { runCli } from './context.ts'
+import { answerHelp, usageError } from './usage.ts'
 
 // npm run admin:create -- <email> : gives an existing account ROLE_ADMIN, or creates an admin
 // account. The new account's password comes from ADMIN_PASSWORD, else a prompt (on a terminal),
 // else a random one printed once. Running it again changes nothing.
+const USAGE = `Usage: npm run admin:create -- <email>
+  Gives the account with this email the admin role, or creates an admin account.
+  A new account's password: ADMIN_PASSWORD, else a prompt on a terminal, else a random one
+  printed once.`
+answerHelp(USAGE)
 const parsed = grantAdminBodySchema.safeParse({ email: process.argv[2] ?? '' })
-if (!parsed.success || process.argv.length > 3) {
-  console.error('Usage: npm run admin:create -- <email>   (ADMIN_PASSWORD=... for a new account)')
-  process.exit(2)
-}
+if (!parsed.success || process.argv.length > 3) usageError(USAGE)
 const { email } = parsed.data
 
 async function choosePassword(): Promise<{ password: string; generated: boolean }> {

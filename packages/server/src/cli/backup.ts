@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { REPO_ROOT, loadConfig } from '../config.ts'
+import { parseCliArgs } from './usage.ts'
 
 /**
  * `npm run backup [-- --out FILE]` and `npm run restore -- --in FILE [--force]` for the engine the
@@ -119,7 +119,7 @@ async function restore(file: string, force: boolean): Promise<string> {
 
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2)
-  const { values } = parseArgs({
+  const { values } = parseCliArgs(USAGE, {
     args: rest,
     options: {
       out: { type: 'string' },

@@ -1,24 +1,24 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { summariseCricsheet } from '@tipping/contract/cricsheet'
 import { sportSchema } from '@tipping/contract/sport'
 import { systemClock } from '../clock.ts'
 import { currentCompetition } from '../modules/predictions/service.ts'
 import { importCricsheetResults } from '../modules/seasons/service.ts'
 import { runCli } from './context.ts'
+import { parseCliArgs, usageError } from './usage.ts'
 
 // npm run import:cricsheet -- --sport bbl <match.json>... : completes the current season's
 // fixture matches from Cricsheet files (paired by date and squads), re-scores and re-publishes.
-const { values, positionals } = parseArgs({
+const USAGE = `Usage: npm run import:cricsheet -- --sport bbl|wbbl <cricsheet match json>...
+  Completes the current season's matches from Cricsheet match files (paired by date and squads),
+  re-scores and re-publishes. Exit code 1 when a file matches no fixture match.`
+const { values, positionals } = parseCliArgs(USAGE, {
   options: { sport: { type: 'string' } },
   allowPositionals: true,
 })
 const sport = sportSchema.safeParse(values.sport)
-if (!sport.success || positionals.length === 0) {
-  console.error('Usage: npm run import:cricsheet -- --sport bbl|wbbl <cricsheet match json>...')
-  process.exit(2)
-}
+if (!sport.success || positionals.length === 0) usageError(USAGE)
 await runCli(async ({ db, publish }) => {
   const competition = await currentCompetition(db, sport.data)
   const summaries = await Promise.all(

@@ -7,14 +7,18 @@ import {
   readSeasonFile,
 } from '../modules/seasons/service.ts'
 import { runCli } from './context.ts'
+import { answerHelp, usageError } from './usage.ts'
 
 // npm run import -- data/seasons/bbl-2025-26.json [data/results/bbl-2025-26.json ...]
 // A season file loads a fixture; a results file completes the matches it lists.
+const USAGE = `Usage: npm run import -- <season or results file> [more files]
+  A season file (data/seasons/) loads a competition's fixture; a results file (a path with a
+  results/ folder, as data/results/) completes the matches it lists. Then re-publishes.`
+answerHelp(USAGE)
 const files = process.argv.slice(2)
-if (files.length === 0) {
-  console.error('Usage: npm run import -- <season or results file> [more files]')
-  process.exit(2)
-}
+if (files.length === 0) usageError(USAGE)
+const option = files.find((f) => f.startsWith('-'))
+if (option) usageError(USAGE, `Unknown option ${option}`)
 await runCli(async ({ config, db, publish }) => {
   for (const file of files) {
     const json = path.resolve(file)

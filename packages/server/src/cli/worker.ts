@@ -11,9 +11,15 @@ import { siteAppConfig } from '../modules/site/service.ts'
 import { Publisher } from '../modules/publisher/service.ts'
 import { Metrics } from '../modules/ops/service.ts'
 import { serveMetrics } from '../modules/ops/metrics-server.ts'
+import { answerHelp, usageError } from './usage.ts'
 
 // `npm run worker`: the scheduler as its own process (run API processes with SCHEDULER_INTERVAL_MS=0).
 // The worker sends mail and publishes: the same production refusal as the server, before it starts.
+const USAGE = `Usage: npm run worker
+  Runs the scheduler (lockouts, scoring, publishing, mail, reminders) as its own process; run the
+  API processes with SCHEDULER_INTERVAL_MS=0. Configured by the same environment as the server.`
+answerHelp(USAGE)
+if (process.argv.length > 2) usageError(USAGE)
 let config: Config
 try {
   config = loadServingConfig()

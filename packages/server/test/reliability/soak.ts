@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { parseCliArgs } from '../../src/cli/usage.ts'
 import { REPO_ROOT } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/database.ts'
 import { migrateToLatest } from '../../src/db/migrate.ts'
@@ -16,7 +16,9 @@ import { Client, openMatches, sleep, slope, startCluster, startServer } from './
  * of CI (too long); run it by hand and record the figures.
  */
 
-const { values } = parseArgs({
+const USAGE = `Usage: npm run soak -- [--minutes 10] [--users 20] [--out FILE]
+  Mixed load at half the measured capacity on a throwaway PostgreSQL cluster (docs/RELIABILITY.md).`
+const { values } = parseCliArgs(USAGE, {
   options: {
     minutes: { type: 'string', default: '10' },
     users: { type: 'string', default: '20' },
