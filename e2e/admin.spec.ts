@@ -2,12 +2,14 @@ import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { baseURL, launchBrowser, newPage, signUp, uniqueEmail, useServer } from './browser.ts'
+import { layoutProblems } from './layout-check.ts'
 import { startServer, type TestServer } from './server.ts'
 
 // The admin console end to end: an admin enters a whole round's results in the console while two
 // tippers in their own browsers watch their league ladder and the rankings change on the public
-// pages; the content tab saving through /api/admin/content into the site's public files. Also: who
-// may open /admin, and axe on every admin page at phone and desktop widths.
+// pages (one compact row per match, its result form in place); the content tab saving through
+// /api/admin/content into the site's public files; an email read in the outbox. Also: who may open
+// /admin, and axe on every admin page at phone and desktop widths.
 
 const ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
 const ROUND = 4
@@ -93,7 +95,7 @@ describe('the admin console', () => {
     const tipper = await newPage(browser)
     await tipper.page.goto('/registration')
     await signUp(tipper.page, uniqueEmail('nosy'), 'Nosy')
-    await tipper.page.waitForURL('**/bbl/tipping')
+    await tipper.page.waitForURL('**/bbl/leagues')
     await tipper.page.goto('/admin')
     await tipper.page.getByRole('heading', { name: '403: admins only' }).waitFor()
     expect(await tipper.page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0)
@@ -101,16 +103,55 @@ describe('the admin console', () => {
     await tipper.context.close()
   })
 
+  it("shows each email's subject, and its body as text on demand, on a phone", async () => {
+    // A visitor asks for a password reset of the demo account: a real email in the outbox. (Run
+    // before the results test moves the clock: the round's reminders then fill the outbox's first
+    // page.)
+    const visitor = await newPage(browser)
+    await visitor.page.goto('/forgot-password')
+    const asked = await visitor.page.evaluate(async () => {
+      const res = await fetch('/api/auth/password_reset/request', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@tipping.example' }),
+      })
+      return res.status
+    })
+    expect(asked).toBe(200)
+    await visitor.context.close()
+
+    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    await signInAdmin(page)
+    await page.goto('/admin/emails')
+    const email = page
+      .getByRole('row')
+      .filter({ hasText: 'Reset your Big Bash Tipping password' })
+      .filter({ hasText: 'to demo@tipping.example' })
+      .first()
+    await email.waitFor()
+    const body = email.locator('pre')
+    expect(await body.isVisible()).toBe(false)
+    await email.locator('summary', { hasText: 'Message' }).click()
+    await body.waitFor()
+    const text = await body.innerText()
+    expect(text).toContain('Someone asked to reset the password')
+    // The reset link is shown without its token: reading the outbox opens no one's account.
+    expect(text).toMatch(/\/reset-password\?token=\(hidden\)/)
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+
   it("enters a round's results while two tippers watch their ladder and rankings move", async () => {
     // Two tippers, each on a phone: Alfa tips every home side, Bravo every away side.
     const alfa = await newPage(browser)
     await alfa.page.goto('/registration')
     await signUp(alfa.page, uniqueEmail('alfa'), 'Alfaquinn')
-    await alfa.page.waitForURL('**/bbl/tipping')
+    await alfa.page.waitForURL('**/bbl/leagues')
     const bravo = await newPage(browser)
     await bravo.page.goto('/registration')
     await signUp(bravo.page, uniqueEmail('bravo'), 'Bravoquinn')
-    await bravo.page.waitForURL('**/bbl/tipping')
+    await bravo.page.waitForURL('**/bbl/leagues')
 
     const { league } = await call<{ league: { id: number; code: string } }>(
       alfa.page,
@@ -154,13 +195,24 @@ describe('the admin console', () => {
     }>(admin.page, '/api/admin/competitions')
     const bbl = competitions.competitions.find((c) => c.sport === 'bbl' && c.isCurrent)!
     await admin.page.goto(`/admin/matches?competition=${bbl.id}&round=${ROUND}`)
+    // One compact row per match; the started matches awaiting a result have their forms open.
+    const row = (n: number) =>
+      admin.page.getByRole('listitem', { name: new RegExp(`^Match ${n}: `) })
+    await row(matches[0]!.number).waitFor()
+    expect(await admin.page.getByRole('main').getByRole('listitem').count()).toBe(matches.length)
     for (const m of [...matches].sort((a, b) => a.number - b.number)) {
-      const form = admin.page.getByRole('form', { name: `Result of match ${m.number}` })
+      const form = row(m.number).getByRole('form', { name: `Result of match ${m.number}` })
       await form.waitFor()
-      // A win without a winner is refused on the form, naming the field.
+      expect(
+        await row(m.number)
+          .getByRole('button', { name: `Enter result of match ${m.number}` })
+          .getAttribute('aria-expanded'),
+      ).toBe('true')
+      // Saving before a result is chosen is refused on the form, naming the field.
       await form.getByRole('button', { name: 'Save result' }).click()
-      await form.getByText('A win needs a winner; a no result or tie has none').waitFor()
-      await form.getByLabel('Winner').selectOption(String(m.homeSquadId))
+      await form.getByText('Choose the winner, a tie or no result').waitFor()
+      expect(await form.getByLabel('Result').getAttribute('aria-invalid')).toBe('true')
+      await form.getByLabel('Result').selectOption(`win:${m.homeSquadId}`)
       const innings = form.getByRole('group')
       await innings.nth(0).getByLabel('Runs').fill('171')
       await innings.nth(0).getByLabel('Wickets').fill('6')
@@ -171,14 +223,32 @@ describe('the admin console', () => {
       await form.getByLabel(/^Sixes/).fill('12')
       await form.getByRole('button', { name: 'Save result' }).click()
       // Each save re-scores and republishes while the scheduler catches up with the moved clock:
-      // allow for a loaded machine, and say what the form shows if it never confirms.
-      await form
+      // allow for a loaded machine, and say what the row shows if it never confirms.
+      await row(m.number)
         .getByText(`Result saved for match ${m.number}`)
         .waitFor({ timeout: 60_000 })
         .catch(async (err: unknown) => {
-          throw new Error(`match ${m.number}: ${await form.innerText()}`, { cause: err })
+          throw new Error(`match ${m.number}: ${await row(m.number).innerText()}`, { cause: err })
         })
+      // Saved, the form closes and the row reads the result in one line.
+      expect(await form.count()).toBe(0)
+      await row(m.number)
+        .getByText(/ won · .* 171\/6 \(20\) · .* 160\/8 \(20\) · 12 sixes/)
+        .waitFor()
     }
+    // The whole round on one desktop screen and a bit: compact rows, not a form per match.
+    for (const m of matches) {
+      const box = await row(m.number).boundingBox()
+      expect(box!.height, `match ${m.number}`).toBeLessThan(140)
+    }
+    expect(await admin.page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(
+      1600,
+    )
+    // The schedule form opens in place on demand.
+    const first = row(matches[0]!.number)
+    await first.getByRole('button', { name: /^Schedule of match/ }).click()
+    await first.getByRole('form', { name: /^Schedule of match/ }).waitFor()
+    expect(await layoutProblems(admin.page)).toEqual([])
     expect(await violations(admin.page)).toEqual([])
 
     // After: the public pages show Alfa ahead, Bravo still on nothing.

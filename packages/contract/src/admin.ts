@@ -257,6 +257,8 @@ export const adminEmailSchema = z.object({
   kind: z.string(),
   to: z.string(),
   subject: z.string(),
+  /** The plain-text body, as sent (a password reset link's token hidden: see the admin service). */
+  text: z.string(),
   status: z.enum(EMAIL_STATUSES),
   attempts: z.number().int(),
   createdAt: isoDate,

@@ -543,6 +543,49 @@ describe('email outbox', () => {
     )
     expect((await auditRows('email.retry'))[0]!.entity_id).toBe(String(failed!.id))
   })
+
+  it("shows each email's subject and text body, never its HTML, and no reset link's token", async () => {
+    const [contact] = await t.db
+      .insertInto('email_outbox')
+      .values({
+        kind: 'contact',
+        to_address: 'support@example.com',
+        subject: 'Contact form',
+        text_body: 'Line one\n> <b>quoted</b> & kept as typed',
+        html_body: '<p>Line one</p><script>alert(1)</script>',
+      })
+      .returning(['id'])
+      .execute()
+    // A real reset email, through the route a tipper uses.
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password_reset/request',
+      payload: { email: tipper.email },
+    })
+    expect(asked.statusCode).toBe(200)
+    const row = await t.db
+      .selectFrom('email_outbox')
+      .select(['id', 'text_body'])
+      .where('kind', '=', 'password_reset')
+      .where('to_address', '=', tipper.email)
+      .executeTakeFirstOrThrow()
+    const token = /token=([^\s&]+)/.exec(row.text_body)![1]!
+    expect(token.length).toBeGreaterThan(10)
+
+    const list = await call('GET', '/api/admin/emails?status=pending')
+    expect(list.statusCode).toBe(200)
+    const emails: { id: string; subject: string; text: string }[] = list.json().success.emails
+    expect(emails.find((e) => e.id === String(contact!.id))).toMatchObject({
+      subject: 'Contact form',
+      text: 'Line one\n> <b>quoted</b> & kept as typed',
+    })
+    expect(list.body).not.toContain('<script>')
+    const reset = emails.find((e) => e.id === String(row.id))!
+    expect(reset.subject).toBe('Reset your Big Bash Tipping password')
+    expect(reset.text).toContain('/reset-password?token=(hidden)')
+    expect(reset.text).toContain('The link works once')
+    expect(list.body).not.toContain(token)
+  })
 })
 
 describe('audit log', () => {

@@ -405,6 +405,7 @@ const emailColumns = [
   'kind',
   'to_address',
   'subject',
+  'text_body',
   'attempts',
   'created_at',
   'sent_at',

@@ -81,11 +81,19 @@ const toUser = (u: q.AdminUserRow): AdminUser => ({
   sso: u.external_id !== null,
 })
 
+/**
+ * A password reset link is a key to the account until it is used or expires: the console shows the
+ * email without it, so reading the outbox never lets an admin take over someone's account.
+ */
+const hideResetTokens = (text: string): string =>
+  text.replace(/([?&]token=)[^\s&#]+/g, '$1(hidden)')
+
 const toEmail = (e: q.EmailRow): AdminEmail => ({
   id: e.id,
   kind: e.kind,
   to: e.to_address,
   subject: e.subject,
+  text: hideResetTokens(e.text_body),
   status: (e.sent_at ? 'sent' : e.failed_at ? 'failed' : 'pending') satisfies EmailStatus,
   attempts: e.attempts,
   createdAt: iso(e.created_at),

@@ -5,6 +5,7 @@ import { CONTENT_DEFAULTS } from '@tipping/contract/content'
 import { ApiCallError } from '../../lib/api-client.ts'
 import ContentPage from './content-page.tsx'
 import { MatchEditForm, toLocalInput } from './match-edit-form.tsx'
+import { MatchRow } from './match-row.tsx'
 import { ResultForm } from './result-form.tsx'
 
 const match: AdminMatch = {
@@ -30,14 +31,12 @@ const fill = (label: string, value: string, scope: HTMLElement = document.body) 
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } })
 
 describe('ResultForm', () => {
-  it('refuses a win without a winner and names the field, sending nothing', async () => {
+  it('refuses a save with no result chosen and names the field, sending nothing', async () => {
     const onSave = vi.fn()
     render(<ResultForm match={match} homeName="Heat" awayName="Sixers" onSave={onSave} />)
     fireEvent.click(screen.getByRole('button', { name: 'Save result' }))
-    expect(
-      await screen.findByText('A win needs a winner; a no result or tie has none'),
-    ).toBeTruthy()
-    expect(screen.getByLabelText('Winner').getAttribute('aria-invalid')).toBe('true')
+    expect(await screen.findByText('Choose the winner, a tie or no result')).toBeTruthy()
+    expect(screen.getByLabelText('Result').getAttribute('aria-invalid')).toBe('true')
     expect(onSave).not.toHaveBeenCalled()
   })
 
@@ -46,7 +45,7 @@ describe('ResultForm', () => {
     render(<ResultForm match={match} homeName="Heat" awayName="Sixers" onSave={onSave} />)
     const home = screen.getByRole('group', { name: 'Heat innings' })
     const away = screen.getByRole('group', { name: 'Sixers innings' })
-    fill('Winner', '11')
+    fill('Result', 'win:11')
     fill('Runs', '180', home)
     fill('Wickets', '5', home)
     fill('Overs', '19.7', home)
@@ -58,16 +57,18 @@ describe('ResultForm', () => {
     fill('Wickets', '9', away)
     fill('Overs', '20', away)
     fill('Sixes (margin game)', '14')
+    fill('Method', 'DLS')
     fireEvent.click(screen.getByRole('button', { name: 'Save result' }))
-    await screen.findByText(/Result saved for match 3/)
-    expect(onSave).toHaveBeenCalledWith({
-      outcome: 'win',
-      winnerSquadId: 11,
-      home: { runs: 180, wickets: 5, overs: '20' },
-      away: { runs: 150, wickets: 9, overs: '20' },
-      sixes: 14,
-      method: null,
-    })
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        outcome: 'win',
+        winnerSquadId: 11,
+        home: { runs: 180, wickets: 5, overs: '20' },
+        away: { runs: 150, wickets: 9, overs: '20' },
+        sixes: 14,
+        method: 'DLS',
+      }),
+    )
   })
 
   it('sends a no result with no innings, and shows a server refusal under its field', async () => {
@@ -82,7 +83,7 @@ describe('ResultForm', () => {
       ),
     )
     render(<ResultForm match={match} homeName="Heat" awayName="Sixers" onSave={onSave} />)
-    fill('Outcome', 'no_result')
+    fill('Result', 'no_result')
     fireEvent.click(screen.getByRole('button', { name: 'Save result' }))
     expect(await screen.findByText('The winner must be one of the two squads')).toBeTruthy()
     expect(onSave).toHaveBeenCalledWith(
@@ -93,7 +94,97 @@ describe('ResultForm', () => {
         away: null,
       }),
     )
-    expect(screen.getByLabelText('Winner').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByLabelText('Result').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('opens on the result already entered, to correct it', () => {
+    const complete: AdminMatch = {
+      ...match,
+      status: 'complete',
+      result: {
+        outcome: 'win',
+        winnerSquadId: 12,
+        home: { runs: 140, wickets: 10, overs: '18.2' },
+        away: { runs: 141, wickets: 3, overs: '16' },
+        sixes: 9,
+        method: null,
+      },
+    }
+    render(<ResultForm match={complete} homeName="Heat" awayName="Sixers" onSave={vi.fn()} />)
+    expect(screen.getByLabelText<HTMLSelectElement>('Result').value).toBe('win:12')
+    const away = screen.getByRole('group', { name: 'Sixers innings' })
+    expect(within(away).getByLabelText<HTMLInputElement>('Overs').value).toBe('16')
+  })
+})
+
+describe('MatchRow', () => {
+  const home = { name: 'Brisbane Heat', shortName: 'HEA' }
+  const away = { name: 'Sydney Sixers', shortName: 'SIX' }
+  const row = (m: AdminMatch, setResult = vi.fn(() => Promise.resolve())) =>
+    render(
+      <ul>
+        <MatchRow
+          match={m}
+          home={home}
+          away={away}
+          venueName="The Gabba"
+          venues={venues}
+          setResult={setResult}
+          updateMatch={vi.fn(() => Promise.resolve())}
+        />
+      </ul>,
+    )
+
+  it('opens the result form of a started match awaiting its result, and closes it once saved', async () => {
+    const setResult = vi.fn(() => Promise.resolve())
+    row(match, setResult)
+    const item = screen.getByRole('listitem', { name: 'Match 3: Brisbane Heat v Sydney Sixers' })
+    expect(within(item).getByText('Margin game')).toBeTruthy()
+    expect(within(item).getByText('Awaiting the result')).toBeTruthy()
+    const toggle = within(item).getByRole('button', { name: 'Enter result of match 3' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(within(item).queryByRole('form', { name: 'Schedule of match 3' })).toBeNull()
+    fill('Result', 'tie', item)
+    fireEvent.click(within(item).getByRole('button', { name: 'Save result' }))
+    expect(await within(item).findByText(/Result saved for match 3/)).toBeTruthy()
+    expect(setResult).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'tie' }))
+    expect(within(item).queryByRole('form', { name: 'Result of match 3' })).toBeNull()
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('shows a result in a line, with the forms closed until asked for', () => {
+    row({
+      ...match,
+      status: 'complete',
+      isMarginGame: false,
+      result: {
+        outcome: 'win',
+        winnerSquadId: 12,
+        home: { runs: 140, wickets: 10, overs: '18.2' },
+        away: { runs: 141, wickets: 3, overs: '16' },
+        sixes: 9,
+        method: 'DLS',
+      },
+    })
+    const item = screen.getByRole('listitem')
+    expect(
+      within(item).getByText('SIX won (DLS) · HEA 140/10 (18.2) · SIX 141/3 (16) · 9 sixes'),
+    ).toBeTruthy()
+    expect(within(item).queryByText('Margin game')).toBeNull()
+    expect(within(item).queryByRole('form')).toBeNull()
+    fireEvent.click(within(item).getByRole('button', { name: 'Schedule of match 3' }))
+    expect(within(item).getByRole('form', { name: 'Schedule of match 3' })).toBeTruthy()
+    fireEvent.click(within(item).getByRole('button', { name: 'Correct result of match 3' }))
+    expect(within(item).getByRole('form', { name: 'Result of match 3' })).toBeTruthy()
+    expect(within(item).queryByRole('form', { name: 'Schedule of match 3' })).toBeNull()
+  })
+
+  it('offers no result form before the start', () => {
+    row({ ...match, status: 'scheduled' })
+    const item = screen.getByRole('listitem')
+    expect(within(item).getByText('Not started')).toBeTruthy()
+    expect(within(item).queryByRole('button', { name: /result/ })).toBeNull()
+    expect(within(item).queryByRole('form')).toBeNull()
   })
 })
 

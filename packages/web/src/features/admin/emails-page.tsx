@@ -9,7 +9,7 @@ import { useLoad } from './use-load.ts'
 
 const at = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-AU') : '')
 
-/** The email outbox: what was sent, what waits, what failed (and retry it). */
+/** The email outbox: what was sent, what waits, what failed (and retry it), each email readable. */
 export default function EmailsPage() {
   const [status, setStatus] = useState<EmailStatus | 'all'>('all')
   const [page, setPage] = useState(1)
@@ -67,6 +67,14 @@ export default function EmailsPage() {
                   <span className={styles.meta}>
                     to {e.to} · {e.kind} · queued {at(e.createdAt)}
                   </span>
+                  {/* Closed until asked for: a page of bodies would bury the list. React writes
+                      the text as text, so a body's markup shows as typed and never runs. */}
+                  <details className={styles.emailBody}>
+                    <summary>
+                      Message <span className="visually-hidden">of the email to {e.to}</span>
+                    </summary>
+                    <pre className={styles.emailText}>{e.text}</pre>
+                  </details>
                 </td>
                 <td>
                   <span className={styles.badge}>{e.status}</span>

@@ -1,27 +1,17 @@
 import { useSearchParams } from 'react-router'
-import type { AdminMatch, CompetitionRoundsResponse } from '@tipping/contract/admin'
+import type { CompetitionRoundsResponse } from '@tipping/contract/admin'
 import { Spinner } from '../../ui/spinner.tsx'
 import * as adminApi from './admin-api.ts'
 import styles from './admin.module.css'
 import { SelectField } from './fields.tsx'
-import { MatchEditForm } from './match-edit-form.tsx'
-import { ResultForm } from './result-form.tsx'
+import { awaitsResult, MatchRow, type Squad } from './match-row.tsx'
 import { useLoad } from './use-load.ts'
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
 
 /** The round worth opening first: the earliest one not yet complete. */
 const defaultRound = (rounds: CompetitionRoundsResponse['rounds']) =>
   (rounds.find((r) => r.status !== 'complete') ?? rounds[rounds.length - 1])?.number ?? 1
 
-/** Rounds and matches: schedule edits and results, one round at a time. */
+/** Rounds and matches: one compact row per match of the chosen round, results entered in place. */
 export default function MatchesPage() {
   const [params, setParams] = useSearchParams()
   const competitions = useLoad(() => adminApi.competitions(), [])
@@ -35,56 +25,18 @@ export default function MatchesPage() {
   const data = rounds.data
   const roundNumber = Number(params.get('round')) || (data ? defaultRound(data.rounds) : 1)
   const round = data?.rounds.find((r) => r.number === roundNumber)
-  const squad = (id: number) => data?.squads.find((s) => s.id === id)?.name ?? `Squad ${id}`
+  const squad = (id: number): Squad => {
+    const s = data?.squads.find((x) => x.id === id)
+    return s ?? { name: `Squad ${id}`, shortName: `#${id}` }
+  }
   const venue = (id: number) => data?.venues.find((v) => v.id === id)?.name ?? `Venue ${id}`
+  const waiting = round?.matches.filter(awaitsResult).length ?? 0
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params)
     next.set(key, value)
     if (key === 'competition') next.delete('round')
     setParams(next, { replace: true })
   }
-
-  const matchCard = (m: AdminMatch) => (
-    <li key={m.id} className={styles.card} aria-labelledby={`match-${m.id}`}>
-      <h2 id={`match-${m.id}`}>
-        Match {m.number}: {squad(m.homeSquadId)} v {squad(m.awaySquadId)}
-      </h2>
-      <p className={styles.meta}>
-        {when(m.startsAt)} · {venue(m.venueId)} · <span className={styles.badge}>{m.status}</span>
-        {m.result
-          ? ` · ${
-              m.result.outcome === 'win'
-                ? `${squad(m.result.winnerSquadId ?? 0)} won`
-                : m.result.outcome === 'tie'
-                  ? 'Tie'
-                  : 'No result'
-            }${m.result.sixes === null ? '' : `, ${m.result.sixes} sixes`}`
-          : ''}
-      </p>
-      <MatchEditForm
-        match={m}
-        venues={data?.venues ?? []}
-        onSave={async (body) => {
-          await adminApi.updateMatch(m.id, body)
-          rounds.reload()
-        }}
-      />
-      {m.status === 'scheduled' ? (
-        <p className={styles.meta}>Results can be entered once the match has started.</p>
-      ) : (
-        <ResultForm
-          key={m.id}
-          match={m}
-          homeName={squad(m.homeSquadId)}
-          awayName={squad(m.awaySquadId)}
-          onSave={async (body) => {
-            await adminApi.setResult(data!.competition.sport, m.id, body)
-            rounds.reload()
-          }}
-        />
-      )}
-    </li>
-  )
 
   return (
     <div className={styles.page}>
@@ -121,7 +73,34 @@ export default function MatchesPage() {
       ) : null}
       {!data && !rounds.error ? <Spinner label="Loading the fixture" /> : null}
       {data && !round ? <p>This season has no rounds yet: import its fixture file.</p> : null}
-      {round ? <ul className={styles.list}>{round.matches.map(matchCard)}</ul> : null}
+      {round ? (
+        <>
+          <p className={styles.meta}>
+            {round.matches.length} matches
+            {waiting > 0 ? ` · ${waiting} awaiting a result` : ''}
+          </p>
+          <ul className={styles.matchList}>
+            {round.matches.map((m) => (
+              <MatchRow
+                key={m.id}
+                match={m}
+                home={squad(m.homeSquadId)}
+                away={squad(m.awaySquadId)}
+                venueName={venue(m.venueId)}
+                venues={data?.venues ?? []}
+                setResult={async (body) => {
+                  await adminApi.setResult(data!.competition.sport, m.id, body)
+                  rounds.reload()
+                }}
+                updateMatch={async (body) => {
+                  await adminApi.updateMatch(m.id, body)
+                  rounds.reload()
+                }}
+              />
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   )
 }

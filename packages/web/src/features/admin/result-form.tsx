@@ -19,14 +19,34 @@ const FIELDS = [
   'method',
 ] as const
 
+const NO_CHOICE = 'Choose the winner, a tie or no result'
+
 const num = (v: FormDataEntryValue | null) => {
   const s = typeof v === 'string' ? v.trim() : ''
   return s === '' ? null : Number(s)
 }
 const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v.trim() : '')
 
-/** Reads the form into the result body; an innings left blank is none (a washout). */
+/**
+ * One "Result" choice stands for the outcome and the winner together (`win:{squad id}`, `tie`,
+ * `no_result`), so the form cannot hold a win without a winner or a tie with one.
+ */
+function readChoice(choice: string): Pick<MatchResultBody, 'outcome' | 'winnerSquadId'> | null {
+  if (choice === 'tie' || choice === 'no_result') return { outcome: choice, winnerSquadId: null }
+  const winner = /^win:(\d+)$/.exec(choice)?.[1]
+  return winner === undefined ? null : { outcome: 'win', winnerSquadId: Number(winner) }
+}
+
+const choiceOf = (r: AdminMatch['result']): string =>
+  !r ? '' : r.outcome === 'win' ? `win:${r.winnerSquadId ?? ''}` : r.outcome
+
+/**
+ * Reads the form into the result body, or null when no result is chosen yet; an innings left
+ * blank is none (a washout).
+ */
 export function readResultForm(data: FormData): unknown {
+  const choice = readChoice(text(data.get('result')))
+  if (!choice) return null
   const side = (prefix: 'home' | 'away') => {
     const runs = num(data.get(`${prefix}.runs`))
     const wickets = num(data.get(`${prefix}.wickets`))
@@ -34,11 +54,9 @@ export function readResultForm(data: FormData): unknown {
     if (runs === null && wickets === null && overs === '') return null
     return { runs, wickets, overs }
   }
-  const winner = text(data.get('winnerSquadId'))
   const method = text(data.get('method'))
   return {
-    outcome: data.get('outcome'),
-    winnerSquadId: winner === '' ? null : Number(winner),
+    ...choice,
     home: side('home'),
     away: side('away'),
     sixes: num(data.get('sixes')),
@@ -53,18 +71,23 @@ interface Props {
   onSave: (body: MatchResultBody) => Promise<unknown>
 }
 
-/** Enter or correct a match result; checked by the contract's schema, then by the server. */
+/**
+ * Enter or correct a match result in one compact form (wrapping to the width it has); checked by
+ * the contract's schema, then by the server.
+ */
 export function ResultForm({ match, homeName, awayName, onSave }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
-  const [saved, setSaved] = useState<string | null>(null)
   const r = match.result
-  const prefix = `m${match.id}`
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    setSaved(null)
-    const parsed = matchResultBodySchema.safeParse(readResultForm(new FormData(e.currentTarget)))
+    const raw = readResultForm(new FormData(e.currentTarget))
+    if (raw === null) {
+      setErrors({ winnerSquadId: NO_CHOICE })
+      return
+    }
+    const parsed = matchResultBodySchema.safeParse(raw)
     if (!parsed.success) {
       setErrors(visibleErrors(zodFieldErrors(parsed.error), FIELDS))
       return
@@ -73,7 +96,6 @@ export function ResultForm({ match, homeName, awayName, onSave }: Props) {
     setErrors({})
     try {
       await onSave(parsed.data)
-      setSaved(`Result saved for match ${match.number}; scores and ladders updated.`)
     } catch (err) {
       setErrors(visibleErrors(apiFieldErrors(err), FIELDS))
     } finally {
@@ -84,32 +106,30 @@ export function ResultForm({ match, homeName, awayName, onSave }: Props) {
   const innings = (side: 'home' | 'away', name: string) => {
     const given = r?.[side]
     return (
-      <fieldset className={styles.fieldset}>
+      <fieldset className={styles.innings}>
         <legend>{name} innings</legend>
-        <div className={styles.grid}>
-          <Field
-            label="Runs"
-            name={`${side}.runs`}
-            inputMode="numeric"
-            defaultValue={given?.runs ?? ''}
-            error={errors[`${side}.runs`]}
-          />
-          <Field
-            label="Wickets"
-            name={`${side}.wickets`}
-            inputMode="numeric"
-            defaultValue={given?.wickets ?? ''}
-            error={errors[`${side}.wickets`]}
-          />
-          <Field
-            label="Overs"
-            name={`${side}.overs`}
-            inputMode="decimal"
-            placeholder="20"
-            defaultValue={given?.overs ?? ''}
-            error={errors[`${side}.overs`]}
-          />
-        </div>
+        <Field
+          label="Runs"
+          name={`${side}.runs`}
+          inputMode="numeric"
+          defaultValue={given?.runs ?? ''}
+          error={errors[`${side}.runs`]}
+        />
+        <Field
+          label="Wickets"
+          name={`${side}.wickets`}
+          inputMode="numeric"
+          defaultValue={given?.wickets ?? ''}
+          error={errors[`${side}.wickets`]}
+        />
+        <Field
+          label="Overs"
+          name={`${side}.overs`}
+          inputMode="decimal"
+          placeholder="20"
+          defaultValue={given?.overs ?? ''}
+          error={errors[`${side}.overs`]}
+        />
       </fieldset>
     )
   }
@@ -119,31 +139,26 @@ export function ResultForm({ match, homeName, awayName, onSave }: Props) {
       onSubmit={(e) => void submit(e)}
       noValidate
       aria-label={`Result of match ${match.number}`}
-      className={styles.card}
-      data-testid={`${prefix}-result`}
+      className={styles.resultForm}
+      data-testid={`m${match.id}-result`}
     >
-      <h3>{r ? 'Correct the result' : 'Enter the result'}</h3>
-      <div className={styles.grid}>
+      <div className={styles.resultChoice}>
         <SelectField
-          label="Outcome"
-          name="outcome"
-          defaultValue={r?.outcome ?? 'win'}
-          error={errors.outcome}
+          label="Result"
+          name="result"
+          defaultValue={choiceOf(r)}
+          error={errors.outcome ?? errors.winnerSquadId}
         >
-          <option value="win">Win</option>
+          <option value="">Choose…</option>
+          <option value={`win:${match.homeSquadId}`}>{homeName} won</option>
+          <option value={`win:${match.awaySquadId}`}>{awayName} won</option>
           <option value="tie">Tie</option>
           <option value="no_result">No result</option>
         </SelectField>
-        <SelectField
-          label="Winner"
-          name="winnerSquadId"
-          defaultValue={r?.winnerSquadId ?? ''}
-          error={errors.winnerSquadId}
-        >
-          <option value="">None</option>
-          <option value={match.homeSquadId}>{homeName}</option>
-          <option value={match.awaySquadId}>{awayName}</option>
-        </SelectField>
+      </div>
+      {innings('home', homeName)}
+      {innings('away', awayName)}
+      <div className={styles.resultExtras}>
         <Field
           label={match.isMarginGame ? 'Sixes (margin game)' : 'Sixes'}
           name="sixes"
@@ -152,16 +167,15 @@ export function ResultForm({ match, homeName, awayName, onSave }: Props) {
           error={errors.sixes}
         />
         <Field
-          label="Method (e.g. DLS)"
+          label="Method"
           name="method"
+          placeholder="e.g. DLS"
           defaultValue={r?.method ?? ''}
           error={errors.method}
         />
       </div>
-      {innings('home', homeName)}
-      {innings('away', awayName)}
-      <FormMessage error={errors.form} ok={saved} />
-      <div className={styles.row}>
+      <div className={styles.resultSave}>
+        <FormMessage error={errors.form} />
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Save result'}
         </Button>

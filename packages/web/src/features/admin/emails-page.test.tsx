@@ -1,0 +1,52 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { adminEmailsResponseSchema } from '@tipping/contract/admin'
+import EmailsPage from './emails-page.tsx'
+
+const outbox = adminEmailsResponseSchema.parse({
+  emails: [
+    {
+      id: '41',
+      kind: 'contact',
+      to: 'support@example.com',
+      subject: 'Contact form: a question',
+      text: 'Hi,\n> <img src=x onerror="alert(1)"> is what I typed\nThanks',
+      status: 'failed',
+      attempts: 5,
+      createdAt: '2025-12-15T00:00:00.000Z',
+      sentAt: null,
+      failedAt: '2025-12-15T00:10:00.000Z',
+      nextAttemptAt: null,
+      error: '550 no such user',
+    },
+  ],
+  nextPage: null,
+})
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('EmailsPage', () => {
+  it("shows each email's subject, and its text body as text once opened", async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: outbox }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    )
+    const { container } = render(<EmailsPage />)
+    expect(await screen.findByText('Contact form: a question')).toBeTruthy()
+    const details = container.querySelector('details')!
+    expect(details.open).toBe(false)
+    const summary = within(details).getByText('Message')
+    expect(summary.closest('summary')!.textContent).toContain('of the email to support@example.com')
+    fireEvent.click(summary)
+    expect(details.open).toBe(true)
+    const body = details.querySelector('pre')!
+    // The markup a sender typed is shown as typed, never made into an element.
+    expect(body.textContent).toBe(outbox.emails[0]!.text)
+    expect(body.querySelector('img')).toBeNull()
+    expect(container.querySelector('img')).toBeNull()
+  })
+})
