@@ -46,7 +46,7 @@ describe('forgot password', () => {
       const email = uniqueEmail('forgot')
       await page.goto('/registration')
       await signUp(page, email)
-      await page.waitForURL('**/bbl/tipping')
+      await page.waitForURL('**/bbl/leagues')
       await page.goto('/logout')
       await page.waitForURL((u) => u.pathname === '/')
 
@@ -116,7 +116,11 @@ describe('account page', () => {
     const email = uniqueEmail('account')
     await page.goto('/registration')
     await signUp(page, email)
-    await page.waitForURL('**/bbl/tipping')
+    // A new account with no saved link lands on its leagues (spec 2 guards after sign-in)...
+    await page.waitForURL('**/bbl/leagues')
+    // ...and a signed-in visit to / goes on to its sport.
+    await page.goto('/')
+    await page.waitForURL((u) => u.pathname === '/bbl')
 
     await page.goto('/bbl/account')
     await page.getByRole('heading', { name: 'Your account' }).waitFor()
@@ -171,7 +175,8 @@ describe('session rules', () => {
     const { context, page } = await newPage(browser, DESKTOP)
     await page.goto('/registration')
     await signUp(page, uniqueEmail('expired'))
-    await page.waitForURL('**/bbl/tipping')
+    await page.waitForURL('**/bbl/leagues')
+    await page.goto('/bbl/tipping')
     await page.locator('[data-testid^="match-card-"]').first().waitFor()
     // The page's own follow-up reads (snapshot, form guide) finish first: one of them answered
     // 401 would open the login dialog over the link before the click below.

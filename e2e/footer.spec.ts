@@ -16,7 +16,8 @@ describe('tipping footer', () => {
     const { context, page } = await newPage(browser)
     await page.goto('/registration')
     await signUp(page, uniqueEmail('auto'), 'Auto')
-    await page.waitForURL('**/bbl/tipping')
+    await page.waitForURL('**/bbl/leagues')
+    await page.goto('/bbl/tipping')
     await page.getByTestId('autopick').waitFor()
     expect(await page.getByTestId('score-header').isVisible()).toBe(true)
 

@@ -25,7 +25,8 @@ describe('a league between two browsers', () => {
     })
     await boss.page.goto('/registration')
     await signUp(boss.page, uniqueEmail('boss'), 'Meg')
-    await boss.page.waitForURL('**/bbl/tipping')
+    // A new account with no saved link lands on its leagues (spec 2 guards after sign-in).
+    await boss.page.waitForURL('**/bbl/leagues')
 
     // Create: the form names the missing field first, then creates.
     await boss.page.goto('/bbl/leagues/create')
@@ -85,8 +86,10 @@ describe('a league between two browsers', () => {
 
     // Both appear on the ladder the commissioner sees.
     await boss.page.reload()
-    await boss.page.getByRole('table').waitFor()
-    await expect.poll(() => boss.page.getByRole('table').locator('tbody tr').count()).toBe(2)
+    // By name: at desktop width the page's side column has a table of its own.
+    const ladder = boss.page.getByRole('table', { name: 'Lanning Legends ladder' })
+    await ladder.waitFor()
+    await expect.poll(() => ladder.locator('tbody tr').count()).toBe(2)
 
     // The commissioner removes the friend from the members list.
     await boss.page.getByRole('link', { name: 'Members' }).click()
@@ -111,4 +114,58 @@ describe('a league between two browsers', () => {
     await boss.context.close()
     await friend.context.close()
   })
+
+  it('hands the league to a member, after which the former commissioner leaves', async () => {
+    const boss = await newPage(browser, { width: 1280, height: 800 })
+    await boss.page.goto('/registration')
+    await signUp(boss.page, uniqueEmail('handover-boss'), 'Alyssa')
+    await boss.page.waitForURL('**/bbl/leagues')
+    const friend = await newPage(browser)
+    await friend.page.goto('/registration')
+    await signUp(friend.page, uniqueEmail('handover-friend'), 'Tahlia')
+    await friend.page.waitForURL('**/bbl/leagues')
+
+    const { league } = await call<{ league: { id: number; code: string } }>(
+      boss.page,
+      '/api/bbl/league',
+      { name: 'Handover Heroes', privacy: 'private', startRound: 8 },
+    )
+    await call(friend.page, `/api/bbl/league/${league.code}/join`, {})
+
+    // The commissioner picks the friend, confirms, and is then a member who may leave.
+    await boss.page.goto(`/bbl/league/${league.id}/settings`)
+    await boss.page.getByLabel('New commissioner').selectOption({ label: 'Tahlia T.' })
+    await boss.page.getByTestId('hand-over').click()
+    const dialog = boss.page.getByRole('dialog', { name: 'Hand over league?' })
+    await dialog.getByText('make Tahlia T. the commissioner').waitFor()
+    await dialog.getByTestId('confirm-yes').click()
+    await boss.page.getByRole('button', { name: 'Leave League' }).click()
+    await boss.page.getByTestId('confirm-yes').click()
+    await boss.page.waitForURL('**/bbl/leagues')
+
+    // The friend now runs it: the league's details are theirs to edit.
+    await friend.page.goto(`/bbl/league/${league.id}/settings`)
+    await friend.page.getByRole('heading', { name: 'League details' }).waitFor()
+    await friend.page.getByText('1 tipper', { exact: true }).waitFor()
+
+    await boss.context.close()
+    await friend.context.close()
+  })
 })
+
+/** Calls the API from inside the page (same origin, the page's session cookie). */
+async function call<T = unknown>(page: Page, path: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      const json = (await res.json()) as { success?: unknown; errors?: unknown }
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json.errors)}`)
+      return json.success as T
+    },
+    { path, body },
+  )
+}

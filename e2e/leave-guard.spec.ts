@@ -15,7 +15,8 @@ describe('leaving with unsaved, incomplete tips', () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 800 })
     await page.goto('/registration')
     await signUp(page, uniqueEmail('leave'), 'Leave')
-    await page.waitForURL('**/bbl/tipping')
+    await page.waitForURL('**/bbl/leagues')
+    await page.goto('/bbl/tipping')
     await page.getByTestId('autopick').waitFor()
 
     // Nothing unsaved yet: navigation is free.

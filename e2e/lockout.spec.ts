@@ -32,7 +32,8 @@ describe('a match locking while the page is open', () => {
     await context.clock.install({ time: new Date() })
     await page.goto('/registration')
     await signUp(page, uniqueEmail('late'), 'Late')
-    await page.waitForURL('**/bbl/tipping')
+    await page.waitForURL('**/bbl/leagues')
+    await page.goto('/bbl/tipping')
     await page.getByTestId('autopick').waitFor()
 
     const round: RoundJson = await page.evaluate(

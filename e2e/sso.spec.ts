@@ -86,7 +86,7 @@ const stored = (page: Page) =>
   }))
 
 describe('single sign-on', () => {
-  it('signs a new tipper in from the landing page and lands on the tipping page', async () => {
+  it('signs a new tipper in from the landing page and lands on the leagues page', async () => {
     const { context, page } = await newPage(browser)
     const csp = cspViolations(page)
     await page.goto('/')
@@ -101,8 +101,9 @@ describe('single sign-on', () => {
     expect(pending.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
     await signInAtProvider(page, 'sso-demo@tipping.example')
-    await page.waitForURL('**/bbl/tipping')
-    await page.getByTestId('autopick').waitFor()
+    // No saved link: the leagues page (spec 2 guards after sign-in; issue 27).
+    await page.waitForURL('**/bbl/leagues')
+    await page.getByRole('button', { name: 'Open menu' }).waitFor()
 
     // Signed in by the session cookie, and nothing of the exchange left in the browser.
     const me = await page.request.get('/api/bbl/user')
@@ -148,7 +149,7 @@ describe('single sign-on', () => {
     await page.getByTestId('sso-start').click()
     await page.waitForURL('**/oidc/interaction/**')
     await signInAtProvider(page, 'sso-fan@tipping.example')
-    await page.waitForURL('**/wbbl/tipping')
+    await page.waitForURL('**/wbbl/leagues')
     expect(
       await page.evaluate(() => [
         localStorage.getItem('appUser-1'),

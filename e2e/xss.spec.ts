@@ -89,7 +89,7 @@ describe('script payloads shown as text', () => {
     const seen = watch(page)
     await page.goto('/registration')
     await signUp(page, uniqueEmail('xss'), 'Mallory')
-    await page.waitForURL('**/bbl/tipping')
+    await page.waitForURL('**/bbl/leagues')
     const team = await call(page, 'POST', '/api/bbl/user', { team_name: PAYLOAD.team })
     expect(team.status, JSON.stringify(team.json)).toBe(200)
     const created = await call(page, 'POST', '/api/bbl/league', {

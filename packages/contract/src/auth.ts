@@ -13,12 +13,21 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
 
+export const TEAM_NAME_MAX = 40
+
+/**
+ * `POST auth/register`. The team name is spelt as the user session and the profile update spell
+ * it (`team_name`): one spelling per field across the API. An unknown field is a 400.
+ */
 export const registerBodySchema = z.object({
   email,
   password: newPasswordSchema,
   firstName: personName,
   lastName: personName,
-  teamName: singleLineText().min(1).max(40).optional(),
+  team_name: singleLineText()
+    .min(1)
+    .max(TEAM_NAME_MAX, `Team name must be at most ${TEAM_NAME_MAX} characters`)
+    .optional(),
   /** Register for one competition only; both when omitted. */
   sport: sportSchema.optional(),
 })
@@ -96,8 +105,6 @@ export const passwordChangeBodySchema = z
     path: ['password'],
   })
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>
-
-export const TEAM_NAME_MAX = 40
 
 /**
  * `POST {sport}/user` (spec 7): the user fields to change, plus an optional success message the

@@ -20,7 +20,12 @@ const innings = z.object({
   target: z.object({ overs: z.number().optional(), runs: z.number().optional() }).optional(),
 })
 
-export const cricsheetMatchSchema = z.object({
+/**
+ * Loose on purpose: a Cricsheet file carries much more than this (meta, players, officials), and
+ * the server's strict request bodies (which refuse unknown fields) leave a loose object, and all
+ * inside it, as it is.
+ */
+export const cricsheetMatchSchema = z.looseObject({
   info: z.object({
     dates: z.array(z.string()).min(1),
     teams: z.array(z.string()).length(2),

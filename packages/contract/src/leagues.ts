@@ -92,6 +92,16 @@ export const removeMemberParamsSchema = leagueIdParamsSchema.extend({
   userId: rowIdParamSchema,
 })
 
+/**
+ * `POST {sport}/league/{id}/commissioner`: the commissioner hands the league to another active
+ * member, who becomes its commissioner; the former one stays a member and may then leave. The
+ * only way out for the commissioner of a league that has started (it can no longer be removed).
+ */
+export const handOverBodySchema = z.object({
+  userId: rowIdSchema,
+})
+export type HandOverBody = z.infer<typeof handOverBodySchema>
+
 // Inviting by email and messaging members (spec 7 "Leagues and rankings": invite, send_emails).
 
 export const LEAGUE_INVITE_MAX = 50

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lifecycleSchema, matchOutcomeSchema } from './predictions.ts'
+import { stateSchema } from './site.ts'
 
 // Shapes of the JSON files the publisher writes under /static/ (ARCHITECTURE.md: static root).
 
@@ -68,10 +69,20 @@ export type RoundsFile = z.infer<typeof roundsFileSchema>
 export const checksumsFileSchema = z.object({ files: z.record(z.string(), z.string()) })
 export type ChecksumsFile = z.infer<typeof checksumsFileSchema>
 
+/** states.json: Australia's states and territories (site.ts AUSTRALIAN_STATES). */
+export const statesFileSchema = z.object({
+  country: z.literal('AU'),
+  states: z.array(stateSchema),
+})
+export type StatesFile = z.infer<typeof statesFileSchema>
+
 /** ladder.json: the team ladder (GAME_RULES.md "Team ladder"), in ladder order. */
 export const ladderRowSchema = z.object({
   position: z.number().int(),
   squadId: z.number().int(),
+  /** Spec 3 team ladder row; null where the competition has none (neither Big Bash has). */
+  conference: z.string().nullable(),
+  division: z.string().nullable(),
   played: z.number().int(),
   won: z.number().int(),
   lost: z.number().int(),
@@ -120,8 +131,8 @@ export type RoundStatsFile = z.infer<typeof roundStatsFileSchema>
 export const appConfigFileSchema = z.object({
   /** Match Centre link for live and upcoming matches; `{match}` is replaced by the match number. */
   matchCentreUrl: z.string().nullable(),
-  /** Spec 2: the provider's name in the sign-up banner, 'Sign up for {brand} Big Bash Tipping'. */
-  brand: z.string().default('Free'),
+  /** Spec 2: the provider's name in the sign-up banner (signUpBannerText); null when none. */
+  brand: z.string().nullable().default(null),
   /** Store links of the official app (spec 2 pre-registration card); null leaves one out. */
   appStoreUrl: z.string().nullable().default(null),
   playStoreUrl: z.string().nullable().default(null),

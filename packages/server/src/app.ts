@@ -30,6 +30,7 @@ import {
 } from './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
+import { strictRequestBodies } from './http/strict-bodies.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { AdminService } from './modules/admin/service.ts'
 import { opsRoutes } from './modules/ops/routes.ts'
@@ -110,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }).withTypeProvider<ZodTypeProvider>()
   // First, so it sees every route: a route without config.policy stops the server starting.
   enforceRoutePolicies(app)
+  // Before any route too: an unknown field in a request body is a 400 naming it.
+  strictRequestBodies(app)
   // Before any route too: each route's timing hook is attached as it is registered. Nothing is
   // timed unless metrics are served (METRICS_PORT), so the hot path pays only when asked.
   const metrics =

@@ -332,7 +332,7 @@ describe('profile update', () => {
       .select('id')
       .where('sport', '=', 'bbl')
       .executeTakeFirstOrThrow()
-    const { cookie } = await registerUser(t.app, { teamName: 'Old Name' })
+    const { cookie } = await registerUser(t.app, { team_name: 'Old Name' })
     const res = await post(
       '/api/bbl/user',
       {
@@ -362,6 +362,39 @@ describe('profile update', () => {
       team_supported: 0,
       isWeeklyReminderEnabled: false,
     })
+  })
+
+  it('spells the team name as the user session does, and refuses any other spelling', async () => {
+    // Issue 27: `teamName` sent to the update answered 200 and changed nothing.
+    const { cookie, id } = await registerUser(t.app, { team_name: 'Registered Name' })
+    expect((await me(cookie)).json().success.user.team_name).toBe('Registered Name')
+    const res = await post('/api/bbl/user', { teamName: 'Camel Case' }, cookie)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toEqual([
+      { code: 'VALIDATION', message: 'Unknown field "teamName"', param: 'teamName' },
+    ])
+    const row = await t.db
+      .selectFrom('users')
+      .select('team_name')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row.team_name).toBe('Registered Name')
+
+    const registration = await post('/api/auth/register', {
+      email: 'camel-case@example.com',
+      password: PASSWORD,
+      firstName: 'Cam',
+      lastName: 'El',
+      teamName: 'Camel Case',
+    })
+    expect(registration.statusCode).toBe(400)
+    expect(firstError(registration)).toMatchObject({ code: 'VALIDATION', param: 'teamName' })
+    const created = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'camel-case@example.com')
+      .executeTakeFirst()
+    expect(created).toBeUndefined()
   })
 
   it("refuses another sport's squad and an unknown one, naming team_supported", async () => {

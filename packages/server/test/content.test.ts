@@ -259,6 +259,13 @@ describe('admin content routes', () => {
         'bbl.0.section',
       ],
       ['faqs', [1, 2], 'body'],
+      // Strict as every request body: a misspelt field is named, not dropped (issue 27).
+      ['faqs', { bbl: [{ question: 'Q?', answer: 'A.', anwser: 'A.' }], wbbl: [] }, 'bbl.0.anwser'],
+      [
+        'site_switches',
+        { offseason: false, loginEnabled: true, login_enabled: true },
+        'login_enabled',
+      ],
     ]
     for (const [key, value, field] of cases) {
       const res = await put(key, value)

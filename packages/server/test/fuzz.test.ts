@@ -126,7 +126,7 @@ let league: { id: number; code: string }
 beforeAll(async () => {
   t = await createTestApp()
   await loadSeasons(t.db)
-  member = await registerUser(t.app, { teamName: 'Fuzzed' })
+  member = await registerUser(t.app, { team_name: 'Fuzzed' })
   league = await createLeague(t.app, member.cookie, 'Fuzz League')
 })
 afterAll(() => t.close())

@@ -23,7 +23,7 @@ const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`
 beforeAll(async () => {
   t = await createTestApp()
   await loadSeasons(t.db)
-  user = await registerUser(t.app, { teamName: 'Plain Team' })
+  user = await registerUser(t.app, { team_name: 'Plain Team' })
   admin = await registerUser(t.app)
   await makeAdmin(t.db, admin.id)
   league = await createLeague(t.app, user.cookie, 'Plain League')
@@ -35,7 +35,7 @@ const registration = {
   password: 'correct horse battery',
   firstName: 'Nul',
   lastName: 'Probe',
-  teamName: 'Probe Team',
+  team_name: 'Probe Team',
 }
 const contact = { name: 'Casey Fan', email: 'casey@example.com', message: 'Hello there, support.' }
 
@@ -54,7 +54,7 @@ const NUL = 'a\u0000b'
 
 /** Each listed field with a NUL in it: body fields and query strings alike. */
 const cases = (): Case[] => [
-  ...(['firstName', 'lastName', 'teamName'] as const).map((f): Case => ({
+  ...(['firstName', 'lastName', 'team_name'] as const).map((f): Case => ({
     what: `registration ${f}`,
     method: 'POST',
     url: '/api/auth/register',

@@ -41,7 +41,7 @@ let league: { id: number; code: string }
 beforeAll(async () => {
   t = await createTestApp()
   await loadSeasons(t.db)
-  admin = await registerUser(t.app, { teamName: 'Boundary' })
+  admin = await registerUser(t.app, { team_name: 'Boundary' })
   await makeAdmin(t.db, admin.id)
   league = await createLeague(t.app, admin.cookie, 'Boundary League')
 })

@@ -54,7 +54,7 @@ const WEEK = 3
 beforeAll(async () => {
   t = await createTestApp({ now: new Date('2025-12-01T00:00:00Z') })
   await loadSeasons(t.db)
-  boss = await registerUser(t.app, { teamName: 'Big League Boss' })
+  boss = await registerUser(t.app, { team_name: 'Big League Boss' })
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/bbl/league',

@@ -20,10 +20,10 @@ const COMMISSIONER_TEAM = 'Quetzal Secret Commish'
 beforeAll(async () => {
   t = await createTestApp({ config: { APP_ORIGIN: 'https://tipping.example' } })
   await loadSeasons(t.db)
-  users.commissioner = await registerUser(t.app, { teamName: COMMISSIONER_TEAM })
-  users.member = await registerUser(t.app, { teamName: MEMBER_TEAM })
-  users.nonMember = await registerUser(t.app, { teamName: 'Outsiders' })
-  users.admin = await registerUser(t.app, { teamName: 'Admins' })
+  users.commissioner = await registerUser(t.app, { team_name: COMMISSIONER_TEAM })
+  users.member = await registerUser(t.app, { team_name: MEMBER_TEAM })
+  users.nonMember = await registerUser(t.app, { team_name: 'Outsiders' })
+  users.admin = await registerUser(t.app, { team_name: 'Admins' })
   await t.db
     .updateTable('users')
     .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL', 'ROLE_USER_WBBL'] })
@@ -172,6 +172,14 @@ const ROUTES: Route[] = [
     op: 'POST /api/{sport}/league/{id}/user/{userId}',
     method: 'POST',
     url: (l) => `/api/bbl/league/${l.id}/user/${users.member.id}`,
+    expect: manage,
+  },
+  {
+    name: 'hand over',
+    op: 'POST /api/{sport}/league/{id}/commissioner',
+    method: 'POST',
+    url: (l) => `/api/bbl/league/${l.id}/commissioner`,
+    body: () => ({ userId: users.member.id }),
     expect: manage,
   },
   {

@@ -10,7 +10,7 @@ let boss: U, member: U, stranger: U, admin: U
 beforeAll(async () => {
   t = await createTestApp({ now: new Date('2025-12-01T00:00:00Z') })
   await loadSeasons(t.db)
-  boss = await registerUser(t.app, { firstName: 'Bo', lastName: 'Commish', teamName: 'Bosses' })
+  boss = await registerUser(t.app, { firstName: 'Bo', lastName: 'Commish', team_name: 'Bosses' })
   member = await registerUser(t.app, { firstName: 'Mem', lastName: 'Ber' })
   stranger = await registerUser(t.app, { firstName: 'Stran', lastName: 'Ger' })
   admin = await registerUser(t.app)
@@ -176,6 +176,106 @@ describe('membership', () => {
         .where('number', '=', 1)
         .execute()
     }
+  })
+})
+
+describe('handing a league over (issue 27)', () => {
+  it('lets the commissioner of a started league hand it to a member, and then leave', async () => {
+    const league = (await create(boss, { name: 'Handover League' })).json().success.league
+    await post(`/api/bbl/league/${league.code}/join`, member)
+    const quitter = await registerUser(t.app)
+    const lapsed = await registerUser(t.app)
+    for (const u of [quitter, lapsed]) await post(`/api/bbl/league/${league.code}/join`, u)
+    await t.db
+      .updateTable('users')
+      .set({ deactivated_at: sql`now()` })
+      .where('id', '=', quitter.id)
+      .execute()
+    await t.db
+      .updateTable('users')
+      .set({ roles: ['ROLE_USER_WBBL'] })
+      .where('id', '=', lapsed.id)
+      .execute()
+    const handOver = (by: U | null, userId: unknown) =>
+      post(`/api/bbl/league/${league.id}/commissioner`, by, { userId })
+    const commissionerNow = async () =>
+      (
+        await t.db
+          .selectFrom('leagues')
+          .select('user_id')
+          .where('id', '=', league.id)
+          .executeTakeFirstOrThrow()
+      ).user_id
+
+    await t.db.updateTable('rounds').set({ status: 'active' }).where('number', '=', 1).execute()
+    try {
+      // Started: the commissioner can neither remove the league nor leave it...
+      expect((await post(`/api/bbl/league/${league.id}/delete`, boss)).statusCode).toBe(409)
+      const stuck = await post(`/api/bbl/league/${league.id}/leave`, boss)
+      expect(stuck.statusCode).toBe(409)
+      expect(stuck.json().errors[0].message).toMatch(/hand the league to another member/)
+
+      // ...and only they may hand it over, only to a current, active member of the sport.
+      const refusals: [U | null, unknown, number, string | null][] = [
+        [null, member.id, 401, null],
+        [member, member.id, 403, null],
+        [stranger, member.id, 404, 'id'],
+        [admin, member.id, 404, 'id'],
+        [boss, boss.id, 400, 'userId'],
+        [boss, stranger.id, 404, 'userId'],
+        [boss, quitter.id, 404, 'userId'],
+        [boss, lapsed.id, 404, 'userId'],
+        [boss, 987_654, 404, 'userId'],
+        [boss, 'member', 400, 'userId'],
+      ]
+      for (const [by, userId, status, param] of refusals) {
+        const res = await handOver(by, userId)
+        const where = `${JSON.stringify(userId)} -> ${res.statusCode} ${res.body}`
+        expect(res.statusCode, where).toBe(status)
+        if (param) expect(res.json().errors[0].param, where).toBe(param)
+        expect(await commissionerNow()).toBe(boss.id)
+      }
+
+      const handed = await handOver(boss, member.id)
+      expect(handed.statusCode).toBe(200)
+      expect(handed.json().success.league).toMatchObject({
+        userId: member.id,
+        isCommissioner: false,
+        isMember: true,
+      })
+      const seen = (await get(`/api/bbl/league/${league.id}`, member)).json().success.league
+      expect(seen).toMatchObject({ userId: member.id, isCommissioner: true })
+      const joined = (await get(`/api/bbl/league/${league.id}/user/show-joined`, member)).json()
+        .success.users as { userId: number; isCommissioner: boolean }[]
+      expect(joined.filter((u) => u.isCommissioner).map((u) => u.userId)).toEqual([member.id])
+
+      // The former commissioner is a member like any other: no second hand-over, free to leave.
+      expect((await handOver(boss, member.id)).statusCode).toBe(403)
+      expect((await post(`/api/bbl/league/${league.id}/leave`, boss)).statusCode).toBe(200)
+      expect((await get(`/api/bbl/league/${league.id}`, boss)).statusCode).toBe(404)
+      const renamed = await post(`/api/bbl/league/${league.id}`, member, { name: 'New Regime' })
+      expect(renamed.json().success.league).toMatchObject({ name: 'New Regime', numUser: 3 })
+    } finally {
+      await t.db
+        .updateTable('rounds')
+        .set({ status: 'scheduled' })
+        .where('number', '=', 1)
+        .execute()
+    }
+  })
+
+  it('lets only one of two hand-overs sent at once win', async () => {
+    const league = (await create(boss, { name: 'Race League' })).json().success.league
+    const other = await registerUser(t.app)
+    for (const u of [member, other]) await post(`/api/bbl/league/${league.code}/join`, u)
+    const results = await Promise.all(
+      [member, other].map((u) =>
+        post(`/api/bbl/league/${league.id}/commissioner`, boss, { userId: u.id }),
+      ),
+    )
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403])
+    const winner = results.find((r) => r.statusCode === 200)!.json().success.league.userId
+    expect([member.id, other.id]).toContain(winner)
   })
 })
 

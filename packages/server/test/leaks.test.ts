@@ -41,7 +41,7 @@ beforeAll(async () => {
   })
   await loadSeasons(t.db)
   jane = await registerUser(t.app, { firstName: 'Jane', lastName: 'Smithereens' })
-  tipper = await registerUser(t.app, { firstName: 'Tom', lastName: 'Tipper', teamName: 'Toms' })
+  tipper = await registerUser(t.app, { firstName: 'Tom', lastName: 'Tipper', team_name: 'Toms' })
   const matches = await t.db
     .selectFrom('matches')
     .innerJoin('competitions', 'competitions.id', 'matches.competition_id')

@@ -58,7 +58,7 @@ const outbox = () => t.db.selectFrom('email_outbox').selectAll().orderBy('id').e
 beforeAll(async () => {
   t = await createTestApp({ config: { APP_ORIGIN: ORIGIN } })
   await loadSeasons(t.db)
-  boss = await registerUser(t.app, { firstName: 'Bo', lastName: 'Commish', teamName: 'Bo & Co' })
+  boss = await registerUser(t.app, { firstName: 'Bo', lastName: 'Commish', team_name: 'Bo & Co' })
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/bbl/league',

@@ -2,11 +2,15 @@ import { DEFAULT_SITE_APP_CONFIG } from '@tipping/contract/site-rules'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AUSTRALIAN_STATES } from '@tipping/contract/site'
 import {
+  ladderFileSchema,
   roundsFileSchema,
   squadsFileSchema,
+  statesFileSchema,
   venuesFileSchema,
 } from '@tipping/contract/static-files'
+import { loadContent } from '../src/modules/content/service.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
 import { REPO_ROOT } from '../src/config.ts'
 import { createTestApp, loadResults, loadSeasons, type TestApp } from './helpers.ts'
@@ -58,6 +62,39 @@ describe('static publisher', () => {
       await fs.readFile(path.join(t.staticDir, 'checksums.json'), 'utf8'),
     )
     expect(checksums.files).toEqual(files)
+  })
+
+  it('publishes states.json, listed in checksums.json, with every state a venue names', async () => {
+    const files = await publisher.publishAll()
+    expect(files['states.json']).toMatch(/\S/)
+    const states = statesFileSchema.parse(
+      JSON.parse(await fs.readFile(path.join(t.staticDir, 'states.json'), 'utf8')),
+    )
+    expect(states).toEqual({ country: 'AU', states: AUSTRALIAN_STATES })
+    const codes = states.states.map((s) => s.code)
+    for (const sport of ['bbl', 'wbbl']) {
+      const venues = venuesFileSchema.parse(
+        JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'venues.json'), 'utf8')),
+      )
+      for (const v of venues.venues) expect(codes).toContain(v.state)
+    }
+    // A content edit republishes checksums.json alone: states.json stays listed.
+    const fresh = new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: '/none' })
+    expect(await fresh.publishContent(await loadContent(t.db))).toHaveProperty('states.json')
+  })
+
+  it('gives every team ladder row its conference and division, null in the Big Bash', async () => {
+    await publisher.publishAll()
+    for (const sport of ['bbl', 'wbbl']) {
+      const { ladder } = ladderFileSchema.parse(
+        JSON.parse(await fs.readFile(path.join(t.staticDir, sport, 'ladder.json'), 'utf8')),
+      )
+      expect(ladder).toHaveLength(8)
+      for (const row of ladder) {
+        expect(row).toHaveProperty('conference', null)
+        expect(row).toHaveProperty('division', null)
+      }
+    }
   })
 
   it('keeps a checksum stable when nothing changed and changes it when a result arrives', async () => {

@@ -27,7 +27,7 @@ const win = (squad: number, sixes: number | null = null) => ({
 beforeAll(async () => {
   t = await createTestApp({ now: new Date('2025-12-01T00:00:00Z') })
   await loadSeasons(t.db)
-  admin = await registerUser(t.app, { firstName: 'Ada', lastName: 'Min', teamName: 'Admins' })
+  admin = await registerUser(t.app, { firstName: 'Ada', lastName: 'Min', team_name: 'Admins' })
   await t.db
     .updateTable('users')
     .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL', 'ROLE_USER_WBBL'] })
@@ -38,7 +38,7 @@ beforeAll(async () => {
     ['Yusuf', 'Yorkers'],
     ['Xena', 'Xtra Cover'],
   ] as const) {
-    users.push(await registerUser(t.app, { firstName: first, lastName: 'Tipper', teamName: team }))
+    users.push(await registerUser(t.app, { firstName: first, lastName: 'Tipper', team_name: team }))
   }
   const rows = await t.db
     .selectFrom('matches')

@@ -187,11 +187,11 @@ function request(
 beforeAll(async () => {
   t = await createTestApp()
   await loadSeasons(t.db)
-  users.commissioner = await registerUser(t.app, { teamName: 'Commish' })
-  users.member = await registerUser(t.app, { teamName: 'Member' })
-  users.user = await registerUser(t.app, { teamName: 'Outsider' })
-  users.otherSport = await registerUser(t.app, { teamName: 'Women Only', sport: 'wbbl' })
-  users.admin = await registerUser(t.app, { teamName: 'Admin' })
+  users.commissioner = await registerUser(t.app, { team_name: 'Commish' })
+  users.member = await registerUser(t.app, { team_name: 'Member' })
+  users.user = await registerUser(t.app, { team_name: 'Outsider' })
+  users.otherSport = await registerUser(t.app, { team_name: 'Women Only', sport: 'wbbl' })
+  users.admin = await registerUser(t.app, { team_name: 'Admin' })
   await t.db
     .updateTable('users')
     .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL', 'ROLE_USER_WBBL'] })
@@ -227,7 +227,7 @@ beforeAll(async () => {
     .orderBy('number')
     .executeTakeFirstOrThrow()
   ids.round = firstRound.id
-  ids.victim = (await registerUser(t.app, { teamName: 'Console Victim' })).id
+  ids.victim = (await registerUser(t.app, { team_name: 'Console Victim' })).id
   // A message in the outbox for the admin email routes.
   const mail = await t.db
     .insertInto('email_outbox')
@@ -334,6 +334,38 @@ describe('every route with every caller', () => {
       expect([401, 403, 513], where).not.toContain(res.statusCode)
       if (route.policy !== 'user') expect(res.statusCode, where).not.toBe(404)
     }
+  })
+
+  it('refuses an unknown field in every request body with a 400 naming it, changing nothing', async () => {
+    // Issue 27: one spelling per field, and a misspelt one is said, never silently dropped.
+    const f = await fixture()
+    const checked: string[] = []
+    for (const route of routes) {
+      const { params, query, body } = build(route, f)
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) continue
+      const caller = route.policy === 'admin' ? 'admin' : 'commissioner'
+      const before = await fingerprint(t.db)
+      const res = await t.app.inject({
+        method: route.method as 'POST',
+        url: fillUrl(route.url, params),
+        ...(query ? { query: JSON.parse(JSON.stringify(query)) as Record<string, string> } : {}),
+        payload: { ...body, unknownProbe: 1 },
+        headers: { cookie: users[caller].cookie },
+      })
+      const where = `${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 200)}`
+      expect(res.statusCode, where).toBe(400)
+      expect(res.json().errors, where).toContainEqual({
+        code: 'VALIDATION',
+        message: 'Unknown field "unknownProbe"',
+        param: 'unknownProbe',
+      })
+      expect(changedTables(before, await fingerprint(t.db)), where).toEqual([])
+      checked.push(`${route.method} ${route.url}`)
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining(['POST /api/auth/register', 'POST /api/:sport/user']),
+    )
+    expect(checked.length).toBeGreaterThan(20)
   })
 
   it("never shows another tipper's open tips", async () => {

@@ -3,12 +3,18 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { AppError } from '../errors.ts'
 import { failure } from './envelope.ts'
+import { unknownFieldMessage } from './strict-bodies.ts'
 
 /** `body.predictions.0.squad` -> `predictions.0.squad`: the param a client can show by its field. */
 function paramOf(context: string | undefined, instancePath: string): string {
-  const fromPath = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.')
-  if (fromPath) return fromPath
-  return context ?? 'body'
+  return dotted(instancePath) || (context ?? 'body')
+}
+const dotted = (instancePath: string): string =>
+  instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.')
+
+const unknownKeys = (params: unknown): string[] => {
+  const keys = (params as { keys?: unknown } | undefined)?.keys
+  return Array.isArray(keys) ? keys.map(String) : []
 }
 
 /** One error handler (STYLE.md): every failure leaves as the envelope; 5xx text never leaks. */
@@ -21,11 +27,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(failure([{ code: err.code, message: err.message, param: err.param }]))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        code: 'VALIDATION',
-        message: v.message ?? 'Invalid value',
-        param: paramOf(err.validationContext, v.instancePath),
-      }))
+      const errors = err.validation.flatMap((v) => {
+        // A strict body (strict-bodies.ts) refuses unknown fields: one error naming each.
+        if (v.keyword === 'unrecognized_keys') {
+          const at = dotted(v.instancePath)
+          return unknownKeys(v.params).map((key) => ({
+            code: 'VALIDATION',
+            message: unknownFieldMessage(key),
+            param: at ? `${at}.${key}` : key,
+          }))
+        }
+        const param = paramOf(err.validationContext, v.instancePath)
+        return [{ code: 'VALIDATION', message: v.message ?? 'Invalid value', param }]
+      })
       return reply.status(400).send(failure(errors))
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500

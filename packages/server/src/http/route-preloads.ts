@@ -12,7 +12,7 @@ import path from 'node:path'
  * is simply not preloaded; the test checks these files exist.
  */
 export const SPORT_PAGE_MODULES: Readonly<Record<string, string>> = {
-  tipping: 'src/features/tipping/tipping-page.tsx',
+  tipping: 'src/app/tipping-route.tsx',
   leagues: 'src/features/leagues/leagues-page.tsx',
   rankings: 'src/features/leagues/rankings-page.tsx',
   league: 'src/features/leagues/league-page.tsx',

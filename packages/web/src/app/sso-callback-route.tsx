@@ -5,8 +5,8 @@ import type { Sport } from '@tipping/contract/constants'
 import { sessionActions } from '../features/auth/session-slice.ts'
 import { SsoCallback } from '../features/sso/sso-callback.tsx'
 import { clientForPath } from '../features/sso/sso-flow.ts'
-import { deepLinkFor, rememberDeepLinkIfNone, takeRouteAfterSignIn } from '../lib/after-sign-in.ts'
-import { PlainLayout } from './layouts/landing-layout.tsx'
+import { deepLinkFor, takeRouteAfterSignIn } from '../lib/after-sign-in.ts'
+import { PlainLayout } from './layouts/plain-layout.tsx'
 import { rememberSport, storedSport } from './sport.ts'
 import { useAppDispatch } from './store.ts'
 
@@ -32,8 +32,6 @@ export default function SsoCallbackRoute() {
     (user: UserSession) => {
       dispatch(sessionActions.loginSucceeded(user))
       rememberSport(sport)
-      // A first sign-in creates the account: like a registration, it came to tip (spec 2).
-      rememberDeepLinkIfNone(`/${sport}/tipping`)
       const next = takeRouteAfterSignIn(user, sport)
       void navigate(next, {
         replace: true,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { deepLinkFor, RECENT_REGISTRATION_MS, routeAfterSignIn } from './after-sign-in.ts'
+import {
+  deepLinkFor,
+  homeRedirect,
+  RECENT_REGISTRATION_MS,
+  rememberDeepLink,
+  routeAfterSignIn,
+  takeRouteAfterSignIn,
+} from './after-sign-in.ts'
 
 const now = new Date('2026-11-23T10:00:00Z')
 const at = (msAgo: number) => ({ date: new Date(now.getTime() - msAgo).toISOString() })
@@ -64,5 +71,38 @@ describe('saved links never leave the app', () => {
         }),
       ).toBe('/bbl/leagues')
     }
+  })
+})
+
+describe('a new account with no saved link (issue 27)', () => {
+  it('lands on the leagues page: registering saves no tipping link of its own', () => {
+    localStorage.clear()
+    expect(takeRouteAfterSignIn(fresh, 'wbbl', now)).toBe('/wbbl/leagues')
+  })
+
+  it('follows the link a signed-out visit saved, once', () => {
+    localStorage.clear()
+    rememberDeepLink('/wbbl/tipping')
+    expect(takeRouteAfterSignIn(fresh, 'wbbl', now)).toBe('/wbbl/tipping')
+    expect(takeRouteAfterSignIn(fresh, 'wbbl', now)).toBe('/wbbl/leagues')
+  })
+})
+
+describe('a signed-in visit to / (spec 2)', () => {
+  const both = { roles: ['ROLE_USER_BBL', 'ROLE_USER_WBBL'] }
+  it.each([
+    ['goes to the sport', { ...fresh, ...both }, 'wbbl', false, '/wbbl'],
+    ['an established account too', { ...old, ...both }, 'bbl', false, '/bbl'],
+    ['a recovered account stays', { ...recovered, ...both }, 'bbl', false, null],
+    ['stays in the offseason (/ is the offseason page)', { ...fresh, ...both }, 'bbl', true, null],
+    [
+      'stays when the account does not play that sport',
+      { ...fresh, roles: ['ROLE_USER_BBL'] },
+      'wbbl',
+      false,
+      null,
+    ],
+  ] as const)('%s', (_name, user, sport, offseason, expected) => {
+    expect(homeRedirect(user, sport, offseason)).toBe(expected)
   })
 })

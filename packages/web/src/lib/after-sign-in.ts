@@ -1,10 +1,12 @@
-import type { Sport } from '@tipping/contract/constants'
+import { roleForSport, type Sport } from '@tipping/contract/constants'
 import { readStored, removeStored, writeStored } from './storage.ts'
 
 // Spec 2 "Guards after sign-in", with the invite rule of spec 4: a saved join link is always
 // followed (the visitor asked to join before signing in); a recovered account goes to its leagues;
 // a recently registered one follows its saved create or tipping link; everyone else goes to the
-// leagues page.
+// leagues page. Only a signed-out visit to a guarded page saves a link (signed-in-layout.tsx):
+// registering or a first single sign-on saves none of its own, so a new account with nowhere
+// to go lands on the leagues page like everyone else.
 
 /** How long after registering an account still counts as new. */
 export const RECENT_REGISTRATION_MS = 60 * 60 * 1000
@@ -23,12 +25,6 @@ export const deepLinkFor = (path: string): DeepLink | null =>
 export function rememberDeepLink(path: string): void {
   const kind = deepLinkFor(path)
   if (kind) writeStored(kind, path)
-}
-
-/** Saves `path` only when no link of any kind is waiting already. */
-export function rememberDeepLinkIfNone(path: string): void {
-  if ((Object.keys(LINKS) as DeepLink[]).every((k) => readStored(k) === null))
-    rememberDeepLink(path)
 }
 
 export interface SignedInUser {
@@ -64,4 +60,17 @@ export function takeRouteAfterSignIn(user: SignedInUser, sport: Sport, now = new
   ) as Record<DeepLink, string | null>
   for (const k of Object.keys(LINKS)) removeStored(k)
   return routeAfterSignIn(user, sport, now, saved)
+}
+
+/**
+ * Spec 2's other guard: a signed-in visit to `/` goes to `/{sport}` when that sport is available
+ * (in season, and the account plays it) and the account is not recovered. Null: stay on `/`.
+ */
+export function homeRedirect(
+  user: SignedInUser & { roles: readonly string[] },
+  sport: Sport,
+  offseason: boolean,
+): string | null {
+  if (offseason || user.recovered || !user.roles.includes(roleForSport(sport))) return null
+  return `/${sport}`
 }

@@ -133,7 +133,7 @@ export class AuthService {
         passwordHash,
         firstName: body.firstName,
         lastName: body.lastName,
-        teamName: body.teamName ?? null,
+        teamName: body.team_name ?? null,
         roles: sports.map(roleForSport),
         registeredAt: now,
       })

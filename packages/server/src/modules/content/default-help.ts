@@ -54,7 +54,7 @@ export function defaultFaqs(sport: Sport): Faq[] {
     {
       question: 'How do leagues work?',
       answer:
-        'Anyone can create a private or public league and becomes its commissioner. Friends join with the league code or an invite link; public leagues can also be found by searching. A league ladder counts points from its starting week. You can play in as many leagues as you like, and your tips are the same in all of them.',
+        'Anyone can create a private or public league and becomes its commissioner. Friends join with the league code or an invite link; public leagues can also be found by searching. A league ladder counts points from its starting week. You can play in as many leagues as you like, and your tips are the same in all of them. A commissioner can remove a league only before its starting week; to step away, hand it to another member in its settings, then leave it like anyone else.',
     },
     {
       question: 'Can I see what other people tipped?',

@@ -8,6 +8,7 @@ import {
 } from '@tipping/contract/content'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
+import { strictDeep, unknownFieldMessage } from '../../http/strict-bodies.ts'
 import { recordAudit } from '../audit/queries.ts'
 import { defaultFaqs, defaultHelpPages } from './default-help.ts'
 import * as q from './queries.ts'
@@ -22,6 +23,10 @@ export const SERVER_CONTENT_DEFAULTS: ContentSettings = {
 SPORTS.forEach((s) => {
   if (SERVER_CONTENT_DEFAULTS.help_pages[s].length === 0) throw new Error(`No help for ${s}`)
 })
+
+const STRICT_SETTINGS = Object.fromEntries(
+  Object.entries(CONTENT_SETTINGS).map(([key, schema]) => [key, strictDeep(schema)]),
+) as unknown as typeof CONTENT_SETTINGS
 
 /** Every content setting, stored or default (a row that no longer validates falls back too). */
 export async function loadContent(db: Database): Promise<ContentSettings> {
@@ -48,9 +53,18 @@ export class ContentService {
   }
 
   async set(key: ContentKey, value: unknown, actorUserId: number | null): Promise<ContentSettings> {
-    const parsed = CONTENT_SETTINGS[key].safeParse(value)
+    // Strict as every request body is (http/strict-bodies.ts): an unknown field is named.
+    const parsed = STRICT_SETTINGS[key].safeParse(value)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!
+      if (issue.code === 'unrecognized_keys') {
+        const unknown = issue.keys[0]!
+        throw new AppError(
+          'VALIDATION',
+          unknownFieldMessage(unknown),
+          [...issue.path, unknown].join('.'),
+        )
+      }
       const field = issue.path.length > 0 ? issue.path.join('.') : 'body'
       throw new AppError('VALIDATION', issue.message, field)
     }

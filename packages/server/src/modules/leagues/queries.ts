@@ -217,6 +217,33 @@ export async function removeMembers(
   return { removed, numUsers: num_users }
 }
 
+/** A member of the league with what decides whether they may run it; undefined if not one. */
+export const memberAccount = (db: Database, leagueId: number, userId: number) =>
+  db
+    .selectFrom('league_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.roles', 'u.deactivated_at'])
+    .where('m.league_id', '=', leagueId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst()
+
+/** Makes `to` the commissioner, only while `from` still is one; false when `from` no longer was. */
+export async function setCommissioner(
+  db: Database,
+  leagueId: number,
+  from: number,
+  to: number,
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('leagues')
+    .set({ user_id: to, updated_at: sql`now()` })
+    .where('id', '=', leagueId)
+    .where('user_id', '=', from)
+    .returning('id')
+    .executeTakeFirst()
+  return moved !== undefined
+}
+
 export const userNames = (db: Database, userId: number) =>
   db
     .selectFrom('users')

@@ -5,6 +5,7 @@ import {
   createLeagueBodySchema,
   deleteMultiBodySchema,
   editUsersBodySchema,
+  handOverBodySchema,
   inviteBodySchema,
   inviteResponseSchema,
   joinedUsersResponseSchema,
@@ -164,6 +165,32 @@ export function leaguesRoutes(
       const id = await user(request, request.params.sport)
       await leagues.leave(request.params.sport, id, request.params.id)
       return success({ ok: true as const })
+    },
+  )
+
+  app.post(
+    '/api/:sport/league/:id/commissioner',
+    {
+      config: { policy: 'commissioner' },
+      schema: {
+        tags,
+        params: withId,
+        body: handOverBodySchema,
+        response: { 200: successEnvelope(leagueResponseSchema) },
+        description:
+          'Hand the league to another active member, who becomes its commissioner (commissioner).',
+      },
+    },
+    async (request) => {
+      const id = await user(request, request.params.sport)
+      return success({
+        league: await leagues.handOver(
+          request.params.sport,
+          id,
+          request.params.id,
+          request.body.userId,
+        ),
+      })
     },
   )
 

@@ -269,11 +269,35 @@ export class LeaguesService {
     const { row } = await this.visible(sport, leagueId, userId)
     if (!row.is_member) throw notFound('League membership', 'id')
     if (row.user_id === userId)
-      throw new AppError('CONFLICT', 'The commissioner cannot leave; remove the league instead')
+      throw new AppError(
+        'CONFLICT',
+        'The commissioner cannot leave; hand the league to another member first',
+      )
     await this.db.transaction().execute(async (trx) => {
       await q.lockLeague(trx, leagueId)
       await q.removeMember(trx, leagueId, userId)
     })
+  }
+
+  /**
+   * The commissioner hands the league to another member: a current
+   * member whose account is active and plays the sport, never themself. Under the league's row
+   * lock, and only while the caller is still the commissioner, so two hand-overs cannot both win.
+   * The former commissioner stays a member, and may leave like any other.
+   */
+  async handOver(sport: Sport, userId: number, leagueId: number, to: number): Promise<League> {
+    await this.managed(sport, leagueId, userId)
+    if (to === userId)
+      throw new AppError('VALIDATION', 'Choose another member to hand the league to', 'userId')
+    await this.db.transaction().execute(async (trx) => {
+      await q.lockLeague(trx, leagueId)
+      const member = await q.memberAccount(trx, leagueId, to)
+      if (!member || member.deactivated_at !== null || !member.roles.includes(roleForSport(sport)))
+        throw notFound('Member', 'userId')
+      if (!(await q.setCommissioner(trx, leagueId, userId, to)))
+        throw new AppError('FORBIDDEN', 'Only the league commissioner can do that')
+    })
+    return this.show(sport, userId, leagueId)
   }
 
   async removeMember(

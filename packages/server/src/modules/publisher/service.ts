@@ -9,8 +9,10 @@ import type {
   RoundsFile,
   RoundStatsFile,
   SquadsFile,
+  StatesFile,
   VenuesFile,
 } from '@tipping/contract/static-files'
+import { AUSTRALIAN_STATES } from '@tipping/contract/site'
 import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site-rules'
 import { appConfigContent, contentFiles, type ContentSettings } from '@tipping/contract/content'
 import type { Clock } from '../../clock.ts'
@@ -128,11 +130,16 @@ export class Publisher {
   }
 
   /**
-   * The content files (notification_bar.json, per sport mrecs.json, faqs.json, help_pages.json)
-   * and app-config.json, then checksums.json: after an admin edits content, and on every publish.
+   * The content files (notification_bar.json, per sport mrecs.json, faqs.json, help_pages.json),
+   * states.json and app-config.json, then checksums.json: after an admin edits content, and on every publish.
    */
   async publishContent(content: ContentSettings): Promise<Record<string, string>> {
     for (const [file, value] of Object.entries(contentFiles(content))) await this.put(file, value)
+    // Fixed data, written here so that every checksums.json lists it (spec 7 static GET calls).
+    await this.put('states.json', {
+      country: 'AU',
+      states: [...AUSTRALIAN_STATES],
+    } satisfies StatesFile)
     await this.put('app-config.json', {
       matchCentreUrl: this.opts.matchCentreUrl ?? null,
       ...(this.opts.siteConfig ?? DEFAULT_SITE_APP_CONFIG),
@@ -168,6 +175,9 @@ export class Publisher {
       ladder: ordered.map((r) => ({
         position: r.position,
         squadId: r.squadId,
+        // Neither Big Bash competition has conferences or divisions (spec 3: null where none).
+        conference: null,
+        division: null,
         played: r.played,
         won: r.won,
         lost: r.lost,

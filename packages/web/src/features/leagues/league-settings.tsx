@@ -9,12 +9,13 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import * as leaguesApi from './leagues-api.ts'
 import styles from './leagues.module.css'
+import { HandOverLeague } from './hand-over-league.tsx'
 import { MessageMembers } from './message-members.tsx'
 
 type Errors = Partial<Record<'name' | 'description' | 'privacy' | 'form', string>>
 
 /** Spec 2 "League settings": the commissioner edits or removes the league (removal only while it is
- * scheduled); everyone else may leave it. */
+ * scheduled) or hands it to another member; everyone else may leave it. */
 export function LeagueSettings({
   sport,
   league,
@@ -157,6 +158,11 @@ export function LeagueSettings({
               {errors.form}
             </p>
           ) : null}
+          {flash ? (
+            <p className={styles.success} role="status">
+              {flash}
+            </p>
+          ) : null}
           <p className={styles.meta}>
             Leaving takes you off this ladder. You can rejoin later with the code.
           </p>
@@ -169,7 +175,10 @@ export function LeagueSettings({
               Remove League
             </Button>
           ) : (
-            <p className={styles.meta}>The league has started, so it can no longer be removed.</p>
+            <p className={styles.meta}>
+              The league has started, so it can no longer be removed. To step away, hand it to
+              another member, then leave it.
+            </p>
           )
         ) : (
           <Button variant="secondary" onClick={() => setConfirm('leave')}>
@@ -177,6 +186,18 @@ export function LeagueSettings({
           </Button>
         )}
       </div>
+      {league.isCommissioner ? (
+        <div className={styles.danger}>
+          <HandOverLeague
+            sport={sport}
+            league={league}
+            onHandedOver={(handed) => {
+              onSaved(handed)
+              showFlash('The league has a new commissioner. You can leave it now if you like.')
+            }}
+          />
+        </div>
+      ) : null}
       <ConfirmModal
         open={confirm !== null}
         title={confirm === 'remove' ? 'Remove league?' : 'Leave league?'}

@@ -2,6 +2,7 @@ import type { Sport } from '@tipping/contract/constants'
 import type {
   BulkMembersResponse,
   CreateLeagueBody,
+  HandOverBody,
   League,
   LeagueListResponse,
   UpdateLeagueBody,
@@ -50,6 +51,12 @@ export const joinedUsers = (sport: Sport, id: number, page: number) =>
   api<{ users: JoinedUser[]; nextPage: number | null }>(
     `${sport}/league/${id}/user/show-joined?page=${page}`,
   )
+/** The commissioner hands the league to another member (who becomes its commissioner). */
+export const handOverLeague = (sport: Sport, id: number, userId: number) =>
+  api<{ league: League }>(`${sport}/league/${id}/commissioner`, {
+    method: 'POST',
+    body: { userId } satisfies HandOverBody,
+  })
 export const removeMember = (sport: Sport, id: number, userId: number) =>
   api<{ ok: true }>(`${sport}/league/${id}/user/${userId}`, { method: 'POST', body: {} })
 

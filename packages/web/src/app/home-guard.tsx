@@ -1,0 +1,17 @@
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { homeRedirect } from '../lib/after-sign-in.ts'
+import { useSiteContent } from '../lib/site-content.tsx'
+import { storedSport } from './sport.ts'
+import { useAppSelector } from './store.ts'
+
+/** Around the landing group: a signed-in visit to `/` goes on to `/{sport}` (spec 2 guards). */
+export function HomeGuard() {
+  const { pathname } = useLocation()
+  const session = useAppSelector((s) => s.session)
+  const { config } = useSiteContent()
+  const to =
+    pathname === '/' && session.isAuthorized
+      ? homeRedirect(session.user, storedSport(), config.offseason)
+      : null
+  return to ? <Navigate to={to} replace /> : <Outlet />
+}
