@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, newPage } from './browser.ts'
+import { launchBrowser, newPage, uniqueEmail } from './browser.ts'
 
 // Site-wide parts end to end: offseason mode and the login switch turned on through the admin
 // content route by the demo admin, the notification bar and top banner, advert images at the
@@ -60,6 +60,52 @@ afterAll(async () => {
 
 const path = (page: Page) => new URL(page.url()).pathname
 
+/** Signs a page's context in through the API (the page must be on the site already). */
+async function signInAs(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/terms')
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    { email, password },
+  )
+  expect(status).toBe(200)
+}
+
+/** Registers a new (non-admin) tipper through the API, signed in in that page's context. */
+async function registerTipper(page: Page): Promise<void> {
+  await page.goto('/terms')
+  const status = await page.evaluate(
+    async (email) =>
+      (
+        await fetch('/api/auth/register', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            firstName: 'Shell',
+            lastName: 'Tester',
+            email,
+            password: 'a long password',
+          }),
+        })
+      ).status,
+    uniqueEmail('shell'),
+  )
+  expect(status).toBe(200)
+}
+
+/** The left and right edges of the first element a locator finds. */
+async function edges(page: Page, selector: string): Promise<{ left: number; right: number }> {
+  const box = await page.locator(selector).first().boundingBox()
+  expect(box, selector).not.toBeNull()
+  return { left: Math.round(box!.x), right: Math.round(box!.x + box!.width) }
+}
+
 async function violations(page: Page) {
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -79,6 +125,11 @@ describe('offseason mode and the login switch', () => {
         await page.getByTestId('offseason-page').waitFor()
         expect(path(page), from).toBe('/')
       }
+      // The season that finished, and the next one to pre-register for (not the same season).
+      await page.getByText('The 2025-26 season has finished').waitFor()
+      await page
+        .getByRole('heading', { name: 'PRE-REGISTER FOR THE 2026-27 SEASON NOW!' })
+        .waitFor()
       expect(await page.getByTestId('login-open').count()).toBe(0)
       await page.goto('/terms')
       await page.getByRole('heading', { name: 'Terms & Conditions', level: 1 }).waitFor()
@@ -179,16 +230,136 @@ describe('site-wide parts', () => {
         .poll(() => leaderboard.getAttribute('src'))
         .toBe('/ads/demo-leaderboard-desktop.png')
       expect(await mrec.getAttribute('src')).toBe('/ads/demo-mrec-desktop.png')
-      // The image files are really served, at the size the slot reserves.
-      const size = await mrec.evaluate(async (img: HTMLImageElement) => {
+      // The image files are really served, in the slot's 300 x 250 shape (drawn at 1x or more, so
+      // they stay sharp on high-density screens).
+      const [width, height] = await mrec.evaluate(async (img: HTMLImageElement) => {
         await img.decode()
         return [img.naturalWidth, img.naturalHeight]
       })
-      expect(size).toEqual([300, 250])
+      expect(width).toBeGreaterThanOrEqual(300)
+      expect(width * 250).toBe(height * 300)
       await page.setViewportSize({ width: 699, height: 900 })
       await expect.poll(() => mrec.getAttribute('src')).toBe('/ads/demo-mrec-mobile.png')
     } finally {
       await context.close()
+    }
+  })
+})
+
+describe('the app shell', () => {
+  it('keeps the gutter at 390 px: not-found panel, sign-in callback panel, notification bar', async () => {
+    await putContent('notification_bars', {
+      bbl: { isEnabled: true, message: 'Golden Week starts on Friday' },
+      wbbl: { isEnabled: false, message: '' },
+    })
+    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    const gutter = async (selector: string) => {
+      const { left, right } = await edges(page, selector)
+      expect(left, `${selector} left`).toBeGreaterThanOrEqual(12)
+      expect(390 - right, `${selector} right`).toBeGreaterThanOrEqual(12)
+    }
+    try {
+      // Not a sport (`/:sport` matches it): the not-found page has the site's header too.
+      for (const nowhere of ['/nowhere', '/cricket/tipping', '/cricket/help']) {
+        await page.goto(nowhere)
+        await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+        await page.getByRole('banner').getByRole('link', { name: 'Big Bash Tipping' }).waitFor()
+        await gutter('section:has(> h1)')
+      }
+      await page.goto('/login/callback?code=forged&state=forged')
+      await page.getByTestId('sso-error').waitFor()
+      await gutter('section:has(> h1)')
+      await page.goto('/bbl/help')
+      await page.getByTestId('notification-bar').waitFor()
+      await gutter('[data-testid="notification-bar"]')
+    } finally {
+      await putContent('notification_bars', BARS_OFF)
+      await context.close()
+    }
+  })
+
+  it('starts the brand, the notification bar and the page at the same x at 1280 px', async () => {
+    await putContent('notification_bars', {
+      bbl: { isEnabled: true, message: 'Golden Week starts on Friday' },
+      wbbl: { isEnabled: false, message: '' },
+    })
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 })
+    try {
+      await registerTipper(page)
+      await page.goto('/bbl/account')
+      await page.getByTestId('notification-bar').waitFor()
+      await page.locator('main h1').waitFor()
+      const brand = await edges(page, 'header a')
+      expect((await edges(page, '[data-testid="notification-bar"]')).left).toBe(brand.left)
+      expect((await edges(page, 'main h1')).left).toBe(brand.left)
+      // A visitor's page too.
+      await page.goto('/terms')
+      await page.locator('main h1').waitFor()
+      expect((await edges(page, 'main h1')).left).toBe((await edges(page, 'header a')).left)
+    } finally {
+      await putContent('notification_bars', BARS_OFF)
+      await context.close()
+    }
+  })
+
+  it('on a phone, Your Leagues is a real toggle and Escape closes the menu', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    try {
+      await registerTipper(page)
+      await page.goto('/bbl/account')
+      const menu = page.getByRole('button', { name: 'Open menu' })
+      await menu.click()
+      const leagues = page.getByRole('button', { name: 'Your Leagues' })
+      const join = page.getByRole('link', { name: 'Join a league' })
+      expect(await leagues.getAttribute('aria-expanded')).toBe('false')
+      expect(await join.isVisible()).toBe(false)
+      await leagues.click()
+      expect(await leagues.getAttribute('aria-expanded')).toBe('true')
+      expect(await join.isVisible()).toBe(true)
+      await leagues.click()
+      expect(await join.isVisible()).toBe(false)
+
+      await leagues.click()
+      await join.focus()
+      await page.keyboard.press('Escape')
+      expect(await join.isVisible()).toBe(false)
+      expect(await leagues.evaluate((el) => el === document.activeElement)).toBe(true)
+      await page.keyboard.press('Escape')
+      expect(await page.locator('#main-menu').isVisible()).toBe(false)
+      const closed = page.getByRole('button', { name: 'Open menu' })
+      expect(await closed.getAttribute('aria-expanded')).toBe('false')
+      expect(await closed.evaluate((el) => el === document.activeElement)).toBe(true)
+      expect(await violations(page)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('admins find the console in the header menu, on a phone and a desktop; tippers do not', async () => {
+    await admin.page.goto('/bbl/help')
+    await admin.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Admin' })
+      .click()
+    await admin.page.waitForURL('**/admin')
+
+    const phone = await newPage(browser, { width: 390, height: 844 })
+    const tipper = await newPage(browser, { width: 1280, height: 800 })
+    try {
+      await signInAs(phone.page, ADMIN.email, ADMIN.password)
+      await phone.page.goto('/bbl/help')
+      await phone.page.getByRole('button', { name: 'Open menu' }).click()
+      await phone.page.getByRole('link', { name: 'Admin' }).click()
+      await phone.page.waitForURL('**/admin')
+
+      await registerTipper(tipper.page)
+      await tipper.page.goto('/bbl/help')
+      const nav = tipper.page.getByRole('navigation', { name: 'Main' })
+      await nav.getByRole('link', { name: 'Account' }).waitFor()
+      expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0)
+    } finally {
+      await phone.context.close()
+      await tipper.context.close()
     }
   })
 })

@@ -5,6 +5,7 @@ import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
   CONTACT_NAME_MAX,
+  EMAIL_MAX,
   PREREGISTRATION_EMAIL_PATTERN,
   PREREGISTRATION_NAME_MAX,
 } from './site-rules.ts'
@@ -18,13 +19,15 @@ import { sportSchema } from './sport.ts'
 const email = z
   .string()
   .trim()
-  .max(254)
+  .max(EMAIL_MAX, 'Email address is too long')
   .pipe(z.email({ message: 'Enter a valid email address' }))
   .transform((v) => v.toLowerCase())
 
 /** Spec 7 `POST contact`: the contact form's fields. */
 export const contactBodySchema = z.object({
-  name: singleLineText().min(1, 'Enter your name').max(CONTACT_NAME_MAX),
+  name: singleLineText()
+    .min(1, 'Enter your name')
+    .max(CONTACT_NAME_MAX, `Name must be at most ${CONTACT_NAME_MAX} characters`),
   email,
   message: multiLineText()
     .min(CONTACT_MESSAGE_MIN, `Write at least ${CONTACT_MESSAGE_MIN} characters`)
@@ -41,11 +44,11 @@ export type ContactResponse = z.infer<typeof contactResponseSchema>
 export const preregistrationBodySchema = z.object({
   name: singleLineText()
     .min(PREREGISTRATION_NAME_MIN, `Name must be at least ${PREREGISTRATION_NAME_MIN} characters`)
-    .max(PREREGISTRATION_NAME_MAX),
+    .max(PREREGISTRATION_NAME_MAX, `Name must be at most ${PREREGISTRATION_NAME_MAX} characters`),
   email: z
     .string()
     .trim()
-    .max(254)
+    .max(EMAIL_MAX, 'Email address is too long')
     .regex(PREREGISTRATION_EMAIL_PATTERN, 'Enter a valid email address')
     .pipe(z.email({ message: 'Enter a valid email address' }))
     .transform((v) => v.toLowerCase()),
@@ -85,4 +88,19 @@ export const CANADA_STATES: readonly State[] = [
   { code: 'QC', name: 'Quebec' },
   { code: 'SK', name: 'Saskatchewan' },
   { code: 'YT', name: 'Yukon' },
+]
+
+/**
+ * ISO 3166-2:AU states and territories: the codes venues carry (`venues.json` `state`), published
+ * as `states.json` (spec 3 static data sets; Canada's, the "country states", come from the API).
+ */
+export const AUSTRALIAN_STATES: readonly State[] = [
+  { code: 'ACT', name: 'Australian Capital Territory' },
+  { code: 'NSW', name: 'New South Wales' },
+  { code: 'NT', name: 'Northern Territory' },
+  { code: 'QLD', name: 'Queensland' },
+  { code: 'SA', name: 'South Australia' },
+  { code: 'TAS', name: 'Tasmania' },
+  { code: 'VIC', name: 'Victoria' },
+  { code: 'WA', name: 'Western Australia' },
 ]

@@ -171,8 +171,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
     .transform((v) => v.toLowerCase())
     .optional(),
-  /** Spec 2: the provider's name in 'Sign up for {brand} Big Bash Tipping'. */
-  BRAND_NAME: z.string().trim().min(1).max(40).default('Free'),
+  /** Spec 2: the provider's name in 'Sign up for {brand} Big Bash Tipping'; unset, there is none. */
+  BRAND_NAME: z.string().trim().min(1).max(40).optional(),
   /** Store links of the official app shown on the landing page; unset, the link is left out. */
   APP_STORE_URL: z.url().optional(),
   PLAY_STORE_URL: z.url().optional(),

@@ -18,7 +18,7 @@ export interface SiteContent {
 export const SITE_CONTENT_DEFAULTS: SiteContent = {
   config: {
     matchCentreUrl: null,
-    brand: 'Free',
+    brand: null,
     appStoreUrl: null,
     playStoreUrl: null,
     errorReportUrl: null,

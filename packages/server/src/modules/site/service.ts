@@ -27,7 +27,7 @@ export interface SiteSettings {
  */
 export function siteAppConfig(config: Config): SiteAppConfig {
   return {
-    brand: config.BRAND_NAME,
+    brand: config.BRAND_NAME ?? null,
     appStoreUrl: config.APP_STORE_URL ?? null,
     playStoreUrl: config.PLAY_STORE_URL ?? null,
     errorReportUrl: config.DEPLOY_ENV === 'production' ? (config.ERROR_REPORT_URL ?? null) : null,

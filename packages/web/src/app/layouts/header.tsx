@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { NavLink } from 'react-router'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { NavLink, useLocation } from 'react-router'
 import { MENS_LINK_VISIBLE_FROM, type Sport } from '@tipping/contract/constants'
 import { SsoProfileMenuItem } from '../../features/sso/sso-account-links.tsx'
 import styles from './header.module.css'
@@ -8,22 +8,64 @@ interface Props {
   sport: Sport
   now: Date
   onLogout: () => void
+  /** ROLE_ADMIN: the menu links the admin console (the console checks the role itself). */
+  isAdmin?: boolean
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `${styles.link} ${isActive ? styles.active : ''}`
 
-/** Spec 2 "Header menu", with the mobile toggle below 640 px. */
-export function Header({ sport, now, onLogout }: Props) {
+/**
+ * Spec 2 "Header menu", with the mobile toggle below 640 px. Both toggles (the menu and Your
+ * Leagues) are disclosures: what is shown is what `aria-expanded` says, Escape closes the
+ * innermost open one and gives focus back to its button, and a new page closes both.
+ */
+export function Header({ sport, now, onLogout, isAdmin = false }: Props) {
   const [open, setOpen] = useState(false)
   const [leaguesOpen, setLeaguesOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const leaguesButton = useRef<HTMLButtonElement>(null)
+  const leaguesGroup = useRef<HTMLLIElement>(null)
+  const leaguesId = useId()
+  const { pathname } = useLocation()
   const other: Sport = sport === 'bbl' ? 'wbbl' : 'bbl'
   // The men's link from the women's site is hidden until the men's season opens.
   const showOther =
     sport === 'bbl' || now.getTime() >= Date.parse(`${MENS_LINK_VISIBLE_FROM}T00:00:00Z`)
-  const close = () => setOpen(false)
+
+  // Following a link (or the browser's back button) lands on a new page with the menus folded.
+  useEffect(() => {
+    setOpen(false)
+    setLeaguesOpen(false)
+  }, [pathname])
+
+  // The desktop drop-down folds when a click lands anywhere outside it.
+  useEffect(() => {
+    if (!leaguesOpen) return
+    const onPointer = (e: PointerEvent) => {
+      if (!leaguesGroup.current?.contains(e.target as Node)) setLeaguesOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointer)
+    return () => document.removeEventListener('pointerdown', onPointer)
+  }, [leaguesOpen])
+
+  const close = () => {
+    setOpen(false)
+    setLeaguesOpen(false)
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Escape') return
+    if (leaguesOpen) {
+      setLeaguesOpen(false)
+      leaguesButton.current?.focus()
+    } else if (open) {
+      setOpen(false)
+      menuButton.current?.focus()
+    } else return
+    e.stopPropagation()
+  }
   return (
-    <header className={styles.header}>
+    <header className={styles.header} onKeyDown={onKeyDown}>
       <div className={styles.bar}>
         <NavLink to={`/${sport}/tipping`} className={styles.brand} onClick={close}>
           <span className={styles.brandMark} aria-hidden="true">
@@ -32,6 +74,7 @@ export function Header({ sport, now, onLogout }: Props) {
           Big Bash Tipping <span className={styles.sportTag}>{sport.toUpperCase()}</span>
         </NavLink>
         <button
+          ref={menuButton}
           type="button"
           className={styles.toggle}
           aria-expanded={open}
@@ -52,16 +95,19 @@ export function Header({ sport, now, onLogout }: Props) {
                 Tips
               </NavLink>
             </li>
-            <li className={styles.group}>
+            <li className={styles.group} ref={leaguesGroup}>
               <button
+                ref={leaguesButton}
                 type="button"
-                className={styles.link}
+                className={`${styles.link} ${styles.groupToggle}`}
                 aria-expanded={leaguesOpen}
+                aria-controls={leaguesId}
                 onClick={() => setLeaguesOpen(!leaguesOpen)}
               >
-                Your Leagues ▾
+                Your Leagues
+                <span className={styles.chevron} aria-hidden="true" />
               </button>
-              <ul className={styles.sub} style={leaguesOpen ? { display: 'block' } : undefined}>
+              <ul id={leaguesId} className={styles.sub} hidden={!leaguesOpen}>
                 <li>
                   <NavLink to={`/${sport}/leagues`} end className={linkClass} onClick={close}>
                     My leagues
@@ -111,6 +157,13 @@ export function Header({ sport, now, onLogout }: Props) {
                 Account
               </NavLink>
             </li>
+            {isAdmin ? (
+              <li>
+                <NavLink to="/admin" className={linkClass} onClick={close}>
+                  Admin
+                </NavLink>
+              </li>
+            ) : null}
             <SsoProfileMenuItem linkClassName={styles.link} />
             <li className={styles.mobileOnly}>
               <button type="button" className={styles.link} onClick={onLogout}>

@@ -1,10 +1,11 @@
 import { useEffect } from 'react'
-import { Link, Outlet, useNavigate, useParams } from 'react-router'
+import { Outlet, useNavigate, useParams } from 'react-router'
 import NotFoundPage from '../../features/pages/not-found-page.tsx'
 import { isSport, rememberSport } from '../sport.ts'
 import { useAppSelector } from '../store.ts'
 import { AdvertArea } from './advert-slot.tsx'
 import { Header } from './header.tsx'
+import { PlainLayout, SiteTopbar } from './plain-layout.tsx'
 import styles from './layout.module.css'
 import { NotificationBar } from './notification-bar.tsx'
 import { SiteFooter } from './site-footer.tsx'
@@ -17,31 +18,28 @@ export function HelpLayout() {
   const { sport } = useParams()
   const navigate = useNavigate()
   const isAuthorized = useAppSelector((s) => s.session.isAuthorized)
+  const isAdmin = useAppSelector((s) => s.session.user.roles.includes('ROLE_ADMIN'))
   const valid = isSport(sport)
   useEffect(() => {
     if (valid) rememberSport(sport)
   }, [valid, sport])
   if (!valid)
     return (
-      <div className={styles.shell}>
-        <main className={styles.main}>
-          <NotFoundPage />
-        </main>
-        <SiteFooter />
-      </div>
+      <PlainLayout>
+        <NotFoundPage />
+      </PlainLayout>
     )
   return (
     <div className={styles.shell} data-sport={sport}>
       {isAuthorized ? (
-        <Header sport={sport} now={new Date()} onLogout={() => void navigate('/logout')} />
+        <Header
+          sport={sport}
+          now={new Date()}
+          onLogout={() => void navigate('/logout')}
+          isAdmin={isAdmin}
+        />
       ) : (
-        <header className={styles.topbar}>
-          <div className={styles.topbarInner}>
-            <Link to="/" className={styles.brand}>
-              Big Bash Tipping
-            </Link>
-          </div>
-        </header>
+        <SiteTopbar />
       )}
       <main className={styles.main}>
         <NotificationBar sport={sport} />

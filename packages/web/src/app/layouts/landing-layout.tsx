@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { LandingPage } from '../../features/landing/landing-page.tsx'
 import { PreregistrationCard } from '../../features/landing/preregistration-card.tsx'
 import { preregister } from '../../features/landing/site-api.ts'
 import OffseasonPage from '../../features/pages/offseason-page.tsx'
+import { NEXT_SEASON } from '../../features/pages/seasons.ts'
 import { useSiteContent } from '../../lib/site-content.tsx'
 import { sessionActions } from '../../features/auth/session-slice.ts'
 import { SsoButton } from '../../features/sso/sso-button.tsx'
@@ -12,6 +13,7 @@ import { rememberSport, storedSport } from '../sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
 import styles from './layout.module.css'
 import { NotificationBar } from './notification-bar.tsx'
+import { SiteTopbar } from './plain-layout.tsx'
 import { SiteFooter } from './site-footer.tsx'
 
 /** The landing group: `/`, `/login`, `/registration`, `/forgot-password`, `/bbl`, `/wbbl`. */
@@ -32,13 +34,7 @@ export function LandingLayout() {
   )
   return (
     <div className={styles.shell} data-sport={sport}>
-      <header className={styles.topbar}>
-        <div className={styles.topbarInner}>
-          <Link to="/" className={styles.brand}>
-            Big Bash Tipping
-          </Link>
-        </div>
-      </header>
+      <SiteTopbar />
       <main className={styles.main}>
         {config.offseason && pathname === '/' ? (
           // Spec 2: in offseason mode `/` is the offseason page (the root layout redirects the rest).
@@ -48,6 +44,7 @@ export function LandingLayout() {
                 appStoreUrl={config.appStoreUrl}
                 playStoreUrl={config.playStoreUrl}
                 submit={preregister}
+                season={NEXT_SEASON}
               />
             }
           />
@@ -65,23 +62,6 @@ export function LandingLayout() {
           </>
         )}
       </main>
-      <SiteFooter />
-    </div>
-  )
-}
-
-/** Landing-styled frame for standalone pages (terms, privacy, not found). */
-export function PlainLayout({ children }: { children: React.ReactNode }) {
-  return (
-    <div className={styles.shell}>
-      <header className={styles.topbar}>
-        <div className={styles.topbarInner}>
-          <Link to="/" className={styles.brand}>
-            Big Bash Tipping
-          </Link>
-        </div>
-      </header>
-      <main className={styles.main}>{children}</main>
       <SiteFooter />
     </div>
   )

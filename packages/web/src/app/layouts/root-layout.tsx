@@ -5,7 +5,7 @@ import { LazyAuthModals } from '../../features/auth/lazy-auth-modals.tsx'
 import { sessionActions } from '../../features/auth/session-slice.ts'
 import { SsoButton } from '../../features/sso/sso-button.tsx'
 import { onUnauthorized } from '../../lib/api-client.ts'
-import { globalErrorActions } from '../../lib/global-error-slice.ts'
+import { globalErrorActions, selectVisibleError } from '../../lib/global-error-slice.ts'
 import { offseasonRedirects, SiteContentProvider, useSiteContent } from '../../lib/site-content.tsx'
 import { ErrorModal } from '../../ui/error-modal.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
@@ -20,7 +20,7 @@ import { TopBanner } from './top-banner.tsx'
  */
 export function RootLayout() {
   const dispatch = useAppDispatch()
-  const globalError = useAppSelector((s) => s.globalError.message)
+  const globalError = useAppSelector(selectVisibleError)
   const sport = storedSport()
 
   useEffect(() => {

@@ -12,6 +12,7 @@ import { isSport, rememberSport } from '../sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
 import { AdvertArea } from './advert-slot.tsx'
 import { Header } from './header.tsx'
+import { PlainLayout } from './plain-layout.tsx'
 import styles from './layout.module.css'
 import { NotificationBar } from './notification-bar.tsx'
 import { SiteFooter } from './site-footer.tsx'
@@ -29,7 +30,13 @@ export function SignedInLayout() {
     if (valid) rememberSport(sport)
   }, [valid, sport])
 
-  if (!valid) return <NotFoundPage />
+  // Not a sport (`/nowhere` matches `/:sport`): the site's own not-found page, header and footer.
+  if (!valid)
+    return (
+      <PlainLayout>
+        <NotFoundPage />
+      </PlainLayout>
+    )
   if (!session.isSessionChecked && !session.isAuthorized)
     return <Spinner label="Checking your session" />
   if (!session.isAuthorized) {
@@ -48,7 +55,12 @@ export function SignedInLayout() {
   }
   return (
     <div className={styles.shell} data-sport={sport}>
-      <Header sport={sport} now={new Date()} onLogout={signOut} />
+      <Header
+        sport={sport}
+        now={new Date()}
+        onLogout={signOut}
+        isAdmin={session.user.roles.includes('ROLE_ADMIN')}
+      />
       <main className={styles.main}>
         <NotificationBar sport={sport} />
         {/* Spec 8: a user not registered for this sport's game (513) is offered to join it. */}

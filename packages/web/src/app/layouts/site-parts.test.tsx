@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Advert } from '@tipping/contract/content'
 import {
@@ -15,6 +15,11 @@ afterEach(() => {
   localStorage.clear()
   vi.unstubAllGlobals()
 })
+
+/** Where the router is now, for tests that follow a link. */
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>
+}
 
 const withContent = (content: Partial<SiteContent>, ui: React.ReactNode) => (
   <SiteContentContext.Provider value={{ ...SITE_CONTENT_DEFAULTS, ...content }}>
@@ -110,10 +115,13 @@ describe('advert slots', () => {
 })
 
 describe('header menu (spec 2)', () => {
-  const renderHeader = (sport: 'bbl' | 'wbbl', now: string) =>
+  const renderHeader = (sport: 'bbl' | 'wbbl', now: string, isAdmin = false) =>
     render(
-      <MemoryRouter>
-        <Header sport={sport} now={new Date(now)} onLogout={() => undefined} />
+      <MemoryRouter initialEntries={[`/${sport}/tipping`]}>
+        <Header sport={sport} now={new Date(now)} onLogout={() => undefined} isAdmin={isAdmin} />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
       </MemoryRouter>,
     )
 
@@ -122,6 +130,7 @@ describe('header menu (spec 2)', () => {
     const nav = within(screen.getByRole('navigation', { name: 'Main' }))
     const href = (name: string) => nav.getByRole('link', { name }).getAttribute('href')
     expect(href('Tips')).toBe('/bbl/tipping')
+    fireEvent.click(nav.getByRole('button', { name: /Your Leagues/ }))
     expect(href('Join a league')).toBe('/bbl/leagues/join')
     expect(href('Create a league')).toBe('/bbl/leagues/create')
     expect(href('Rankings')).toBe('/bbl/rankings')
@@ -129,10 +138,6 @@ describe('header menu (spec 2)', () => {
     expect(href('Prizes')).toBe('/bbl/help/prizes')
     expect(href('Account')).toBe('/bbl/account')
     expect(nav.getByRole('button', { name: 'Logout' })).toBeTruthy()
-    const leagues = nav.getByRole('button', { name: /Your Leagues/ })
-    expect(leagues.getAttribute('aria-expanded')).toBe('false')
-    fireEvent.click(leagues)
-    expect(leagues.getAttribute('aria-expanded')).toBe('true')
     const other = nav.getByRole('link', { name: /WBBL tipping/ })
     expect(other.getAttribute('href')).toBe('/wbbl/tipping')
     expect(other.getAttribute('target')).toBe('_blank')
@@ -153,5 +158,70 @@ describe('header menu (spec 2)', () => {
     expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe(
       'true',
     )
+  })
+
+  it('shows the Your Leagues sub-menu exactly when its toggle says it is expanded', () => {
+    renderHeader('bbl', '2025-12-20T00:00:00Z')
+    const leagues = screen.getByRole('button', { name: 'Your Leagues' })
+    const sub = document.getElementById(leagues.getAttribute('aria-controls')!)!
+    expect(leagues.getAttribute('aria-expanded')).toBe('false')
+    expect(sub.hidden).toBe(true)
+    expect(screen.queryByRole('link', { name: 'Join a league' })).toBeNull()
+    fireEvent.click(leagues)
+    expect(leagues.getAttribute('aria-expanded')).toBe('true')
+    expect(sub.hidden).toBe(false)
+    expect(within(sub).getByRole('link', { name: 'Create a league' })).toBeTruthy()
+    fireEvent.click(leagues)
+    expect(leagues.getAttribute('aria-expanded')).toBe('false')
+    expect(sub.hidden).toBe(true)
+  })
+
+  it('closes on Escape, the sub-menu first, giving focus back to each toggle', () => {
+    renderHeader('bbl', '2025-12-20T00:00:00Z')
+    const menu = screen.getByRole('button', { name: 'Open menu' })
+    fireEvent.click(menu)
+    const leagues = screen.getByRole('button', { name: 'Your Leagues' })
+    fireEvent.click(leagues)
+    const join = screen.getByRole('link', { name: 'Join a league' })
+    join.focus()
+    fireEvent.keyDown(join, { key: 'Escape' })
+    expect(leagues.getAttribute('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(leagues)
+    expect(menu.getAttribute('aria-expanded')).toBe('true')
+    fireEvent.keyDown(leagues, { key: 'Escape' })
+    expect(menu.getAttribute('aria-expanded')).toBe('false')
+    expect(menu.getAttribute('aria-label')).toBe('Open menu')
+    expect(document.activeElement).toBe(menu)
+  })
+
+  it('folds both menus when a link leads to a new page', () => {
+    renderHeader('bbl', '2025-12-20T00:00:00Z')
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Your Leagues' }))
+    fireEvent.click(screen.getByRole('link', { name: 'Create a league' }))
+    expect(screen.getByTestId('where').textContent).toBe('/bbl/leagues/create')
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    )
+    expect(screen.getByRole('button', { name: 'Your Leagues' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    )
+  })
+
+  it('folds the sub-menu on a click outside it', () => {
+    renderHeader('bbl', '2025-12-20T00:00:00Z')
+    const leagues = screen.getByRole('button', { name: 'Your Leagues' })
+    fireEvent.click(leagues)
+    fireEvent.pointerDown(screen.getByRole('link', { name: 'Rankings' }))
+    expect(leagues.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('links the admin console for admins only', () => {
+    const user = renderHeader('bbl', '2025-12-20T00:00:00Z')
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull()
+    user.unmount()
+    renderHeader('bbl', '2025-12-20T00:00:00Z', true)
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }))
+    expect(nav.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin')
   })
 })

@@ -1,35 +1,43 @@
 import {
+  loginBodySchema,
   passwordChangeBodySchema,
   passwordResetBodySchema,
   passwordResetRequestBodySchema,
+  sportRegisterBodySchema,
   userUpdateBodySchema,
+  type SportRegisterBody,
 } from '@tipping/contract/auth'
+import { PASSWORD_MIN } from '@tipping/contract/constants'
+import { fieldErrorsOf, formErrors, maxLengthOf, type FieldErrors } from '../../lib/field-errors.ts'
 
 // The account forms check what they can before sending, with the contract's own schemas (the
 // server checks the same ones again), so the browser and the server never disagree on a rule.
 
-export type FieldErrors = Record<string, string>
+export type { FieldErrors }
 
-/** What the forms need of a contract schema (zod's safeParse), without depending on zod here. */
-interface Checkable {
-  safeParse(
-    value: unknown,
-  ):
-    | { success: true }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
-}
+/** The registration form's fields, each as long as the contract lets it be. */
+export const REGISTRATION_MAX_LENGTH = {
+  firstName: maxLengthOf(sportRegisterBodySchema.shape.firstName),
+  lastName: maxLengthOf(sportRegisterBodySchema.shape.lastName),
+  email: maxLengthOf(sportRegisterBodySchema.shape.email),
+  password: maxLengthOf(sportRegisterBodySchema.shape.password),
+  team_name: maxLengthOf(sportRegisterBodySchema.shape.team_name),
+} as const
 
-/** The first message per field of a failed parse; an empty object when the value is valid. */
-export function fieldErrorsOf(schema: Checkable, value: unknown): FieldErrors {
-  const result = schema.safeParse(value)
-  if (result.success) return {}
-  const errors: FieldErrors = {}
-  for (const issue of result.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'form'
-    errors[key] ??= issue.message
-  }
-  return errors
-}
+/** Every field's problem at once (the server would name only the first). */
+export const validateRegistration = (body: SportRegisterBody): FieldErrors =>
+  formErrors(sportRegisterBodySchema, body, {
+    firstName: 'Enter your first name',
+    lastName: 'Enter your last name',
+    email: 'Enter your email address',
+    password: `Choose a password of at least ${PASSWORD_MIN} characters`,
+  })
+
+export const validateLogin = (body: { email: string; password: string }): FieldErrors =>
+  formErrors(loginBodySchema, body, {
+    email: 'Enter your email address',
+    password: 'Enter your password',
+  })
 
 export const validateResetRequest = (email: string): FieldErrors =>
   email.trim() === ''

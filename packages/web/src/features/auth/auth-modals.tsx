@@ -4,17 +4,19 @@ import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { PASSWORD_MIN } from '@tipping/contract/constants'
 import { ApiCallError } from '../../lib/api-client.ts'
+import { editedField, focusFirstInvalid } from '../../lib/field-errors.ts'
 import { tagRegistration } from '../../lib/integrations.ts'
-import {
-  deepLinkFor,
-  rememberDeepLinkIfNone,
-  takeRouteAfterSignIn,
-} from '../../lib/after-sign-in.ts'
+import { deepLinkFor, takeRouteAfterSignIn } from '../../lib/after-sign-in.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import * as authApi from './auth-api.ts'
-import { validateResetRequest } from './account-validation.ts'
+import {
+  REGISTRATION_MAX_LENGTH,
+  validateLogin,
+  validateRegistration,
+  validateResetRequest,
+} from './account-validation.ts'
 import styles from './auth-forms.module.css'
 import { sessionActions, type SessionState } from './session-slice.ts'
 
@@ -24,6 +26,18 @@ const field = (data: FormData, name: string): string => {
   const value = data.get(name)
   return typeof value === 'string' ? value : ''
 }
+
+/** Editing a field takes its message away (the next submit checks it again). */
+const clearedOnEdit =
+  (set: (update: (e: { fields: Errors; form: string | null }) => typeof e) => void) =>
+  (e: FormEvent<HTMLFormElement>) => {
+    const name = editedField(e.target)
+    set((prev) => {
+      if (!name || !(name in prev.fields)) return prev
+      const { [name]: _gone, ...fields } = prev.fields
+      return { ...prev, fields }
+    })
+  }
 
 const fieldErrors = (err: unknown): { fields: Errors; form: string | null } => {
   if (err instanceof ApiCallError && err.param && err.param !== 'body')
@@ -68,11 +82,7 @@ function useSignedIn(sport: Sport) {
   const navigate = useNavigate()
   return (user: Parameters<typeof sessionActions.loginSucceeded>[0], registered = false) => {
     dispatch(sessionActions.loginSucceeded(user))
-    // A new account came to tip unless it was on its way to create or join a league.
-    if (registered) {
-      rememberDeepLinkIfNone(`/${sport}/tipping`)
-      void tagRegistration({ userId: user.id, sport, step: 'registration' })
-    }
+    if (registered) void tagRegistration({ userId: user.id, sport, step: 'registration' })
     const next = takeRouteAfterSignIn(user, sport)
     // An invite opened while signed out: back to it, joining straight away (spec 4).
     void navigate(next, deepLinkFor(next) === 'joinLink' ? { state: { autoJoin: true } } : {})
@@ -90,14 +100,16 @@ function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const data = new FormData(e.currentTarget)
+    const form = e.currentTarget
+    const data = new FormData(form)
+    const body = { email: field(data, 'email'), password: field(data, 'password') }
+    const invalid = validateLogin(body)
+    setErrors({ fields: invalid, form: null })
+    if (Object.keys(invalid).length > 0) return focusFirstInvalid(form, invalid)
     setBusy(true)
     dispatch(sessionActions.loginRequested())
     try {
-      const { user } = await authApi.login({
-        email: field(data, 'email'),
-        password: field(data, 'password'),
-      })
+      const { user } = await authApi.login(body)
       signedIn(user)
     } catch (err) {
       const e2 = fieldErrors(err)
@@ -117,7 +129,12 @@ function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className={styles.form}
+      onSubmit={(e) => void submit(e)}
+      onChange={clearedOnEdit(setErrors)}
+      noValidate
+    >
       {notice ? <p className={styles.notice}>{notice}</p> : null}
       {errors.form ? (
         <p className={styles.formError} role="alert">
@@ -176,17 +193,23 @@ function RegistrationForm({ sport }: { sport: Sport }) {
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const data = new FormData(e.currentTarget)
-    const teamName = field(data, 'teamName').trim()
+    const form = e.currentTarget
+    const data = new FormData(form)
+    const teamName = field(data, 'team_name').trim()
+    const body = {
+      firstName: field(data, 'firstName'),
+      lastName: field(data, 'lastName'),
+      email: field(data, 'email'),
+      password: field(data, 'password'),
+      ...(teamName ? { team_name: teamName } : {}),
+    }
+    // Every field's problem at once, before anything is sent.
+    const invalid = validateRegistration(body)
+    setErrors({ fields: invalid, form: null })
+    if (Object.keys(invalid).length > 0) return focusFirstInvalid(form, invalid)
     setBusy(true)
     try {
-      const { user } = await authApi.register({
-        firstName: field(data, 'firstName'),
-        lastName: field(data, 'lastName'),
-        email: field(data, 'email'),
-        password: field(data, 'password'),
-        ...(teamName ? { teamName } : {}),
-      })
+      const { user } = await authApi.register(body)
       signedIn(user, true)
     } catch (err) {
       setErrors(fieldErrors(err))
@@ -200,7 +223,12 @@ function RegistrationForm({ sport }: { sport: Sport }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className={styles.form}
+      onSubmit={(e) => void submit(e)}
+      onChange={clearedOnEdit(setErrors)}
+      noValidate
+    >
       {errors.form ? (
         <p className={styles.formError} role="alert">
           {errors.form}
@@ -212,6 +240,7 @@ function RegistrationForm({ sport }: { sport: Sport }) {
           name="firstName"
           autoComplete="given-name"
           required
+          maxLength={REGISTRATION_MAX_LENGTH.firstName}
           error={errors.fields.firstName}
         />
         <FormField
@@ -219,6 +248,7 @@ function RegistrationForm({ sport }: { sport: Sport }) {
           name="lastName"
           autoComplete="family-name"
           required
+          maxLength={REGISTRATION_MAX_LENGTH.lastName}
           error={errors.fields.lastName}
         />
       </div>
@@ -228,6 +258,7 @@ function RegistrationForm({ sport }: { sport: Sport }) {
         type="email"
         autoComplete="email"
         required
+        maxLength={REGISTRATION_MAX_LENGTH.email}
         error={errors.fields.email}
       />
       <FormField
@@ -236,14 +267,16 @@ function RegistrationForm({ sport }: { sport: Sport }) {
         type="password"
         autoComplete="new-password"
         minLength={PASSWORD_MIN}
+        maxLength={REGISTRATION_MAX_LENGTH.password}
         required
         error={errors.fields.password}
       />
       <FormField
         label="Tipping team name (optional)"
-        name="teamName"
+        name="team_name"
         autoComplete="off"
-        error={errors.fields.teamName}
+        maxLength={REGISTRATION_MAX_LENGTH.team_name}
+        error={errors.fields.team_name}
       />
       <Button type="submit" block disabled={busy}>
         {busy ? 'Creating account…' : 'Sign up and start tipping'}

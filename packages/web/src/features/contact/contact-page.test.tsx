@@ -1,6 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_NAME_MAX,
+  EMAIL_MAX,
+} from '@tipping/contract/site-rules'
 import { ApiCallError } from '../../lib/api-client.ts'
 import { ContactForm } from './contact-page.tsx'
 import { contactPhase, contactReducer, initialContactState } from './contact-state.ts'
@@ -87,6 +93,49 @@ describe('ContactForm', () => {
     expect(screen.getByRole('alert').textContent).toBe('Write at least 10 characters')
     expect((message as HTMLTextAreaElement).value).toBe('My picks did not save on Friday.')
     expect(screen.getByTestId<HTMLButtonElement>('contact-submit').disabled).toBe(false)
+  })
+
+  it("shows every field's problem at once on an empty submit, sends nothing, focuses the first", async () => {
+    const submit = vi.fn()
+    renderForm(submit)
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('contact-submit'))
+    })
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Enter your name',
+      'Enter your email address',
+      `Write your message (at least ${CONTACT_MESSAGE_MIN} characters)`,
+    ])
+    expect(document.activeElement).toBe(screen.getByLabelText('Your name'))
+    expect(submit).not.toHaveBeenCalled()
+    // Each message goes with an edit of its own field.
+    fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Casey' } })
+    expect(screen.getAllByRole('alert')).toHaveLength(2)
+  })
+
+  it("checks the contract's rules before sending (a bad email, a short message)", async () => {
+    const submit = vi.fn()
+    renderForm(submit)
+    fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Casey' } })
+    fireEvent.change(screen.getByLabelText('Your email'), { target: { value: 'casey@' } })
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hi' } })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('contact-submit'))
+    })
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Enter a valid email address',
+      `Write at least ${CONTACT_MESSAGE_MIN} characters`,
+    ])
+    expect(submit).not.toHaveBeenCalled()
+  })
+
+  it("limits each field to the contract's length", () => {
+    renderForm(vi.fn())
+    expect(screen.getByLabelText<HTMLInputElement>('Your name').maxLength).toBe(CONTACT_NAME_MAX)
+    expect(screen.getByLabelText<HTMLInputElement>('Your email').maxLength).toBe(EMAIL_MAX)
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Message').maxLength).toBe(
+      CONTACT_MESSAGE_MAX,
+    )
   })
 
   it('shows a general failure (rate limit, network) as an alert', async () => {

@@ -1,9 +1,20 @@
 import { useId, useReducer, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { SPORTS, type Sport } from '@tipping/contract/constants'
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN } from '@tipping/contract/site-rules'
-import type { ContactBody } from '@tipping/contract/site'
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_NAME_MAX,
+  EMAIL_MAX,
+} from '@tipping/contract/site-rules'
+import { contactBodySchema, type ContactBody } from '@tipping/contract/site'
 import { ApiCallError } from '../../lib/api-client.ts'
+import {
+  editedField,
+  focusFirstInvalid,
+  formErrors,
+  type FieldErrors,
+} from '../../lib/field-errors.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Panel } from '../../ui/panel.tsx'
@@ -19,6 +30,14 @@ interface Props {
 const asSport = (s: string | undefined): Sport | undefined =>
   (SPORTS as readonly string[]).includes(s ?? '') ? (s as Sport) : undefined
 
+/** Every field's problem at once, with the contract's rules, before anything is sent. */
+export const validateContact = (body: ContactBody): FieldErrors =>
+  formErrors(contactBodySchema, body, {
+    name: 'Enter your name',
+    email: 'Enter your email address',
+    message: `Write your message (at least ${CONTACT_MESSAGE_MIN} characters)`,
+  })
+
 const field = (data: FormData, name: string): string => {
   const v = data.get(name)
   return typeof v === 'string' ? v : ''
@@ -29,20 +48,26 @@ export function ContactForm({ submit = sendContact }: Props) {
   const sport = asSport(useParams().sport)
   const [state, dispatch] = useReducer(contactReducer, initialContactState)
   const [message, setMessage] = useState('')
+  const [invalid, setInvalid] = useState<FieldErrors>({})
   const messageId = useId()
   const phase = contactPhase(state)
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const data = new FormData(e.currentTarget)
+    const form = e.currentTarget
+    const data = new FormData(form)
+    const body: ContactBody = {
+      name: field(data, 'name'),
+      email: field(data, 'email'),
+      message,
+      ...(sport ? { sport } : {}),
+    }
+    const errors = validateContact(body)
+    setInvalid(errors)
+    if (Object.keys(errors).length > 0) return focusFirstInvalid(form, errors)
     dispatch({ type: 'start' })
     try {
-      await submit({
-        name: field(data, 'name'),
-        email: field(data, 'email'),
-        message,
-        ...(sport ? { sport } : {}),
-      })
+      await submit(body)
       dispatch({ type: 'success' })
       setMessage('')
     } catch (err) {
@@ -67,7 +92,8 @@ export function ContactForm({ submit = sendContact }: Props) {
       </div>
     )
   }
-  const fieldError = (name: string) => (state.error?.param === name ? state.error.message : null)
+  const fieldError = (name: string) =>
+    invalid[name] ?? (state.error?.param === name ? state.error.message : null)
   const messageError = fieldError('message')
   const generalError =
     state.error && !['name', 'email', 'message'].includes(state.error.param ?? '')
@@ -77,6 +103,11 @@ export function ContactForm({ submit = sendContact }: Props) {
     <form
       className={styles.form}
       onSubmit={(e) => void onSubmit(e)}
+      onChange={(e) => {
+        // Editing a field takes its message away (the next submit checks it again).
+        const name = editedField(e.target)
+        if (name && name in invalid) setInvalid(({ [name]: _gone, ...rest }) => rest)
+      }}
       aria-busy={phase === 'sending'}
       noValidate
     >
@@ -85,7 +116,7 @@ export function ContactForm({ submit = sendContact }: Props) {
         name="name"
         autoComplete="name"
         required
-        maxLength={80}
+        maxLength={CONTACT_NAME_MAX}
         error={fieldError('name')}
       />
       <FormField
@@ -94,6 +125,7 @@ export function ContactForm({ submit = sendContact }: Props) {
         type="email"
         autoComplete="email"
         required
+        maxLength={EMAIL_MAX}
         error={fieldError('email')}
       />
       <div className={styles.field}>

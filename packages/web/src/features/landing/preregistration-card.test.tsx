@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { canPreregister } from '@tipping/contract/site-rules'
+import { canPreregister, EMAIL_MAX, PREREGISTRATION_NAME_MAX } from '@tipping/contract/site-rules'
 import { ApiCallError } from '../../lib/api-client.ts'
-import { PreregistrationCard } from './preregistration-card.tsx'
+import { PreregistrationCard, preregistrationProblems } from './preregistration-card.tsx'
 
 const button = () => screen.getByTestId<HTMLButtonElement>('prereg-submit')
 const type = (label: string, value: string) =>
@@ -20,6 +20,34 @@ describe('pre-registration rules (spec 5)', () => {
     ['Al', 'al@example.com', 'Successfully Pre-registered', false],
   ])('name %j, email %j, message %j -> enabled %s', (name, email, message, ok) => {
     expect(canPreregister(name, email, message)).toBe(ok)
+  })
+})
+
+describe('pre-registration problems in words', () => {
+  it.each([
+    [
+      '',
+      '',
+      { name: 'Enter your name (at least 2 characters)', email: 'Enter your email address' },
+    ],
+    [' J ', 'jo@example.com', { name: 'Enter your name (at least 2 characters)' }],
+    ['x'.repeat(81), 'jo@example.com', { name: 'Name must be at most 80 characters' }],
+    ['Jo', 'jo@example.info', { email: 'Enter a valid email address, like name@example.com' }],
+    ['Jo', ' jo@example.com ', {}],
+  ])('name %j, email %j', (name, email, problems) => {
+    expect(preregistrationProblems(name, email)).toEqual(problems)
+  })
+
+  it('finds a problem exactly when the spec keeps the button off', () => {
+    for (const [name, email] of [
+      ['Al', 'al@example.com'],
+      ['A', 'al@example.com'],
+      ['Al', 'al@example'],
+      ['Al', ''],
+    ] as const)
+      expect(Object.keys(preregistrationProblems(name, email)).length === 0).toBe(
+        canPreregister(name, email, null),
+      )
   })
 })
 
@@ -59,7 +87,7 @@ describe('PreregistrationCard', () => {
     expect(button().disabled).toBe(false)
   })
 
-  it("shows the server's error on the button until the fields change", async () => {
+  it("says the server's refusal under the button, which keeps its label, until the fields change", async () => {
     const submit = vi
       .fn()
       .mockRejectedValue(new ApiCallError('Too many pre-registrations', 'RATE_LIMITED', null, 429))
@@ -69,10 +97,84 @@ describe('PreregistrationCard', () => {
     await act(async () => {
       fireEvent.click(button())
     })
-    expect(button().textContent).toBe('Too many pre-registrations')
+    expect(button().textContent).toBe('Register your interest')
+    expect(screen.getByRole('alert').textContent).toBe('Too many pre-registrations')
     expect(button().disabled).toBe(true)
     type('Email', 'joe@example.com')
     expect(button().disabled).toBe(false)
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('puts a refusal naming a field under that field', async () => {
+    const submit = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiCallError('Name must be at most 80 characters', 'VALIDATION', 'name', 400),
+      )
+    render(<PreregistrationCard appStoreUrl={null} playStoreUrl={null} submit={submit} />)
+    type('Name', 'Jo')
+    type('Email', 'jo@example.com')
+    await act(async () => {
+      fireEvent.click(button())
+    })
+    const name = screen.getByLabelText('Name')
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Name must be at most 80 characters',
+    )
+    expect(button().textContent).toBe('Register your interest')
+  })
+
+  it('says what is wrong with a field, in words, once it has been left', () => {
+    render(<PreregistrationCard appStoreUrl={null} playStoreUrl={null} submit={vi.fn()} />)
+    type('Name', 'J')
+    // Not while typing.
+    expect(screen.queryByRole('alert')).toBeNull()
+    fireEvent.blur(screen.getByLabelText('Name'))
+    expect(screen.getByRole('alert').textContent).toBe('Enter your name (at least 2 characters)')
+    type('Email', 'jo@example')
+    fireEvent.blur(screen.getByLabelText('Email'))
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Enter your name (at least 2 characters)',
+      'Enter a valid email address, like name@example.com',
+    ])
+    type('Name', 'Jo')
+    type('Email', 'jo@example.com')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(button().textContent).toBe('Register your interest')
+  })
+
+  it('shows both problems on Enter with both fields empty', async () => {
+    const submit = vi.fn()
+    render(<PreregistrationCard appStoreUrl={null} playStoreUrl={null} submit={submit} />)
+    await act(async () => {
+      fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Enter' })
+    })
+    expect(submit).not.toHaveBeenCalled()
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Enter your name (at least 2 characters)',
+      'Enter your email address',
+    ])
+  })
+
+  it("limits each field's length to the contract's", () => {
+    render(<PreregistrationCard appStoreUrl={null} playStoreUrl={null} submit={vi.fn()} />)
+    expect(screen.getByLabelText<HTMLInputElement>('Name').maxLength).toBe(PREREGISTRATION_NAME_MAX)
+    expect(screen.getByLabelText<HTMLInputElement>('Email').maxLength).toBe(EMAIL_MAX)
+  })
+
+  it('invites people to the season it is given', () => {
+    render(
+      <PreregistrationCard
+        appStoreUrl={null}
+        playStoreUrl={null}
+        submit={vi.fn()}
+        season="2026-27"
+      />,
+    )
+    expect(
+      screen.getByRole('heading', { name: 'PRE-REGISTER FOR THE 2026-27 SEASON NOW!' }),
+    ).toBeTruthy()
   })
 
   it('sends on Enter in a field, and not while the rules fail', async () => {
