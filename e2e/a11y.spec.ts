@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newPage, signInDemo } from './browser.ts'
+import { baseURL, launchBrowser, signInDemo } from './browser.ts'
 
-// axe on every page built so far, at phone and desktop widths.
+// axe on every page built so far, at phone and desktop widths, in the light and the dark colour
+// scheme (the app follows the system's setting, so each scheme has its own contrast to check).
 
 let browser: Browser
 beforeAll(async () => {
@@ -26,25 +27,44 @@ const signIn = async (page: Page) => {
   await page.locator('[data-testid^="match-card-"]').first().waitFor()
 }
 
-describe.each([
+const VIEWPORTS = [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 800 }],
-])('accessibility at %s width', (_name, viewport) => {
-  it('landing, registration, tipping, rankings, help and not-found have no axe violations', async () => {
-    const { context, page } = await newPage(browser, viewport)
+] as const
+const SCHEMES = ['light', 'dark'] as const
+
+async function newPage(viewport: { width: number; height: number }, colorScheme: 'light' | 'dark') {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, colorScheme })
+  const page = await context.newPage()
+  // The app follows the scheme: its canvas is dark exactly when the system asks for dark.
+  await page.goto('/')
+  await page.getByRole('heading', { level: 1 }).waitFor()
+  const canvas = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  const [r = 255, g = 255, b = 255] = (canvas.match(/\d+/g) ?? []).map(Number)
+  expect(r + g + b < 200, `canvas ${canvas} in the ${colorScheme} scheme`).toBe(
+    colorScheme === 'dark',
+  )
+  return { context, page }
+}
+
+describe.each(
+  VIEWPORTS.flatMap(([name, viewport]) =>
+    SCHEMES.map((scheme) => [name, scheme, viewport] as const),
+  ),
+)('accessibility at %s width, %s scheme', (_name, scheme, viewport) => {
+  it("the visitor's pages (landing, registration, help of both sports, not-found) have no axe violations", async () => {
+    const { context, page } = await newPage(viewport, scheme)
     await page.goto('/')
     await page.getByTestId('login-open').waitFor()
     expect(await violations(page)).toEqual([])
     await page.goto('/registration')
     await page.locator('input[name="firstName"]').waitFor()
     expect(await violations(page)).toEqual([])
-    await signIn(page)
-    expect(await violations(page)).toEqual([])
-    await page.goto('/bbl/rankings')
-    await page.getByRole('heading', { name: 'Rankings' }).waitFor()
-    await page.getByRole('table').first().locator('tbody tr').first().waitFor()
-    expect(await violations(page)).toEqual([])
     await page.goto('/bbl/help')
+    await page.getByRole('heading', { name: 'Help' }).waitFor()
+    expect(await violations(page)).toEqual([])
+    // The women's competition has its own brand colours.
+    await page.goto('/wbbl/help')
     await page.getByRole('heading', { name: 'Help' }).waitFor()
     expect(await violations(page)).toEqual([])
     await page.goto('/no/such/page')
@@ -53,8 +73,19 @@ describe.each([
     await context.close()
   })
 
+  it('tipping and rankings have no axe violations', async () => {
+    const { context, page } = await newPage(viewport, scheme)
+    await signIn(page)
+    expect(await violations(page)).toEqual([])
+    await page.goto('/bbl/rankings')
+    await page.getByRole('heading', { name: 'Rankings' }).waitFor()
+    await page.getByRole('table').first().locator('tbody tr').first().waitFor()
+    expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+
   it('the league screens have no axe violations', async () => {
-    const { context, page } = await newPage(browser, viewport)
+    const { context, page } = await newPage(viewport, scheme)
     await signIn(page)
     await page.goto('/bbl/leagues')
     await page.getByRole('link', { name: /The Demo Desk/ }).waitFor()

@@ -1,8 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { TOP_PRIZE, SEASON_PROMOTION, type Sport } from '@tipping/contract/constants'
-import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site-rules'
+import {
+  DEFAULT_SITE_APP_CONFIG,
+  signUpBannerText,
+  type SiteAppConfig,
+} from '@tipping/contract/site-rules'
 import { Button } from '../../ui/button.tsx'
+import { HeroArt } from './hero-art.tsx'
 import styles from './landing-page.module.css'
 import { PreregistrationCard } from './preregistration-card.tsx'
 import { fetchSiteConfig, preregister } from './site-api.ts'
@@ -84,56 +89,59 @@ export function LandingPage({
     <>
       <section className={styles.hero}>
         <div className={styles.inner}>
-          <p className={styles.kicker}>Free to play · {SEASON_PROMOTION} season</p>
-          <h1 className={styles.title}>Tip every match. Beat your mates.</h1>
-          <p className={site.banner} data-testid="signup-banner">
-            Sign up for {config.brand} Big Bash Tipping
-          </p>
-          {app ? (
-            <p className={site.appNote} data-testid="app-entry">
-              Signing in for {app}: use your Big Bash Account to continue.
+          <div className={styles.copy}>
+            <p className={styles.kicker}>Free to play · {SEASON_PROMOTION} season</p>
+            <h1 className={styles.title}>Tip every match. Beat your mates.</h1>
+            <p className={site.banner} data-testid="signup-banner">
+              {signUpBannerText(config.brand)}
             </p>
-          ) : null}
-          <p className={styles.lead}>
-            Pick the winner of every game of {competition}, call the sixes in each week&apos;s Super
-            Sixes match, and climb your league ladders. Top prize {TOP_PRIZE}.
-          </p>
-          <div className={styles.sports} role="group" aria-label="Competition">
-            {(['bbl', 'wbbl'] as const).map((s) => (
-              <button
-                key={s}
-                type="button"
-                className={`${styles.sport} ${s === sport ? styles.sportActive : ''}`}
-                aria-pressed={s === sport}
-                onClick={() => onSportChange(s)}
-              >
-                {s === 'bbl' ? 'BBL' : 'WBBL'}
-              </button>
-            ))}
-          </div>
-          <div className={styles.actions}>
-            {isAuthorized ? (
-              <Button onClick={() => void navigate(`/${sport}/tipping`)}>Go to my tips</Button>
-            ) : !loginEnabled ? (
-              <p className={styles.lead} data-testid="login-disabled">
-                Signing in and signing up are paused for the moment. Please come back soon.
+            {app ? (
+              <p className={site.appNote} data-testid="app-entry">
+                Signing in for {app}: use your Big Bash Account to continue.
               </p>
-            ) : (
-              <>
-                <Button data-testid="register-open" onClick={() => onOpen('registration')}>
-                  Sign up free
-                </Button>
-                <Button
-                  variant="secondary"
-                  data-testid="login-open"
-                  onClick={() => onOpen('login')}
+            ) : null}
+            <p className={styles.lead}>
+              Pick the winner of every game of {competition}, call the sixes in each week&apos;s
+              Super Sixes match, and climb your league ladders. Top prize {TOP_PRIZE}.
+            </p>
+            <div className={styles.sports} role="group" aria-label="Competition">
+              {(['bbl', 'wbbl'] as const).map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  className={`${styles.sport} ${s === sport ? styles.sportActive : ''}`}
+                  aria-pressed={s === sport}
+                  onClick={() => onSportChange(s)}
                 >
-                  Log in
-                </Button>
-                {signInWith}
-              </>
-            )}
+                  {s === 'bbl' ? 'BBL' : 'WBBL'}
+                </button>
+              ))}
+            </div>
+            <div className={styles.actions}>
+              {isAuthorized ? (
+                <Button onClick={() => void navigate(`/${sport}/tipping`)}>Go to my tips</Button>
+              ) : !loginEnabled ? (
+                <p className={styles.lead} data-testid="login-disabled">
+                  Signing in and signing up are paused for the moment. Please come back soon.
+                </p>
+              ) : (
+                <>
+                  <Button data-testid="register-open" onClick={() => onOpen('registration')}>
+                    Sign up free
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    data-testid="login-open"
+                    onClick={() => onOpen('login')}
+                  >
+                    Log in
+                  </Button>
+                  {signInWith}
+                </>
+              )}
+            </div>
           </div>
+          <HeroArt className={styles.art} />
         </div>
       </section>
       <section className={styles.features} aria-label="How it works">
