@@ -14,7 +14,9 @@ afterAll(() => browser?.close())
 async function register(page: Page, email: string) {
   await page.goto('/registration')
   await signUp(page, email)
-  await page.waitForURL('**/bbl/tipping')
+  // A new account lands on its leagues (spec 2 guards after sign-in); these tests tip.
+  await page.waitForURL('**/bbl/leagues')
+  await page.goto('/bbl/tipping')
 }
 
 interface RoundJson {
@@ -99,6 +101,81 @@ describe('tipping a round', () => {
     await page.goto('/registration')
     await signUp(page, uniqueEmail('deeplink'))
     await page.waitForURL('**/wbbl/tipping')
+    await context.close()
+  })
+})
+
+describe('the tipping and league pages on a phone and a desktop (issue 27)', () => {
+  const openMatches = async (page: Page) => {
+    const round: RoundJson = await page.evaluate(
+      async () => (await (await fetch('/api/bbl/predictions/3')).json()).success,
+    )
+    return round.matches.filter((m) => m.status === 'scheduled')
+  }
+
+  it('keeps an open match card at 390 px no taller than 260 px, the advert above the cards', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    await signInDemo(page)
+    await page.goto('/bbl/tipping')
+    await page.locator('[data-testid^="match-card-"]').first().waitFor()
+    const open = await openMatches(page)
+    expect(open.length).toBeGreaterThan(1)
+    for (const m of open) {
+      const box = await page.getByTestId(`match-card-${m.id}`).boundingBox()
+      expect(box, `match ${m.id}`).not.toBeNull()
+      expect(box!.height, `match ${m.id} is ${box!.height} px tall`).toBeLessThanOrEqual(260)
+    }
+    // Spec 2: the advert is at the top of the tipping screen, not under the cards.
+    const advert = await page.getByTestId('advert-leaderboard').boundingBox()
+    const heading = await page.getByRole('heading', { name: 'Your tips' }).boundingBox()
+    expect(advert!.y).toBeLessThan(heading!.y)
+    expect(await page.getByTestId('advert-mrec').count()).toBe(0)
+
+    // The FORM GUIDE says it opens, and opens.
+    const card = page.getByTestId(`match-card-${open[0]!.id}`)
+    const toggle = card.getByRole('button', { name: 'Form guide' })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await toggle.click()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await card.getByRole('region', { name: 'Form guide' }).waitFor()
+    await context.close()
+  })
+
+  it('shows side content beside the cards at 1280 px, and none at 390 px', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 })
+    await signInDemo(page)
+    await page.goto('/bbl/tipping')
+    const aside = page.getByRole('complementary', { name: 'At a glance' })
+    await aside.getByRole('heading', { name: /Ladder$/ }).waitFor()
+    await aside.getByRole('heading', { name: 'Your leagues' }).waitFor()
+    await aside.getByRole('heading', { name: /leaders$/ }).waitFor()
+    const side = await aside.boundingBox()
+    const cards = await page.getByRole('region', { name: 'Matches' }).boundingBox()
+    expect(side!.x).toBeGreaterThanOrEqual(cards!.x + cards!.width)
+    expect(side!.y).toBeLessThan(cards!.y)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect.poll(() => aside.count()).toBe(0)
+    await context.close()
+  })
+
+  it('heads the rankings Position on a desktop and Pos on a phone, Position to screen readers', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 })
+    await signInDemo(page)
+    await page.goto('/bbl/rankings')
+    const header = page.getByRole('columnheader', { name: 'Position' })
+    await header.waitFor()
+    // The words a sighted reader sees: those drawn wider than a clipped, visually hidden 1 px.
+    const seen = () =>
+      header.evaluate((th) =>
+        [...th.querySelectorAll('span')]
+          .filter((s) => s.getBoundingClientRect().width > 1)
+          .map((s) => s.textContent?.trim())
+          .join(' '),
+      )
+    expect(await seen()).toBe('Position')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect.poll(seen).toBe('Pos')
+    expect(await page.getByRole('columnheader', { name: 'Position' }).count()).toBe(1)
     await context.close()
   })
 })

@@ -4,7 +4,9 @@ import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso-clients'
 import { retryImport } from '../lib/lazy-retry.ts'
 import { AdminLayout } from './layouts/admin-layout.tsx'
 import { HelpLayout } from './layouts/help-layout.tsx'
-import { LandingLayout, PlainLayout } from './layouts/landing-layout.tsx'
+import { HomeGuard } from './home-guard.tsx'
+import { LandingLayout } from './layouts/landing-layout.tsx'
+import { PlainLayout } from './layouts/plain-layout.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
 import { LogoutRoute, SignedInLayout } from './layouts/signed-in-layout.tsx'
 import { RouteError } from './route-error.tsx'
@@ -50,7 +52,12 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { element: <LandingLayout />, children: landingPaths.map((path) => ({ path })) },
+      {
+        element: <HomeGuard />,
+        children: [
+          { element: <LandingLayout />, children: landingPaths.map((path) => ({ path })) },
+        ],
+      },
       ...ssoCallbackPaths.map((path) => ({
         path,
         lazy: page(() => import('./sso-callback-route.tsx')),
@@ -61,7 +68,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'tipping',
-            lazy: page(() => import('../features/tipping/tipping-page.tsx')),
+            lazy: page(() => import('./tipping-route.tsx')),
           },
           {
             path: 'leagues',

@@ -1,5 +1,6 @@
 import { ADVERT_BREAKPOINT_PX, type Sport } from '@tipping/contract/constants'
 import type { Advert } from '@tipping/contract/content'
+import { useMatch } from 'react-router'
 import { advertFor, useSiteContent } from '../../lib/site-content.tsx'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import styles from './site-parts.module.css'
@@ -31,7 +32,7 @@ export function AdvertSlot({ sport, type }: { sport: Sport; type: Advert['type']
   return (
     <div
       className={styles.advert}
-      style={{ maxWidth: size.w, aspectRatio: `${size.w} / ${size.h}` }}
+      style={{ maxWidth: size.w, aspectRatio: `${size.w} / ${size.h}`, marginInline: 'auto' }}
       data-testid={`advert-${type}`}
     >
       <a
@@ -44,9 +45,15 @@ export function AdvertSlot({ sport, type }: { sport: Sport; type: Advert['type']
   )
 }
 
+/** Pages that place their own adverts (the tipping screen's is at its top, spec 2), where the
+ * shared area under the page would only repeat them. */
+export const OWN_ADVERTS_PATH = '/:sport/tipping'
+
 /** The advert area between a page and its footer: a leaderboard, then an mrec. */
 export function AdvertArea({ sport }: { sport: Sport }) {
   const content = useSiteContent()
+  const ownAdverts = useMatch(OWN_ADVERTS_PATH) !== null
+  if (ownAdverts) return null
   if (!advertFor(content, sport, 'leaderboard') && !advertFor(content, sport, 'mrec')) return null
   return (
     <aside className={styles.adverts} aria-label="Advertisements">

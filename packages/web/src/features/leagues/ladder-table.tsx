@@ -3,6 +3,7 @@ import { LADDER_PAGE_SIZE, type Sport } from '@tipping/contract/constants'
 import { tipperName } from '@tipping/contract/names'
 import type { RankingRow, UserTipsResponse } from '@tipping/contract/scores'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
+import { formatTipDate } from '../../lib/dates.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
@@ -113,9 +114,12 @@ export function LadderTable(p: Props) {
         <thead>
           <tr>
             <th scope="col" className={styles.pos}>
-              {/* "Position" does not fit the phone's column; "Pos" as the team ladder has it */}
-              <span aria-hidden="true">Pos</span>
-              <span className="visually-hidden">Position</span>
+              {/* Spec 2: the column is Position. A phone's narrow column shows "Pos" and keeps
+                  "Position" for screen readers; from 640 px everyone reads Position. */}
+              <span className={styles.longLabel}>Position</span>
+              <span className={styles.shortLabel} aria-hidden="true">
+                Pos
+              </span>
             </th>
             <th scope="col">Username / Tipper</th>
             {showWeekCol ? (
@@ -227,10 +231,20 @@ function TipsOf({
               t.isCorrect ? styles.tipRight : t.isCorrect === false ? styles.tipWrong : styles.tip
             }
           >
-            <span className={styles.vs}>{vs}</span>
+            <span className={styles.vs}>
+              <span>{vs}</span>
+              {m ? (
+                // Spec 2: a tip's date reads ccc dd-MM-yyyy (the day of its match, in UTC).
+                <time className={styles.tipDate} dateTime={m.date}>
+                  {formatTipDate(m.date)}
+                </time>
+              ) : null}
+            </span>
             {t.squad > 0 ? (
               <img src={`/static/logo/${t.squad}.webp`} alt="" width={20} height={20} />
-            ) : null}
+            ) : (
+              <span aria-hidden="true" />
+            )}
             <span>
               {picked?.shortName ?? '—'}
               {t.isAutoTip ? ' (auto)' : ''}

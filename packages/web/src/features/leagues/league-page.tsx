@@ -6,6 +6,7 @@ import type { League } from '@tipping/contract/leagues'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
 import { ApiCallError } from '../../lib/api-client.ts'
 import { shareUrl } from '../../lib/share.ts'
+import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { ShareModal } from '../../ui/share-modal.tsx'
 import { Panel } from '../../ui/panel.tsx'
@@ -17,6 +18,8 @@ import { LeagueMembers } from './league-members.tsx'
 import { LeagueSettings } from './league-settings.tsx'
 import * as leaguesApi from './leagues-api.ts'
 import styles from './leagues.module.css'
+import { SIDE_COLUMN_QUERY, SideColumn, YourLeaguesCard } from './side-cards.tsx'
+import { TeamLadderCard } from './team-ladder-card.tsx'
 import { useLadder } from './use-ladder.ts'
 
 const SECTIONS = ['ladder', 'members', 'settings'] as const
@@ -32,6 +35,7 @@ export default function LeaguePage() {
   const [missing, setMissing] = useState(false)
   const [inviteOpen, setInviteOpen] = useState(search.get('invite') === '1')
   const [sharing, setSharing] = useState(false)
+  const wide = useMediaQuery(SIDE_COLUMN_QUERY)
 
   const reload = useCallback(() => {
     leaguesApi
@@ -89,26 +93,37 @@ export default function LeaguePage() {
           </div>
         ) : null}
       </header>
-      <nav className={styles.tabs} aria-label="League sections">
-        <NavLink to={`/${sport}/league/${league.id}/ladder`} className={tab}>
-          Ladder
-        </NavLink>
-        <NavLink to={`/${sport}/league/${league.id}/members`} className={tab}>
-          Members
-        </NavLink>
-        {league.isMember ? (
-          <NavLink to={`/${sport}/league/${league.id}/settings`} className={tab}>
-            Settings
-          </NavLink>
+      <div className={styles.withSide}>
+        <div className={styles.stack}>
+          <nav className={styles.tabs} aria-label="League sections">
+            <NavLink to={`/${sport}/league/${league.id}/ladder`} className={tab}>
+              Ladder
+            </NavLink>
+            <NavLink to={`/${sport}/league/${league.id}/members`} className={tab}>
+              Members
+            </NavLink>
+            {league.isMember ? (
+              <NavLink to={`/${sport}/league/${league.id}/settings`} className={tab}>
+                Settings
+              </NavLink>
+            ) : null}
+          </nav>
+          {section === 'ladder' ? <LeagueLadder sport={sport} league={league} /> : null}
+          {section === 'members' ? (
+            <LeagueMembers sport={sport} league={league} onChanged={reload} />
+          ) : null}
+          {section === 'settings' && league.isMember ? (
+            <LeagueSettings sport={sport} league={league} onSaved={setLeague} />
+          ) : null}
+        </div>
+        {/* Issue 27: a wide screen's side column, the user's other leagues a click away. */}
+        {wide ? (
+          <SideColumn>
+            <TeamLadderCard sport={sport} />
+            <YourLeaguesCard sport={sport} />
+          </SideColumn>
         ) : null}
-      </nav>
-      {section === 'ladder' ? <LeagueLadder sport={sport} league={league} /> : null}
-      {section === 'members' ? (
-        <LeagueMembers sport={sport} league={league} onChanged={reload} />
-      ) : null}
-      {section === 'settings' && league.isMember ? (
-        <LeagueSettings sport={sport} league={league} onSaved={setLeague} />
-      ) : null}
+      </div>
       <InviteModal sport={sport} league={league} open={inviteOpen} onClose={closeInvite} />
       <ShareModal
         open={sharing}

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
+import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { LeagueItem } from './league-item.tsx'
 import * as leaguesApi from './leagues-api.ts'
 import styles from './leagues.module.css'
+import { SIDE_COLUMN_QUERY, WeekLeadersCard } from './side-cards.tsx'
 import { TeamLadderCard } from './team-ladder-card.tsx'
 import buttonStyles from '../../ui/button.module.css'
 
@@ -17,6 +19,7 @@ export default function LeaguesPage() {
   const [next, setNext] = useState<number | null>(null)
   const [loading, setLoading] = useState(true)
   const [error, setError] = useState<string | null>(null)
+  const wide = useMediaQuery(SIDE_COLUMN_QUERY)
 
   const load = (page: number) => {
     setLoading(true)
@@ -96,7 +99,11 @@ export default function LeaguesPage() {
               </Button>
             </div>
           ) : null}
+          {/* A wide screen's extra: the week's leaders under the list (most tippers have a
+              league or two, and the page would otherwise end in a bare column). */}
+          {wide ? <WeekLeadersCard sport={sport} round={null} /> : null}
         </div>
+        {/* Spec 2: the team ladder with the leagues, in the side column on a wide screen. */}
         <TeamLadderCard sport={sport} />
       </div>
     </div>

@@ -3,10 +3,12 @@ import { useParams } from 'react-router'
 import { useSelector } from 'react-redux'
 import { LADDER_PAGE_SIZE, TOP_RANKING_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
+import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { LadderRoundSelect, ladderRounds, tipsRoundFor } from './ladder-round-select.tsx'
 import { LadderTable } from './ladder-table.tsx'
 import * as leaguesApi from './leagues-api.ts'
 import styles from './leagues.module.css'
+import { SIDE_COLUMN_QUERY, SideColumn, YourLeaguesCard } from './side-cards.tsx'
 import { TeamLadderCard } from './team-ladder-card.tsx'
 import { useLadder } from './use-ladder.ts'
 
@@ -22,6 +24,7 @@ export default function RankingsPage() {
   const [typed, setTyped] = useState('')
   const [search, setSearch] = useState('')
   const [available, setAvailable] = useState(true)
+  const wide = useMediaQuery(SIDE_COLUMN_QUERY)
 
   useEffect(() => {
     let live = true
@@ -103,7 +106,15 @@ export default function RankingsPage() {
             expectedRows={LADDER_PAGE_SIZE}
           />
         </div>
-        <TeamLadderCard sport={sport} />
+        {/* A wide screen adds the user's leagues: their ladders are a click from the rankings. */}
+        {wide ? (
+          <SideColumn>
+            <TeamLadderCard sport={sport} />
+            <YourLeaguesCard sport={sport} />
+          </SideColumn>
+        ) : (
+          <TeamLadderCard sport={sport} />
+        )}
       </div>
     </div>
   )

@@ -4,6 +4,9 @@ import type { LadderRow, Squad } from '@tipping/contract/static-files'
 import * as leaguesApi from './leagues-api.ts'
 import styles from './team-ladder-card.module.css'
 
+/** The clubs in each competition, for the rows held while the ladder loads. */
+const CLUBS = 8
+
 /** Spec 2 "Team ladder card": `{competition name} Ladder` from ladder.json. */
 export function TeamLadderCard({ sport }: { sport: Sport }) {
   const [data, setData] = useState<{
@@ -54,6 +57,15 @@ export function TeamLadderCard({ sport }: { sport: Sport }) {
           </tr>
         </thead>
         <tbody>
+          {/* Until it loads, a row's space per club (both competitions have eight), so the
+              cards below the ladder do not move when it arrives. */}
+          {data === null && !failed
+            ? Array.from({ length: CLUBS }, (_, i) => (
+                <tr key={`loading-${i}`} aria-hidden="true">
+                  <td colSpan={5} />
+                </tr>
+              ))
+            : null}
           {(data?.rows ?? []).map((r) => {
             const squad = data?.squads.get(r.squadId)
             return (

@@ -15,10 +15,13 @@ export function MarginControl({ value, disabled, onChange }: Props) {
   const current = value ?? 0
   return (
     <div className={styles.margin}>
-      <p className={styles.title}>
-        <label htmlFor={id}>Super Sixes: how many sixes in this match?</label>
-      </p>
-      <p className={styles.hint}>Both teams together. Closest wins ties on the ladder.</p>
+      {/* One row beside the steppers: the Tips popup explains the Super Sixes at length. */}
+      <label className={styles.title} htmlFor={id}>
+        <span className={styles.kicker}>Super Sixes</span>
+        <span>
+          How many sixes?<span className="visually-hidden"> Both teams, this match.</span>
+        </span>
+      </label>
       <div className={styles.controls}>
         <button
           type="button"

@@ -1,10 +1,10 @@
-import type { CSSProperties } from 'react'
+import { useId, useState, type CSSProperties } from 'react'
 import type { Match, Prediction } from '@tipping/contract/predictions'
 import type { MateTip } from '@tipping/contract/scores'
 import type { FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
 import { isTippable } from '@tipping/contract/rules/rounds'
 import { formatMatchTime } from '../../lib/dates.ts'
-import { FormGuide, TipsPanel } from './form-guide.tsx'
+import { FormGuide, FormGuideToggle, TipsPanel } from './form-guide.tsx'
 import { MarginControl } from './margin-control.tsx'
 import { TipRow } from './tip-row.tsx'
 import styles from './match-card.module.css'
@@ -41,6 +41,12 @@ function tileClass(
   return pick.isCorrect === false ? styles.wrong : styles.selected
 }
 
+/**
+ * One match of the week (spec 2 "Match cards"). Laid out to be short on a phone, where a round of
+ * eight is scrolled through (issue 27: an open card at 390 px is at most 260 px tall): each team
+ * is one row of crest, name and its share of the tips; the form guide, the Tips popup and the
+ * Match Centre share one row of small controls; the form guide opens below on demand.
+ */
 export function MatchCard({
   match,
   pick,
@@ -56,7 +62,10 @@ export function MatchCard({
   onPick,
   onMargin,
 }: Props) {
+  const [formOpen, setFormOpen] = useState(false)
+  const formId = useId()
   const open = isTippable(match, now) && !disabled
+  const tipped = match.home_percent + match.away_percent > 0
   const sides = [
     {
       id: match.homeSquadId,
@@ -77,6 +86,9 @@ export function MatchCard({
   ]
   const winner = match.winnerSquadId === null ? null : squads.get(match.winnerSquadId)
   const picked = pick !== undefined && pick.squad > 0
+  const locked = match.status === 'scheduled' && !open
+  // The Super Sixes match is named by its margin control's title, so it needs no badge of its own.
+  const badges = match.status !== 'scheduled' || locked || pick?.isAutoTip === true
   return (
     <article
       className={styles.card}
@@ -90,35 +102,24 @@ export function MatchCard({
         </time>
       </header>
       <div className={styles.body}>
-        <div className={styles.badges}>
-          {match.status === 'active' ? (
-            <span className={`${styles.badge} ${styles.live}`}>MATCH IS LIVE</span>
-          ) : null}
-          {match.status === 'complete' ? <span className={styles.badge}>FULL TIME</span> : null}
-          {match.status === 'scheduled' && !open ? (
-            <span className={styles.badge}>LOCKED</span>
-          ) : null}
-          {match.isMarginGame ? (
-            <span className={`${styles.badge} ${styles.sixes}`}>SUPER SIXES</span>
-          ) : null}
-          {pick?.isAutoTip ? <span className={styles.badge}>AUTO-TIP</span> : null}
-          <button
-            type="button"
-            className={styles.tipsButton}
-            aria-expanded={tipsOpen}
-            onClick={onToggleTips}
-          >
-            Tips
-          </button>
-        </div>
+        {badges ? (
+          <div className={styles.badges}>
+            {match.status === 'active' ? (
+              <span className={`${styles.badge} ${styles.live}`}>MATCH IS LIVE</span>
+            ) : null}
+            {match.status === 'complete' ? <span className={styles.badge}>FULL TIME</span> : null}
+            {locked ? <span className={styles.badge}>LOCKED</span> : null}
+            {pick?.isAutoTip ? <span className={styles.badge}>AUTO-TIP</span> : null}
+          </div>
+        ) : null}
         <div className={styles.teams}>
           {sides.map((side, i) => {
             const squad = squads.get(side.id)
             const chosen = pick?.squad === side.id
+            const colour = squad?.colour ?? 'var(--muted)'
             const style = {
-              '--team': squad?.colour ?? '#334155',
-              '--team-soft': `color-mix(in srgb, ${squad?.colour ?? '#334155'} 12%, white)`,
-              '--team-ring': `color-mix(in srgb, ${squad?.colour ?? '#334155'} 35%, transparent)`,
+              '--team': colour,
+              '--team-ring': `color-mix(in srgb, ${colour} 35%, transparent)`,
             } as CSSProperties
             return [
               i === 1 ? (
@@ -143,49 +144,51 @@ export function MatchCard({
                   </span>
                 ) : null}
                 <img
+                  className={styles.crest}
                   src={`/static/logo/${side.id}.webp`}
                   alt=""
                   width={64}
                   height={64}
                   loading="lazy"
                 />
-                <span className={styles.teamName}>{squad?.name ?? '…'}</span>
-                <span className={styles.home}>{side.home ? 'Home' : 'Away'}</span>
-                {side.runs !== null ? (
-                  <>
+                <span className={styles.teamText}>
+                  <span className={styles.teamName}>{squad?.name ?? '…'}</span>
+                  <span className={styles.home}>
+                    {side.home ? 'Home' : 'Away'}
+                    {tipped ? <span className={styles.percent}> · {side.percent}%</span> : null}
+                  </span>
+                  {side.runs !== null ? (
                     <span className={styles.score}>
-                      {side.runs}/{side.wickets ?? 0}
+                      <span>
+                        {side.runs}/{side.wickets ?? 0}
+                      </span>
+                      <span className={styles.overs}>{side.overs} ov</span>
                     </span>
-                    <span className={styles.overs}>{side.overs} ov</span>
-                  </>
-                ) : null}
+                  ) : null}
+                </span>
               </button>,
             ]
           })}
         </div>
-        {match.home_percent + match.away_percent > 0 ? (
+        {tipped ? (
+          // Spec 2: the live split of picks; each team's share is also printed in its button.
           <div
-            className={styles.split}
+            className={styles.splitBar}
+            role="img"
             aria-label={`Tippers: ${match.home_percent}% home, ${match.away_percent}% away`}
           >
-            <div className={styles.splitBar}>
-              <span
-                style={{
-                  width: `${match.home_percent}%`,
-                  background: squads.get(match.homeSquadId)?.colour,
-                }}
-              />
-              <span
-                style={{
-                  width: `${match.away_percent}%`,
-                  background: squads.get(match.awaySquadId)?.colour,
-                }}
-              />
-            </div>
-            <div className={styles.splitLabels}>
-              <span>{match.home_percent}% tipped</span>
-              <span>{match.away_percent}% tipped</span>
-            </div>
+            <span
+              style={{
+                width: `${match.home_percent}%`,
+                background: squads.get(match.homeSquadId)?.colour,
+              }}
+            />
+            <span
+              style={{
+                width: `${match.away_percent}%`,
+                background: squads.get(match.awaySquadId)?.colour,
+              }}
+            />
           </div>
         ) : null}
         {match.status === 'complete' ? (
@@ -201,20 +204,45 @@ export function MatchCard({
             onChange={onMargin}
           />
         ) : null}
-        {matchCentreUrl && match.status !== 'complete' ? (
-          <a
-            className={styles.matchCentre}
-            href={matchCentreUrl.replace('{match}', String(match.number))}
-            target="_blank"
-            rel="noopener noreferrer"
+        <div className={styles.tools}>
+          <FormGuideToggle
+            open={formOpen}
+            controls={formId}
+            onToggle={() => setFormOpen(!formOpen)}
+          />
+          {matchCentreUrl && match.status !== 'complete' ? (
+            <a
+              className={styles.matchCentre}
+              href={matchCentreUrl.replace('{match}', String(match.number))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {match.status === 'active' ? 'Watch live' : 'Match Centre'}
+              <span aria-hidden="true"> ↗</span>
+              <span className="visually-hidden">
+                {match.status === 'active' ? ' in the Match Centre' : ' preview'} (opens in a new
+                tab)
+              </span>
+            </a>
+          ) : null}
+          <button
+            type="button"
+            className={styles.tipsButton}
+            aria-expanded={tipsOpen}
+            onClick={onToggleTips}
           >
-            {match.status === 'active'
-              ? 'Follow live in the Match Centre ↗'
-              : 'Match preview in the Match Centre ↗'}
-          </a>
+            Tips
+          </button>
+        </div>
+        {formOpen ? (
+          <FormGuide
+            id={formId}
+            sides={[match.homeSquadId, match.awaySquadId]}
+            form={form}
+            squads={squads}
+          />
         ) : null}
         {tipsOpen ? <TipsPanel isMarginGame={match.isMarginGame} onClose={onToggleTips} /> : null}
-        <FormGuide sides={[match.homeSquadId, match.awaySquadId]} form={form} squads={squads} />
         {match.status !== 'complete' ? (
           <p className={styles.note}>
             You will have the ability to view other users tips when each game finishes.

@@ -48,7 +48,11 @@ export function RoundSelector({ rounds, current, onChange }: Props) {
           </span>
         ) : null}
         {round?.isGoldenWeek ? (
-          <span className={styles.golden}>BKT GOLDEN WEEK · DOUBLE POINTS</span>
+          // Two pills that wrap as wholes on a narrow phone, never mid-label.
+          <span className={styles.goldenRow}>
+            <span className={styles.golden}>BKT GOLDEN WEEK</span>
+            <span className={styles.golden}>DOUBLE POINTS</span>
+          </span>
         ) : null}
       </div>
       <button

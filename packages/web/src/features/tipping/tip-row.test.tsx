@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MateTip } from '@tipping/contract/scores'
 import type { Squad } from '@tipping/contract/static-files'
 import { TipRow } from './tip-row.tsx'
@@ -17,6 +17,17 @@ const tip = (userId: number, squad: number, extra: Partial<MateTip> = {}): MateT
   margin: null,
   isAutoTip: false,
   ...extra,
+})
+
+/** A window as wide as a phone (spec: up to 639 px) or a desktop, for useMediaQuery. */
+const viewport = (phone: boolean) =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: phone && query.includes('max-width: 639px'),
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }))
+afterEach(() => {
+  vi.unstubAllGlobals()
 })
 
 describe('TipRow (spec 2 "Tip row")', () => {
@@ -38,7 +49,8 @@ describe('TipRow (spec 2 "Tip row")', () => {
     expect(items[1]!.className).toMatch(/wrong/)
   })
 
-  it('shows no arrows for three tips, and arrows scrolling 1000 px for more', () => {
+  it('shows no arrows for three tips, and on a desktop arrows scrolling 1000 px for more', () => {
+    viewport(false)
     const { rerender } = render(
       <TipRow
         tips={[1, 2, 3].map((n) => tip(n, 1))}
@@ -64,6 +76,24 @@ describe('TipRow (spec 2 "Tip row")', () => {
     expect(screen.getByLabelText<HTMLButtonElement>('Earlier tips').disabled).toBe(true)
     fireEvent.click(screen.getByLabelText('Later tips'))
     expect(scrollBy).toHaveBeenLastCalledWith({ left: 1000, behavior: 'smooth' })
+  })
+
+  it('on a phone, moves by the tips in view rather than 1000 px (issue 27)', () => {
+    viewport(true)
+    const scrollBy = vi.fn()
+    HTMLElement.prototype.scrollBy = scrollBy
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, value: 1200 })
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 342 })
+    render(
+      <TipRow
+        tips={[1, 2, 3, 4, 5].map((n) => tip(n, 1))}
+        squads={squads}
+        winnerSquadId={1}
+        isMarginGame={false}
+      />,
+    )
+    fireEvent.click(screen.getByLabelText('Later tips'))
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: 342, behavior: 'smooth' })
   })
 
   it('explains an empty row', () => {

@@ -3,6 +3,7 @@ import { TIP_ROW_SCROLL_PX, TIP_ROW_ARROWS_AFTER } from '@tipping/contract/const
 import { tipperName } from '@tipping/contract/names'
 import type { MateTip } from '@tipping/contract/scores'
 import type { Squad } from '@tipping/contract/static-files'
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import styles from './tip-row.module.css'
 
 interface Props {
@@ -12,12 +13,17 @@ interface Props {
   isMarginGame: boolean
 }
 
-/** Spec 2 "Tip row": what league mates tipped on a completed match, in a strip that scrolls by
- * a fixed step with arrows once it holds more than a few tips. */
+/**
+ * Spec 2 "Tip row": what league mates tipped on a completed match, three tips to a view, with
+ * arrows once there are more than three. On a desktop an arrow scrolls the spec's 1000 px; on a
+ * phone (issue 27) it moves by the tips in view, so none is skipped unseen, and names wrap onto a
+ * second line instead of being cut to the same few letters.
+ */
 export function TipRow({ tips, squads, winnerSquadId, isMarginGame }: Props) {
   const strip = useRef<HTMLUListElement | null>(null)
   const [edges, setEdges] = useState({ start: true, end: true })
   const arrows = tips.length > TIP_ROW_ARROWS_AFTER
+  const phone = useMediaQuery(PHONE_QUERY)
 
   const measure = () => {
     const el = strip.current
@@ -29,8 +35,12 @@ export function TipRow({ tips, squads, winnerSquadId, isMarginGame }: Props) {
   }
   useEffect(measure, [tips])
 
-  const scroll = (direction: 1 | -1) =>
-    strip.current?.scrollBy({ left: direction * TIP_ROW_SCROLL_PX, behavior: 'smooth' })
+  const scroll = (direction: 1 | -1) => {
+    const el = strip.current
+    if (!el) return
+    const step = phone ? el.clientWidth : TIP_ROW_SCROLL_PX
+    el.scrollBy({ left: direction * step, behavior: 'smooth' })
+  }
 
   if (tips.length === 0) {
     return (
@@ -41,51 +51,59 @@ export function TipRow({ tips, squads, winnerSquadId, isMarginGame }: Props) {
   }
   return (
     <section className={styles.section} aria-label="League mates' tips">
-      <h3 className={styles.title}>League mates&apos; tips</h3>
-      <div className={styles.row}>
+      <div className={styles.head}>
+        <h3 className={styles.title}>League mates&apos; tips</h3>
         {arrows ? (
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-label="Earlier tips"
-            disabled={edges.start}
-            onClick={() => scroll(-1)}
-          >
-            ‹
-          </button>
+          <div className={styles.arrows}>
+            <button
+              type="button"
+              className={styles.arrow}
+              aria-label="Earlier tips"
+              disabled={edges.start}
+              onClick={() => scroll(-1)}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className={styles.arrow}
+              aria-label="Later tips"
+              disabled={edges.end}
+              onClick={() => scroll(1)}
+            >
+              ›
+            </button>
+          </div>
         ) : null}
-        <ul className={styles.strip} ref={strip} onScroll={measure} tabIndex={0}>
-          {tips.map((t) => {
-            const squad = squads.get(t.squad)
-            const right = winnerSquadId !== null && t.squad === winnerSquadId
-            return (
-              <li
-                key={t.userId}
-                className={`${styles.tip} ${winnerSquadId === null ? '' : right ? styles.right : styles.wrong}`}
-              >
-                <img src={`/static/logo/${t.squad}.webp`} alt="" width={24} height={24} />
-                <span className={styles.name}>{tipperName(t)}</span>
-                <span className={styles.detail}>
+      </div>
+      <ul
+        className={styles.strip}
+        ref={strip}
+        onScroll={measure}
+        tabIndex={arrows ? 0 : undefined}
+        aria-label={arrows ? 'Tips, scroll sideways for more' : undefined}
+      >
+        {tips.map((t) => {
+          const squad = squads.get(t.squad)
+          const right = winnerSquadId !== null && t.squad === winnerSquadId
+          return (
+            <li
+              key={t.userId}
+              className={`${styles.tip} ${winnerSquadId === null ? '' : right ? styles.right : styles.wrong}`}
+            >
+              <span className={styles.name}>{tipperName(t)}</span>
+              <span className={styles.detail}>
+                <img src={`/static/logo/${t.squad}.webp`} alt="" width={18} height={18} />
+                <span>
                   {squad?.shortName ?? 'Unknown'}
                   {isMarginGame && t.margin !== null ? ` · ${t.margin} sixes` : ''}
                   {t.isAutoTip ? ' · auto' : ''}
                 </span>
-              </li>
-            )
-          })}
-        </ul>
-        {arrows ? (
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-label="Later tips"
-            disabled={edges.end}
-            onClick={() => scroll(1)}
-          >
-            ›
-          </button>
-        ) : null}
-      </div>
+              </span>
+            </li>
+          )
+        })}
+      </ul>
     </section>
   )
 }

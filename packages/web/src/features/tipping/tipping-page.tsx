@@ -1,4 +1,12 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { useParams } from 'react-router'
 import {
@@ -15,6 +23,7 @@ import { ApiCallError } from '../../lib/api-client.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { invalidateStatic } from '../../lib/static-data.ts'
 import { shareUrl } from '../../lib/share.ts'
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { ShareModal } from '../../ui/share-modal.tsx'
 import { CountdownCard, CountdownPlaceholder } from './countdown-card.tsx'
@@ -30,7 +39,25 @@ import styles from './tipping-page.module.css'
 
 const SKELETON_CARDS = 4
 
-export default function TippingPage() {
+/**
+ * The cards in stacks (issue 27): each stack keeps its own cards' heights, so a short card leaves
+ * no gap under it as a shared grid row did. Two columns take the matches in turn (1 and 2 side by
+ * side at the top, 3 under 1, 4 under 2...), which also shares the taller finished matches, all
+ * early in a week, between the two; a phone's one column keeps the matches' order. Assigned by
+ * position, not measured height, so opening a form guide never moves a card to the other stack.
+ */
+const stacks = <T,>(items: T[], columns: 1 | 2): T[][] =>
+  columns === 1 ? [items] : [items.filter((_, i) => i % 2 === 0), items.filter((_, i) => i % 2)]
+
+interface Props {
+  /** The advert at the top of the screen (spec 2), composed by the app: features hold none. */
+  advert?: ReactNode
+  /** Side content for a wide screen (issue 27: ladder, leagues, the week's leaders), given the
+   * week on show; composed by the app, which decides the widths it appears at. */
+  aside?: (roundNumber: number | null) => ReactNode
+}
+
+export default function TippingPage({ advert, aside }: Props = {}) {
   const sport = useParams().sport as Sport
   const dispatch = useDispatch()
   const state = useSelector((s: { picks: PicksState }) => s.picks)
@@ -52,6 +79,7 @@ export default function TippingPage() {
   const userId = useSelector((s: { session: { user: { id: number } } }) => s.session.user.id)
   const [busy, setBusy] = useState(false)
   const firstCard = useRef<HTMLElement | null>(null)
+  const twoColumns = !useMediaQuery(PHONE_QUERY)
 
   // Fixture, squads and venues from the static root; the default round per spec 4.
   useEffect(() => {
@@ -277,89 +305,107 @@ export default function TippingPage() {
   // yield to input, showing the skeletons a moment longer instead of freezing a slow phone. The
   // footer comes with the cards, so its buttons never act on cards not yet shown.
   const cardsShown = useDeferredValue(ready, false) && ready
+  // Built once per week shown, not on every tick of the clock that re-renders this page.
+  const side = useMemo(() => aside?.(roundNumber), [aside, roundNumber])
   return (
     <div className={styles.page} data-sport={sport}>
-      <div className={styles.intro}>
-        <h1 className={styles.title}>Your tips</h1>
-        <p className={styles.sub}>
-          Pick the winner of every match. Tips lock when each match starts.
-        </p>
-      </div>
-      <ScoreHeader snapshot={snapshot} onShare={() => setSharing(true)} />
-      {rounds && roundNumber !== null ? (
-        <RoundSelector rounds={rounds} current={roundNumber} onChange={setRoundNumber} />
-      ) : (
-        <div className={styles.skeleton} style={{ minHeight: 64 }} aria-hidden="true" />
-      )}
-      {loadError && !ready ? (
-        <div className={styles.error} role="alert">
-          <p>{loadError}</p>
-          <Button onClick={() => void load('load')}>Try again</Button>
+      <div className={styles.main}>
+        {advert}
+        <div className={styles.intro}>
+          <h1 className={styles.title}>Your tips</h1>
+          <p className={styles.sub}>
+            Pick the winner of every match. Tips lock when each match starts.
+          </p>
         </div>
-      ) : null}
-      {rounds === null ? <CountdownPlaceholder /> : null}
-      {countdown ? (
-        <CountdownCard
-          roundNumber={countdown.number}
-          startsAt={countdown.startDate}
-          isFirstRound={countdown.number === rounds?.[0]?.number}
-          now={now}
-          onEnter={() => {
-            if (countdown.number !== roundNumber) setRoundNumber(countdown.number)
-            else firstCard.current?.scrollIntoView({ behavior: 'smooth' })
-          }}
+        <ScoreHeader snapshot={snapshot} onShare={() => setSharing(true)} />
+        {rounds && roundNumber !== null ? (
+          <RoundSelector rounds={rounds} current={roundNumber} onChange={setRoundNumber} />
+        ) : (
+          <div className={styles.skeleton} style={{ minHeight: 64 }} aria-hidden="true" />
+        )}
+        {loadError && !ready ? (
+          <div className={styles.error} role="alert">
+            <p>{loadError}</p>
+            <Button onClick={() => void load('load')}>Try again</Button>
+          </div>
+        ) : null}
+        {rounds === null ? <CountdownPlaceholder /> : null}
+        {countdown ? (
+          <CountdownCard
+            roundNumber={countdown.number}
+            startsAt={countdown.startDate}
+            isFirstRound={countdown.number === rounds?.[0]?.number}
+            now={now}
+            onEnter={() => {
+              if (countdown.number !== roundNumber) setRoundNumber(countdown.number)
+              else firstCard.current?.scrollIntoView({ behavior: 'smooth' })
+            }}
+          />
+        ) : null}
+        <section
+          className={styles.grid}
+          aria-label="Matches"
+          aria-busy={!cardsShown}
+          ref={firstCard}
+        >
+          {stacks(
+            cardsShown
+              ? state.matches.map((m) => (
+                  <MatchCard
+                    key={m.id}
+                    match={m}
+                    pick={picksByMatch.get(m.id)}
+                    squads={squads}
+                    venue={venues.get(m.venueId)}
+                    now={now}
+                    disabled={state.saving}
+                    form={form}
+                    matchCentreUrl={matchCentreUrl}
+                    mateTips={mateTips.get(m.id)}
+                    tipsOpen={tipsFor === m.id}
+                    onToggleTips={() => setTipsFor(tipsFor === m.id ? null : m.id)}
+                    onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}
+                    onMargin={(margin) => changeMargin(m.id, margin)}
+                  />
+                ))
+              : Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                  <div key={i} className={styles.skeleton} aria-hidden="true" />
+                )),
+            twoColumns ? 2 : 1,
+          ).map((column, i) => (
+            <div key={i} className={styles.column}>
+              {column}
+            </div>
+          ))}
+        </section>
+        <JoinPrompt open={joinPrompt} sport={sport} onClose={() => setJoinPrompt(false)} />
+        <ShareModal
+          open={sharing}
+          onClose={() => setSharing(false)}
+          text={
+            snapshot && snapshot.overall_rank > 0
+              ? `I'm ranked ${snapshot.overall_rank} with ${snapshot.overall_points} points in ${sport.toUpperCase()} Tipping. Think you can beat me?`
+              : `Come and tip the ${sport.toUpperCase()} with me!`
+          }
+          url={shareUrl(window.location.origin, sport, 'general', Date.now())}
         />
-      ) : null}
-      <section className={styles.grid} aria-label="Matches" aria-busy={!cardsShown} ref={firstCard}>
-        {cardsShown
-          ? state.matches.map((m) => (
-              <MatchCard
-                key={m.id}
-                match={m}
-                pick={picksByMatch.get(m.id)}
-                squads={squads}
-                venue={venues.get(m.venueId)}
-                now={now}
-                disabled={state.saving}
-                form={form}
-                matchCentreUrl={matchCentreUrl}
-                mateTips={mateTips.get(m.id)}
-                tipsOpen={tipsFor === m.id}
-                onToggleTips={() => setTipsFor(tipsFor === m.id ? null : m.id)}
-                onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}
-                onMargin={(margin) => changeMargin(m.id, margin)}
-              />
-            ))
-          : Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <div key={i} className={styles.skeleton} aria-hidden="true" />
-            ))}
-      </section>
-      <JoinPrompt open={joinPrompt} sport={sport} onClose={() => setJoinPrompt(false)} />
-      <ShareModal
-        open={sharing}
-        onClose={() => setSharing(false)}
-        text={
-          snapshot && snapshot.overall_rank > 0
-            ? `I'm ranked ${snapshot.overall_rank} with ${snapshot.overall_points} points in ${sport.toUpperCase()} Tipping. Think you can beat me?`
-            : `Come and tip the ${sport.toUpperCase()} with me!`
-        }
-        url={shareUrl(window.location.origin, sport, 'general', Date.now())}
-      />
-      <LeaveGuard active={ready && unsaved && picked < total} picked={picked} total={total} />
-      {cardsShown ? (
-        <FooterBar
-          picked={picked}
-          total={total}
-          allOpenPicked={allOpenPicked(state.picks)}
-          saveStatus={state.saveStatus}
-          canSave={saveEnabled}
-          roundComplete={state.round?.status === 'complete'}
-          busy={busy || state.saving}
-          onSave={() => void save()}
-          onAutopick={autopick}
-          onClearAll={clearAll}
-        />
-      ) : null}
+        <LeaveGuard active={ready && unsaved && picked < total} picked={picked} total={total} />
+        {cardsShown ? (
+          <FooterBar
+            picked={picked}
+            total={total}
+            allOpenPicked={allOpenPicked(state.picks)}
+            saveStatus={state.saveStatus}
+            canSave={saveEnabled}
+            roundComplete={state.round?.status === 'complete'}
+            busy={busy || state.saving}
+            onSave={() => void save()}
+            onAutopick={autopick}
+            onClearAll={clearAll}
+          />
+        ) : null}
+      </div>
+      {side}
     </div>
   )
 }

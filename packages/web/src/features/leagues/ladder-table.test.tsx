@@ -1,0 +1,104 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import type { RankingRow } from '@tipping/contract/scores'
+import type { FixtureRound, Squad } from '@tipping/contract/static-files'
+import { LadderTable } from './ladder-table.tsx'
+import type { LadderState } from './use-ladder.ts'
+
+vi.mock('./leagues-api.ts', () => ({
+  tipsOfUser: vi.fn(async () => ({
+    predictions: [
+      {
+        match: 7,
+        squad: 1,
+        margin: null,
+        isMarginGame: false,
+        isAutoTip: false,
+        isCorrect: true,
+        counted: true,
+        marginResult: null,
+        status: 'complete',
+      },
+    ],
+  })),
+}))
+
+const row: RankingRow = {
+  userId: 5,
+  teamName: 'Sixes Club',
+  firstName: 'Sam',
+  lastNameInitial: 'Q',
+  rank: 1,
+  points: 4,
+  totalPoints: 12,
+  margin: 3,
+  totalMargin: 9,
+}
+const ladder: LadderState = {
+  rows: [row],
+  pinned: null,
+  nextPage: null,
+  loading: false,
+  error: null,
+  loadMore: () => undefined,
+}
+const round: FixtureRound = {
+  id: 30,
+  number: 3,
+  label: 'Week 3',
+  status: 'active',
+  startDate: '2025-12-01T00:00:00Z',
+  endDate: '2025-12-07T00:00:00Z',
+  isGoldenWeek: false,
+  matches: [
+    {
+      id: 7,
+      number: 12,
+      status: 'complete',
+      date: '2025-12-04T08:15:00Z',
+      homeSquadId: 1,
+      awaySquadId: 2,
+      venueId: 1,
+      isMarginGame: false,
+      class: 'regular',
+      winnerSquadId: 1,
+      outcome: 'win',
+    },
+  ],
+}
+const squads = new Map<number, Squad>([
+  [1, { id: 1, name: 'Home Heat', shortName: 'HOM' } as Squad],
+  [2, { id: 2, name: 'Away Stars', shortName: 'AWY' } as Squad],
+])
+
+const renderTable = () =>
+  render(
+    <LadderTable
+      sport="bbl"
+      ladder={ladder}
+      userId={99}
+      topHighlight={3}
+      showWeek
+      tipsRound={round}
+      squads={squads}
+      caption="Test ladder"
+      expectedRows={1}
+    />,
+  )
+
+describe('LadderTable (spec 2 "Ladders and rankings")', () => {
+  it('names its first column Position for screen readers and wide screens', () => {
+    renderTable()
+    expect(screen.getByRole('columnheader', { name: 'Position' })).toBeTruthy()
+  })
+
+  it('dates each tip of an opened tipper as ccc dd-MM-yyyy', async () => {
+    renderTable()
+    fireEvent.click(screen.getByRole('button', { name: /Sixes Club/ }))
+    const tips = await screen.findByRole('list', { name: 'Tips for Week 3' })
+    const tip = within(tips).getByRole('listitem')
+    expect(tip.textContent).toContain('HOM v AWY')
+    expect(tip.querySelector('time')?.textContent).toBe('Thu 04-12-2025')
+    expect(tip.querySelector('time')?.getAttribute('datetime')).toBe('2025-12-04T08:15:00Z')
+  })
+})

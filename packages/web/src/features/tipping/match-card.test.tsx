@@ -1,0 +1,76 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { Match } from '@tipping/contract/predictions'
+import type { Squad } from '@tipping/contract/static-files'
+import { MatchCard } from './match-card.tsx'
+
+const match: Match = {
+  id: 9,
+  number: 21,
+  status: 'scheduled',
+  date: '2099-12-04T08:15:00Z',
+  homeSquadId: 1,
+  awaySquadId: 2,
+  homeRuns: null,
+  awayRuns: null,
+  homeWicketsFallen: null,
+  awayWicketsFallen: null,
+  homeOvers: null,
+  awayOvers: null,
+  venueId: 1,
+  class: 'regular',
+  isMarginGame: false,
+  winnerSquadId: null,
+  outcome: null,
+  sixes: null,
+  home_percent: 60,
+  away_percent: 40,
+}
+const squads = new Map<number, Squad>([
+  [1, { id: 1, name: 'Home Heat', shortName: 'HOM', nickname: 'Heat' } as Squad],
+  [2, { id: 2, name: 'Away Stars', shortName: 'AWY', nickname: 'Stars' } as Squad],
+])
+
+const card = () =>
+  render(
+    <MatchCard
+      match={match}
+      pick={undefined}
+      squads={squads}
+      venue={undefined}
+      now={new Date('2099-12-01T00:00:00Z')}
+      disabled={false}
+      form={{ '1': [{ match: 3, opponent: 2, result: 'win' }] } as never}
+      matchCentreUrl="https://matchcentre.example/bbl/{match}"
+      mateTips={undefined}
+      tipsOpen={false}
+      onToggleTips={() => undefined}
+      onPick={() => undefined}
+      onMargin={() => undefined}
+    />,
+  )
+
+describe('MatchCard (spec 2 "Match cards")', () => {
+  it('has a FORM GUIDE disclosure that says whether it is open', () => {
+    card()
+    const toggle = screen.getByRole('button', { name: 'Form guide' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(toggle.querySelector('svg')).not.toBeNull()
+    expect(screen.queryByRole('region', { name: 'Form guide' })).toBeNull()
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    const panel = screen.getByRole('region', { name: 'Form guide' })
+    expect(toggle.getAttribute('aria-controls')).toBe(panel.id)
+    expect(panel.textContent).toContain('Win')
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it("prints each team's share of the tips in its button, and links the Match Centre", () => {
+    card()
+    expect(screen.getByTestId('pick-9-1').textContent).toContain('60%')
+    expect(screen.getByTestId('pick-9-2').textContent).toContain('40%')
+    const link = screen.getByRole('link', { name: /Match Centre/ })
+    expect(link.getAttribute('href')).toBe('https://matchcentre.example/bbl/21')
+  })
+})
