@@ -1,7 +1,16 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, newPage } from './browser.ts'
 import { LAYOUT_WIDTHS, layoutProblems, settle } from './layout-check.ts'
+import { ACCOUNTS, SCREENS, signIn, visit, type Who } from './screens.ts'
+
+// Issue 27: every screen of screens.ts (each route, dialog, menu and state) at 320, 390, 768 and
+// 1280 px, checked by layoutProblems: nothing wider than the screen or its scroll container, no
+// clipped text, no target under 24 x 24 px. A failing screen is pictured in
+// $TMPDIR/layout-failures/ so the report can be looked at, not only read.
 
 let browser: Browser
 beforeAll(async () => {
@@ -9,14 +18,95 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-describe.each(LAYOUT_WIDTHS)('the sign-up dialog at %i px', (width) => {
-  it('fits: nothing wider than the dialog, no clipped text, no small targets', async () => {
+async function picture(page: Page, name: string): Promise<void> {
+  const dir = path.join(os.tmpdir(), 'layout-failures')
+  fs.mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`) })
+}
+
+describe.each(LAYOUT_WIDTHS)('at %i px', (width) => {
+  const pages = new Map<Who, { context: BrowserContext; page: Page }>()
+  beforeAll(async () => {
+    for (const who of ['visitor', 'tipper', 'admin'] as const) {
+      const opened = await newPage(browser, { width, height: 800 })
+      await opened.page.emulateMedia({ reducedMotion: 'reduce' })
+      if (who !== 'visitor') await signIn(opened.page, ACCOUNTS[who])
+      pages.set(who, opened)
+    }
+  })
+  afterAll(async () => {
+    for (const { context } of pages.values()) await context.close()
+  })
+
+  it.each(SCREENS.filter((s) => !s.when || s.when(width)).map((s) => [s.name, s] as const))(
+    '%s fits',
+    async (_name, state) => {
+      const { page } = pages.get(state.who)!
+      await state.open(page)
+      await settle(page)
+      const problems = await layoutProblems(page)
+      if (problems.length > 0) await picture(page, `${width}-${state.name}`)
+      expect(problems).toEqual([])
+    },
+  )
+})
+
+describe('site-wide bars and the offseason page', () => {
+  let admin: { context: BrowserContext; page: Page }
+  const put = async (key: string, value: unknown) => {
+    const status = await admin.page.evaluate(
+      async ({ key, value }) =>
+        (
+          await fetch(`/api/admin/content/${key}`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(value),
+          })
+        ).status,
+      { key, value },
+    )
+    expect(status).toBe(200)
+  }
+  const long =
+    'Finals week is here: every tip counts double, and the league ladders close on Sunday night'
+  beforeAll(async () => {
+    admin = await newPage(browser, { width: 1280, height: 800 })
+    await signIn(admin.page, ACCOUNTS.admin)
+  })
+  afterAll(async () => {
+    await put('notification_bars', {
+      bbl: { isEnabled: false, message: '' },
+      wbbl: { isEnabled: false, message: '' },
+    })
+    await put('top_banner', { isEnabled: false, message: '', url: null })
+    await put('site_switches', { offseason: false, loginEnabled: true })
+    await admin.context.close()
+  })
+
+  it.each(LAYOUT_WIDTHS)('the notification bar and top banner fit at %i px', async (width) => {
+    await put('notification_bars', {
+      bbl: { isEnabled: true, message: long },
+      wbbl: { isEnabled: false, message: '' },
+    })
+    await put('top_banner', { isEnabled: true, message: long, url: null })
     const { context, page } = await newPage(browser, { width, height: 800 })
-    await page.goto('/registration')
-    await page.locator('input[name="firstName"]').waitFor()
+    await signIn(page, ACCOUNTS.tipper)
+    await visit(page, '/bbl/tipping', '[data-testid="notification-bar"]')
+    await page.getByTestId('top-banner').waitFor()
     await settle(page)
     const problems = await layoutProblems(page)
     await context.close()
+    expect(problems).toEqual([])
+  })
+
+  it.each(LAYOUT_WIDTHS)('the offseason page fits at %i px', async (width) => {
+    await put('site_switches', { offseason: true, loginEnabled: true })
+    const { context, page } = await newPage(browser, { width, height: 800 })
+    await visit(page, '/', '[data-testid="offseason-page"]')
+    await settle(page)
+    const problems = await layoutProblems(page)
+    await context.close()
+    await put('site_switches', { offseason: false, loginEnabled: true })
     expect(problems).toEqual([])
   })
 })

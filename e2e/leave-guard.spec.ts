@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, newPage, uniqueEmail, signUp } from './browser.ts'
 
 // Spec 2 "Leave-page confirm": incomplete, unsaved tips hold in-app navigation and tab close.
+
+/** The header's menu: the side column at 1024 px and up links to Rankings too. */
+const menu = (page: Page) => page.locator('#main-menu')
 
 let browser: Browser
 beforeAll(async () => {
@@ -20,9 +23,9 @@ describe('leaving with unsaved, incomplete tips', () => {
     await page.getByTestId('autopick').waitFor()
 
     // Nothing unsaved yet: navigation is free.
-    await page.getByRole('link', { name: 'Rankings' }).click()
+    await menu(page).getByRole('link', { name: 'Rankings' }).click()
     await page.waitForURL('**/bbl/rankings')
-    await page.getByRole('link', { name: 'Tips' }).click()
+    await menu(page).getByRole('link', { name: 'Tips' }).click()
     await page.getByTestId('autopick').waitFor()
 
     await page.locator('[data-testid^="pick-"]:not([disabled])').first().click()
@@ -32,7 +35,7 @@ describe('leaving with unsaved, incomplete tips', () => {
     const picked = Number(
       /(\d+)\//.exec((await page.getByTestId('selected-picks').textContent()) ?? '')![1],
     )
-    await page.getByRole('link', { name: 'Rankings' }).click()
+    await menu(page).getByRole('link', { name: 'Rankings' }).click()
     await page.getByTestId('leave-message').waitFor()
     expect(await page.getByTestId('leave-message').textContent()).toBe(
       `You have only entered a tip for ${picked}/${total} Games! Please select all your tips before leaving the site.`,

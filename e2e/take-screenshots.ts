@@ -1,12 +1,30 @@
-// npm run screenshots [-- http://localhost:3000]: pictures of the pages at phone and desktop widths,
-// written to docs/screenshots/, taken from a running demo server (npm start).
+// npm run screenshots [-- http://localhost:3000]: a picture of every screen of screens.ts at phone
+// (390 px) and desktop (1280 px) widths, and the main ones in dark mode too, written to
+// docs/screenshots/, taken from a running demo server (npm start) whose demo it signs in to.
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM } from './global-setup.ts'
+import { ACCOUNTS, SCREENS, signIn, type Who } from './screens.ts'
 
 const base = process.argv[2] ?? 'http://localhost:3000'
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots')
+/** The screens worth seeing dark as well (the theme follows the system setting). */
+const DARK = new Set([
+  'landing',
+  'sign-up dialog',
+  'tipping, open round',
+  'league ladder',
+  'rankings',
+  'admin/matches',
+])
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: [
@@ -18,93 +36,43 @@ const browser = await chromium.launch({
     '--disable-sync',
   ],
 })
-for (const [name, viewport] of [
+fs.rmSync(out, { recursive: true, force: true })
+fs.mkdirSync(out, { recursive: true })
+const failed: string[] = []
+for (const [label, viewport] of [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 800 }],
 ] as const) {
-  const context = await browser.newContext({ baseURL: base, viewport })
-  const page = await context.newPage()
-  const shot = (what: string) => page.screenshot({ path: path.join(out, `${what}-${name}.png`) })
-  await page.goto('/')
-  await page.getByTestId('login-open').waitFor()
-  await shot('landing')
-  await page.goto('/login')
-  await page.locator('input[name="email"]').fill('demo@tipping.example')
-  await page.locator('input[name="password"]').fill('tip-the-bash')
-  await shot('login')
-  await page.locator('form button[type="submit"]').click()
-  await page.waitForURL('**/bbl/leagues')
-  await page.goto('/bbl/tipping')
-  await page.locator('[data-testid^="match-card-"]').first().waitFor()
-  await page.waitForTimeout(500)
-  await shot('tipping-live-round')
-  await page.getByTestId('round-prev').click()
-  await page.waitForTimeout(800)
-  await shot('tipping-complete-round')
-  await page.getByTestId('round-next').click()
-  await page.waitForTimeout(500)
-  await page.getByTestId('round-next').click()
-  await page.waitForTimeout(800)
-  await shot('tipping-scheduled-golden-week')
-  await page.goto('/bbl/leagues')
-  await page.getByRole('link', { name: /The Demo Desk/ }).waitFor()
-  await page.waitForTimeout(400)
-  await shot('leagues')
-  await page.getByRole('link', { name: /The Demo Desk/ }).click()
-  await page.getByRole('table').waitFor()
-  await page.waitForTimeout(600)
-  await shot('league-ladder')
-  await page.locator('#league-ladder-round').selectOption({ index: 1 })
-  await page.waitForTimeout(600)
-  await page
-    .getByRole('button', { name: /Demo Dashers/ })
-    .first()
-    .click()
-  await page.waitForTimeout(800)
-  await shot('league-ladder-week-expanded')
-  await page.getByRole('button', { name: 'Invite friends' }).click()
-  await page.waitForTimeout(300)
-  await shot('league-invite')
-  await page.keyboard.press('Escape')
-  await page.getByRole('link', { name: 'Settings' }).click()
-  await page.waitForTimeout(400)
-  await shot('league-settings')
-  await page.goto('/bbl/leagues/create')
-  await page.locator('input[name="name"]').waitFor()
-  await page.getByRole('button', { name: 'Create league' }).click()
-  await page.waitForTimeout(300)
-  await shot('league-create-errors')
-  await page.goto('/bbl/leagues/join')
-  await page.locator('input[name="search"]').fill('Bash')
-  await page.getByRole('button', { name: 'Search' }).click()
-  await page.waitForTimeout(600)
-  await shot('league-join')
-  await page.goto('/bbl/rankings')
-  await page.getByRole('table').first().waitFor()
-  await page.waitForTimeout(800)
-  await shot('rankings')
-  await page.goto('/bbl/account')
-  await page.locator('#team-supported option').nth(1).waitFor({ state: 'attached' })
-  await shot('account')
-  await context.close()
-
-  // Signed out: the forgot-password modal and the reset page of the email's link.
-  const visitor = await browser.newContext({ baseURL: base, viewport })
-  const visitorPage = await visitor.newPage()
-  await visitorPage.goto('/forgot-password')
-  await visitorPage.getByRole('button', { name: 'Send reset link' }).waitFor()
-  await visitorPage.screenshot({ path: path.join(out, `forgot-password-${name}.png`) })
-  await visitorPage.goto('/reset-password?token=example')
-  await visitorPage.getByRole('button', { name: 'Set new password' }).waitFor()
-  await visitorPage.screenshot({ path: path.join(out, `reset-password-${name}.png`) })
-  // Help with its first question open, and the terms.
-  await visitorPage.goto('/bbl/help')
-  await visitorPage.getByRole('button', { name: 'What is Big Bash Tipping?' }).click()
-  await visitorPage.screenshot({ path: path.join(out, `help-${name}.png`) })
-  await visitorPage.goto('/terms')
-  await visitorPage.getByRole('heading', { name: 'Terms & Conditions', level: 1 }).waitFor()
-  await visitorPage.screenshot({ path: path.join(out, `terms-${name}.png`) })
-  await visitor.close()
+  for (const scheme of ['light', 'dark'] as const) {
+    const pages = new Map<Who, { context: BrowserContext; page: Page }>()
+    for (const who of ['visitor', 'tipper', 'admin'] as const) {
+      const context = await browser.newContext({ baseURL: base, viewport, colorScheme: scheme })
+      const page = await context.newPage()
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      if (who !== 'visitor') await signIn(page, ACCOUNTS[who])
+      pages.set(who, { context, page })
+    }
+    for (const screen of SCREENS) {
+      if (screen.when && !screen.when(viewport.width)) continue
+      if (scheme === 'dark' && !DARK.has(screen.name)) continue
+      const { page } = pages.get(screen.who)!
+      try {
+        await screen.open(page)
+        await page.waitForTimeout(400)
+        const file = `${slug(screen.name)}-${label}${scheme === 'dark' ? '-dark' : ''}.png`
+        await page.screenshot({ path: path.join(out, file) })
+      } catch (err) {
+        failed.push(
+          `${screen.name} (${label}, ${scheme}): ${(err as Error).message.split('\n')[0]}`,
+        )
+      }
+    }
+    for (const { context } of pages.values()) await context.close()
+  }
 }
 await browser.close()
 console.log(`Screenshots written to ${out}`)
+if (failed.length > 0) {
+  console.error(`Could not open:\n${failed.join('\n')}`)
+  process.exitCode = 1
+}

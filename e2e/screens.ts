@@ -1,0 +1,292 @@
+import type { Page } from 'playwright-core'
+
+// Every screen of the app as a player or the operator reaches it: each route, dialog, menu and
+// state worth seeing. The layout check (layout.spec.ts) runs over all of them at four widths and
+// the screenshot script (take-screenshots.ts) pictures them, so a new route or dialog gets one
+// line here and is both checked and pictured.
+
+export type Who = 'visitor' | 'tipper' | 'admin'
+export interface Screen {
+  /** The test's name; the screenshot's file name is made from it. */
+  name: string
+  who: Who
+  open: (page: Page) => Promise<void>
+  /** Only at these widths (a state that exists only on phones, for instance). */
+  when?: (width: number) => boolean
+}
+
+export const ACCOUNTS = {
+  tipper: { email: 'demo@tipping.example', password: 'tip-the-bash' },
+  admin: { email: 'admin@tipping.example', password: 'run-the-bash' },
+}
+
+export const visit = async (page: Page, path: string, ready: string) => {
+  await page.goto(path)
+  await page.locator(ready).first().waitFor()
+}
+const openLeague = async (page: Page) => {
+  await visit(page, '/bbl/leagues', 'a:has-text("The Demo Desk")')
+  await page
+    .getByRole('link', { name: /The Demo Desk/ })
+    .first()
+    .click()
+  await page.getByRole('table').locator('tbody tr').first().waitFor()
+}
+const dialog = (page: Page) => page.getByRole('dialog').first().waitFor()
+const heading = 'main h1, main h2'
+
+export const SCREENS: Screen[] = [
+  // Before signing in.
+  { name: 'landing', who: 'visitor', open: (p) => visit(p, '/', '[data-testid="login-open"]') },
+  {
+    name: 'landing (wbbl)',
+    who: 'visitor',
+    open: (p) => visit(p, '/wbbl', '[data-testid="login-open"]'),
+  },
+  { name: 'login dialog', who: 'visitor', open: (p) => visit(p, '/login', 'input[name="email"]') },
+  {
+    name: 'sign-up dialog',
+    who: 'visitor',
+    open: (p) => visit(p, '/registration', 'input[name="firstName"]'),
+  },
+  {
+    name: 'sign-up dialog, every error',
+    who: 'visitor',
+    open: async (p) => {
+      await visit(p, '/registration', 'input[name="firstName"]')
+      await p.locator('form button[type="submit"]').click()
+      await p.locator('[aria-invalid="true"]').first().waitFor()
+    },
+  },
+  {
+    name: 'forgot-password dialog',
+    who: 'visitor',
+    open: (p) => visit(p, '/forgot-password', 'input[name="email"]'),
+  },
+  {
+    name: 'reset password',
+    who: 'visitor',
+    open: (p) => visit(p, '/reset-password?token=not-a-real-token', 'input[type="password"]'),
+  },
+  {
+    name: 'sign-in callback, failed',
+    who: 'visitor',
+    open: (p) => visit(p, '/login/callback?error=access_denied', '[data-testid="sso-error"]'),
+  },
+  { name: 'terms', who: 'visitor', open: (p) => visit(p, '/terms', 'h1') },
+  { name: 'privacy policy', who: 'visitor', open: (p) => visit(p, '/privacy-policy', 'h1') },
+  { name: 'help (FAQ)', who: 'visitor', open: (p) => visit(p, '/bbl/help', heading) },
+  {
+    name: 'help (game rules)',
+    who: 'visitor',
+    open: (p) => visit(p, '/wbbl/help/game-rules', heading),
+  },
+  {
+    name: 'contact, every error',
+    who: 'visitor',
+    open: async (p) => {
+      await visit(p, '/bbl/help/contact', '[data-testid="contact-submit"]')
+      await p.getByTestId('contact-submit').click()
+      await p.locator('[aria-invalid="true"]').first().waitFor()
+    },
+  },
+  { name: 'not found', who: 'visitor', open: (p) => visit(p, '/no/such/page', 'h1') },
+
+  // A signed-in tipper.
+  {
+    name: 'tipping, open round',
+    who: 'tipper',
+    open: (p) => visit(p, '/bbl/tipping', '[data-testid^="match-card-"]'),
+  },
+  {
+    name: 'tipping, form guide open',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
+      await p
+        .getByRole('button', { name: /form guide/i })
+        .first()
+        .click()
+      await p.waitForTimeout(200)
+    },
+  },
+  {
+    name: 'tipping, finished round',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
+      await p.getByTestId('round-prev').click()
+      await p.waitForTimeout(500)
+    },
+  },
+  {
+    name: 'tipping, next round',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
+      await p.getByTestId('round-next').click()
+      await p.waitForTimeout(500)
+    },
+  },
+  {
+    name: 'tipping, picks made (footer)',
+    who: 'tipper',
+    open: async (p) => {
+      // Every open match picked by hand (Autopick saves: the next width would find nothing
+      // to pick), so the footer shows Clear All.
+      await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
+      for (const card of await p.locator('[data-testid^="match-card-"]').all()) {
+        if ((await card.locator('[aria-pressed="true"]').count()) > 0) continue
+        const open = card.locator('[data-testid^="pick-"]:not([disabled])')
+        if ((await open.count()) > 0) await open.first().click()
+      }
+      await p.getByTestId('clear-all').waitFor()
+    },
+  },
+  {
+    name: 'tipping (wbbl)',
+    who: 'tipper',
+    open: (p) => visit(p, '/wbbl/tipping', '[data-testid^="match-card-"]'),
+  },
+  {
+    name: 'share dialog',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
+      await p.getByRole('button', { name: 'Share your score' }).click()
+      await dialog(p)
+    },
+  },
+  {
+    name: 'menu',
+    who: 'tipper',
+    when: (w) => w < 640,
+    open: async (p) => {
+      await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
+      await p.getByRole('button', { name: 'Open menu' }).click()
+      await p.locator('#main-menu').waitFor()
+      // Every sub-menu open too (the leagues list, when the menu folds it).
+      for (const toggle of await p.locator('#main-menu [aria-expanded="false"]').all()) {
+        await toggle.click()
+      }
+      await p.waitForTimeout(200)
+    },
+  },
+  {
+    name: 'leagues',
+    who: 'tipper',
+    open: (p) => visit(p, '/bbl/leagues', 'a:has-text("The Demo Desk")'),
+  },
+  { name: 'league ladder', who: 'tipper', open: openLeague },
+  {
+    name: 'league ladder, a tipper opened',
+    who: 'tipper',
+    open: async (p) => {
+      await openLeague(p)
+      await p.locator('tbody button[aria-expanded]').first().click()
+      await p.getByRole('list', { name: /Tips for/ }).waitFor()
+    },
+  },
+  {
+    name: 'league ladder, one round',
+    who: 'tipper',
+    open: async (p) => {
+      await openLeague(p)
+      await p.locator('#league-ladder-round').selectOption({ index: 1 })
+      await p.waitForTimeout(500)
+    },
+  },
+  {
+    name: 'invite dialog',
+    who: 'tipper',
+    open: async (p) => {
+      await openLeague(p)
+      await p.getByRole('button', { name: 'Invite friends' }).click()
+      await dialog(p)
+    },
+  },
+  {
+    name: 'league members',
+    who: 'tipper',
+    open: async (p) => {
+      await openLeague(p)
+      await p.getByRole('link', { name: 'Members' }).click()
+      await p.getByRole('region', { name: 'Members' }).locator('li').first().waitFor()
+    },
+  },
+  {
+    name: 'league settings',
+    who: 'tipper',
+    open: async (p) => {
+      await openLeague(p)
+      await p.getByRole('link', { name: 'Settings' }).click()
+      await p.locator('main form, main button').first().waitFor()
+      await p.waitForTimeout(300)
+    },
+  },
+  {
+    name: 'create league, every error',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/leagues/create', 'input[name="name"]')
+      await p.getByRole('button', { name: 'Create league' }).click()
+      await p.locator('[aria-invalid="true"]').first().waitFor()
+    },
+  },
+  {
+    name: 'join league, search results',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/leagues/join', 'input[name="search"]')
+      await p.locator('input[name="search"]').fill('Bash')
+      await p.getByRole('button', { name: 'Search' }).click()
+      await p.getByRole('list', { name: 'Public leagues' }).locator('li').first().waitFor()
+    },
+  },
+  {
+    name: 'rankings',
+    who: 'tipper',
+    open: (p) => visit(p, '/bbl/rankings', 'table tbody tr'),
+  },
+  {
+    name: 'account',
+    who: 'tipper',
+    open: (p) => visit(p, '/bbl/account', 'input[name="email"], form'),
+  },
+  {
+    name: 'deactivate dialog',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/account', '[data-testid="deactivate-open"]')
+      await p.getByTestId('deactivate-open').click()
+      await dialog(p)
+    },
+  },
+  { name: 'help, signed in', who: 'tipper', open: (p) => visit(p, '/bbl/help', heading) },
+
+  // The operator.
+  ...['', '/matches', '/content', '/users', '/leagues', '/emails', '/audit', '/health'].map(
+    (path): Screen => ({
+      name: `admin${path || ' (competitions)'}`,
+      who: 'admin',
+      open: async (p) => {
+        await visit(p, `/admin${path}`, 'main h1, main h2')
+        await p.waitForLoadState('networkidle')
+      },
+    }),
+  ),
+]
+
+/** Signs in through the API from inside the page (same origin: the page gets the session cookie). */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/terms')
+  const status = await page.evaluate(async (body) => {
+    const res = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return res.status
+  }, account)
+  if (status !== 200) throw new Error(`sign-in of ${account.email} answered ${status}`)
+}
