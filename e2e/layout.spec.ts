@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, newPage } from './browser.ts'
 import { LAYOUT_WIDTHS, layoutProblems, settle } from './layout-check.ts'
-import { ACCOUNTS, SCREENS, signIn, visit, type Who } from './screens.ts'
+import { ACCOUNTS, SCREENS, putContent, signIn, visit, type Who } from './screens.ts'
 
 // Issue 27: every screen of screens.ts (each route, dialog, menu and state) at 320, 390, 768 and
 // 1280 px, checked by layoutProblems: nothing wider than the screen or its scroll container, no
@@ -53,20 +53,8 @@ describe.each(LAYOUT_WIDTHS)('at %i px', (width) => {
 
 describe('site-wide bars and the offseason page', () => {
   let admin: { context: BrowserContext; page: Page }
-  const put = async (key: string, value: unknown) => {
-    const status = await admin.page.evaluate(
-      async ({ key, value }) =>
-        (
-          await fetch(`/api/admin/content/${key}`, {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(value),
-          })
-        ).status,
-      { key, value },
-    )
-    expect(status).toBe(200)
-  }
+  const put = async (key: string, value: unknown) =>
+    expect(await putContent(admin.page, key, value)).toBe(200)
   const long =
     'Finals week is here: every tip counts double, and the league ladders close on Sunday night'
   beforeAll(async () => {

@@ -290,3 +290,18 @@ export async function signIn(page: Page, account: { email: string; password: str
   }, account)
   if (status !== 200) throw new Error(`sign-in of ${account.email} answered ${status}`)
 }
+
+/** An admin's content change (PUT /api/admin/content/{key}) from inside their page; its status. */
+export async function putContent(page: Page, key: string, value: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ key, value }) =>
+      (
+        await fetch(`/api/admin/content/${key}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(value),
+        })
+      ).status,
+    { key, value },
+  )
+}

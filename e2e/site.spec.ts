@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, newPage, uniqueEmail } from './browser.ts'
+import { putContent as putAdminContent } from './screens.ts'
 
 // Site-wide parts end to end: offseason mode and the login switch turned on through the admin
 // content route by the demo admin, the notification bar and top banner, advert images at the
@@ -14,18 +15,7 @@ let admin: { context: BrowserContext; page: Page }
 
 /** Calls the API from inside the admin's page (same origin, its session cookie). */
 async function putContent(key: string, value: unknown): Promise<void> {
-  const status = await admin.page.evaluate(
-    async ({ key, value }) =>
-      (
-        await fetch(`/api/admin/content/${key}`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(value),
-        })
-      ).status,
-    { key, value },
-  )
-  expect(status).toBe(200)
+  expect(await putAdminContent(admin.page, key, value)).toBe(200)
 }
 
 const SWITCHES_ON = { offseason: false, loginEnabled: true }
