@@ -2,7 +2,7 @@ import type { UserResponse } from '@tipping/contract/auth'
 import type { Sport } from '@tipping/contract/constants'
 import { fetchSessionUser } from '../features/auth/auth-api.ts'
 import { loadSiteContent, type SiteContent } from '../lib/site-content.tsx'
-import { storedSport } from './sport.ts'
+import { storedSport } from '../lib/sport.ts'
 
 // The reads every page waits for before its first paint (the site content and the session
 // check), started as soon as the main script runs: otherwise they wait for the router to load the

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { homeRedirect } from '../lib/after-sign-in.ts'
 import { useSiteContent } from '../lib/site-content.tsx'
-import { storedSport } from './sport.ts'
+import { storedSport } from '../lib/sport.ts'
 import { useAppSelector } from './store.ts'
 
 /** Around the landing group: a signed-in visit to `/` goes on to `/{sport}` (spec 2 guards). */

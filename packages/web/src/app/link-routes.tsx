@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router'
 import { readShareToken } from '../lib/share.ts'
-import { isSport, storedSport } from './sport.ts'
+import { isSport, storedSport } from '../lib/sport.ts'
 
 /** `/share/{sport}/{section}/{token}`: where a shared link lands. A league share opens that
  * league (sign-in first when needed); anything else opens the competition's home. */

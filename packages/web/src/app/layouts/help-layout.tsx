@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Outlet, useNavigate, useParams } from 'react-router'
 import NotFoundPage from '../../features/pages/not-found-page.tsx'
-import { isSport, rememberSport } from '../sport.ts'
+import { isSport, rememberSport } from '../../lib/sport.ts'
 import { useAppSelector } from '../store.ts'
 import { AdvertArea } from './advert-slot.tsx'
 import { Header } from './header.tsx'

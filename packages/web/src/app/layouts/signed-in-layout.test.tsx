@@ -3,7 +3,7 @@ import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { UserSession } from '@tipping/contract/auth'
-import { sessionActions } from '../../features/auth/session-slice.ts'
+import { sessionActions } from '../../lib/session-slice.ts'
 import { createStore } from '../store.ts'
 import { SignedInLayout } from './signed-in-layout.tsx'
 

@@ -12,7 +12,7 @@ import { AuthModals } from './auth-modals.tsx'
 import { fetchSessionUser } from './auth-api.ts'
 import { JoinGamePanel } from './join-game-panel.tsx'
 import ResetPasswordPage, { PASSWORD_CHANGED_NOTICE } from './reset-password-page.tsx'
-import { initialUser, SESSION_EXPIRED, sessionActions, sessionReducer } from './session-slice.ts'
+import { initialUser, SESSION_EXPIRED, sessionActions, sessionReducer } from '../../lib/session-slice.ts'
 
 // The account forms in the browser: validation before sending, what is sent, what is shown.
 

@@ -12,7 +12,7 @@ import { FormField } from '../../ui/form-field.tsx'
 import { validatePasswordChange, validateProfile, type FieldErrors } from './account-validation.ts'
 import * as authApi from './auth-api.ts'
 import styles from './account.module.css'
-import { sessionActions, type SessionState } from './session-slice.ts'
+import { sessionActions, type SessionState } from '../../lib/session-slice.ts'
 
 export const PROFILE_UPDATED = 'Your profile has been updated'
 export const PASSWORD_CHANGED = 'Your password has been changed'

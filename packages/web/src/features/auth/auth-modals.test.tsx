@@ -7,7 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@tipping/contract/constants'
 import { TEAM_NAME_MAX } from '@tipping/contract/auth'
 import { globalErrorReducer } from '../../lib/global-error-slice.ts'
 import { AuthModals } from './auth-modals.tsx'
-import { initialUser, sessionActions, sessionReducer } from './session-slice.ts'
+import { initialUser, sessionActions, sessionReducer } from '../../lib/session-slice.ts'
 
 // The sign-in and sign-up forms check every field with the contract's rules before sending, and
 // show every problem at once (the server would name only its first).

@@ -18,7 +18,7 @@ import {
   validateResetRequest,
 } from './account-validation.ts'
 import styles from './auth-forms.module.css'
-import { sessionActions, type SessionState } from './session-slice.ts'
+import { sessionActions, type SessionState } from '../../lib/session-slice.ts'
 
 type Errors = Record<string, string>
 

@@ -8,7 +8,7 @@ import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { Button } from '../../ui/button.tsx'
 import { Panel } from '../../ui/panel.tsx'
 import * as authApi from './auth-api.ts'
-import { sessionActions } from './session-slice.ts'
+import { sessionActions } from '../../lib/session-slice.ts'
 
 const gameName = (sport: Sport) => (sport === 'bbl' ? 'BBL' : 'WBBL')
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useSelector } from 'react-redux'
 import type { Sport } from '@tipping/contract/constants'
 import { retryImport } from '../../lib/lazy-retry.ts'
-import type { SessionState } from './session-slice.ts'
+import type { SessionState } from '../../lib/session-slice.ts'
 
 // The sign-in modals validate with the contract's schemas (zod): they load the first time one is
 // asked for, not with every page, so the landing page and the signed-in shell boot without zod.

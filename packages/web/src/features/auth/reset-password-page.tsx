@@ -8,7 +8,7 @@ import { FormField } from '../../ui/form-field.tsx'
 import { validateNewPassword, type FieldErrors } from './account-validation.ts'
 import * as authApi from './auth-api.ts'
 import styles from './account.module.css'
-import { sessionActions } from './session-slice.ts'
+import { sessionActions } from '../../lib/session-slice.ts'
 
 export const PASSWORD_CHANGED_NOTICE = 'Your password has been changed. Log in with the new one.'
 

@@ -1,5 +1,6 @@
+import { useParams } from 'react-router'
 import { SPORTS, type Sport } from '@tipping/contract/constants'
-import { readStored, writeStored } from '../lib/storage.ts'
+import { readStored, writeStored } from './storage.ts'
 
 export const isSport = (value: string | undefined): value is Sport =>
   SPORTS.includes(value as Sport)
@@ -11,3 +12,13 @@ export const storedSport = (): Sport => {
 }
 
 export const rememberSport = (sport: Sport): void => writeStored('selectedSport', sport)
+
+/**
+ * The sport of the route being shown. Only pages under a `/:sport` layout call it, and those
+ * layouts show the not-found page for anything but a sport, so a page never sees another value.
+ */
+export function useSport(): Sport {
+  const { sport } = useParams()
+  if (!isSport(sport)) throw new Error(`useSport outside a sport's route: ${String(sport)}`)
+  return sport
+}
