@@ -2,6 +2,8 @@
 import fs from 'node:fs'
 import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
 
 // Layer boundaries (STYLE.md), checked rather than remembered:
 // web: ui/lib -> features -> app, and a feature never imports another feature;
@@ -78,6 +80,18 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // React's rules of hooks and checked dependency lists, and the accessibility rules of JSX,
+    // for the browser app (axe checks the rendered pages; these catch it in the source).
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { 'react-hooks': reactHooks, ...jsxA11y.flatConfigs.recommended.plugins },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {
