@@ -23,10 +23,10 @@ import { registerOriginCheck } from './http/origin-check.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { responseSerializer, verifyPreserialised } from './http/serializer.ts'
 import {
+  authorizeRoutes,
   enforceRoutePolicies,
   grantPolicy,
   isPrivateRoute,
-  refuseBeforeInput,
 } from './http/route-policy.ts'
 import { redactedRequest } from './http/redact-url.ts'
 import { SessionGate } from './http/session.ts'
@@ -187,8 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     sessions,
   )
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
-  // Before any route is registered: admin routes refuse others before reading their input.
-  refuseBeforeInput(app, (request) => gate.requireAdmin(request))
+  // Before any route is registered: every route's policy is enforced before its input is read.
+  authorizeRoutes(app, gate)
   const predictions = new PredictionsService(
     db,
     clock,
@@ -221,14 +221,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     gate,
     ...(deps.devSsoAccounts ? { devAccounts: deps.devSsoAccounts } : {}),
   })
-  predictionsRoutes(app, { predictions, gate })
+  predictionsRoutes(app, { predictions })
   // A result is scored on two more of the pool's connections (decision 009); a pool too small to
   // spare them while other jobs wait for the scoring lock scores on the result's own.
   const scoringHelpers = deps.engine === 'postgres' && config.DB_POOL_SIZE >= 4 ? db : undefined
-  resultsRoutes(app, { results: new ResultsService(db, clock, publisher, scoringHelpers), gate })
+  resultsRoutes(app, { results: new ResultsService(db, clock, publisher, scoringHelpers) })
   scoresRoutes(app, {
     scores: new ScoresService(db, config.READ_CACHE_MS, config.PAGE_CACHE_MS),
-    gate,
   })
   adminRoutes(app, {
     admin: new AdminService(db, {
@@ -239,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     gate,
   })
-  opsRoutes(app, { ops: new OpsService(db, clock), gate })
+  opsRoutes(app, { ops: new OpsService(db, clock) })
   const leagues = new LeaguesService(db, {
     clock,
     appOrigin,
@@ -249,8 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
     readCacheMs: config.READ_CACHE_MS,
   })
-  leaguesRoutes(app, { leagues, gate })
-  contentRoutes(app, { content: new ContentService(db, publisher), gate })
+  leaguesRoutes(app, { leagues })
+  contentRoutes(app, { content: new ContentService(db, publisher) })
   shareRoutes(app, {
     db,
     appOrigin,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, engine, type TestApp } from './helpers.ts'
+import { createTestApp, engine, registerUser, type TestApp } from './helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -32,9 +32,14 @@ describe('the app shell', () => {
   })
 
   it('refuses an unknown sport naming the param', async () => {
-    const res = await t.app.inject({ url: '/api/ipl/user' })
+    // Signed in: the route's policy is checked before its params (issue 28), so a visitor gets
+    // 401 whatever the sport.
+    const { cookie } = await registerUser(t.app)
+    const res = await t.app.inject({ url: '/api/ipl/user', headers: { cookie } })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors[0]).toMatchObject({ code: 'VALIDATION', param: 'sport' })
+    const visitor = await t.app.inject({ url: '/api/ipl/user' })
+    expect(visitor.statusCode).toBe(401)
   })
 
   it('publishes an OpenAPI document listing the routes', async () => {

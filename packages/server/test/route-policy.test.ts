@@ -184,6 +184,109 @@ function request(
   })
 }
 
+/** A param or query value no schema accepts: no sport, id, round, page, join code or key. */
+const BAD = 'not-valid'
+
+interface Input {
+  what: string
+  url: string
+  query?: Record<string, string>
+  payload?: string
+}
+
+/**
+ * The route's input with one part wrong at a time, the rest as build() makes it: params, query,
+ * a body that is not JSON, and a body the route's schema refuses. `keep` names params left
+ * valid (a sport, for a caller the sport check refuses). `unbuilt` lists the parts no wrong
+ * value could be found for, so the test cannot pass by sending valid input.
+ */
+function badInputs(route: DrivenRoute, f: Fixture, keep: readonly string[] = []) {
+  const { params, query, body } = build(route, f)
+  const goodQuery = query
+    ? (JSON.parse(JSON.stringify(query)) as Record<string, string>)
+    : undefined
+  const goodPayload = body === undefined ? undefined : JSON.stringify(body)
+  const inputs: Input[] = []
+  const unbuilt: string[] = []
+  const name = `${route.method} ${route.url}`
+  const wrongParams = Object.keys(params).filter((k) => !keep.includes(k))
+  if (route.params && wrongParams.length > 0) {
+    const bad = { ...params, ...Object.fromEntries(wrongParams.map((k) => [k, BAD])) }
+    if (route.params.safeParse(bad).success) unbuilt.push(`${name}: params`)
+    inputs.push({
+      what: 'params',
+      url: fillUrl(route.url, bad),
+      query: goodQuery,
+      payload: goodPayload,
+    })
+  }
+  const url = fillUrl(route.url, params)
+  if (goodQuery && Object.keys(goodQuery).length > 0) {
+    const bad = Object.fromEntries(Object.keys(goodQuery).map((k) => [k, BAD]))
+    if (route.querystring?.safeParse(bad).success) unbuilt.push(`${name}: query`)
+    inputs.push({ what: 'query', url, query: bad, payload: goodPayload })
+  }
+  if (route.method !== 'GET') {
+    inputs.push({ what: 'body that is not JSON', url, query: goodQuery, payload: '{"broken":' })
+    // A body of any shape is the service's to judge (a content setting): then JSON alone.
+    const refused = [{ ...(body as object), unknownProbe: 1 }, 'text', []].find(
+      (candidate) => route.body && !route.body.safeParse(candidate).success,
+    )
+    if (refused !== undefined)
+      inputs.push({ what: 'body', url, query: goodQuery, payload: JSON.stringify(refused) })
+  }
+  return {
+    good: { what: 'valid input', url, query: goodQuery, payload: goodPayload },
+    inputs,
+    unbuilt,
+  }
+}
+
+function send(route: DrivenRoute, input: Input, cookie: string | undefined) {
+  return t.app.inject({
+    method: route.method as 'POST',
+    url: input.url,
+    ...(input.query ? { query: input.query } : {}),
+    ...(input.payload !== undefined ? { payload: input.payload } : {}),
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(input.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+  })
+}
+
+/**
+ * Callers the route's policy alone refuses, whatever the league, with the answer they get: no
+ * live session on every route but a visitor's; a user on an admin route; a user of the other
+ * sport on a route under a sport. Who belongs to a league is the league service's to say, after
+ * validation.
+ */
+function refusedByPolicy(route: DrivenRoute) {
+  const out: { who: string; cookie?: string; keep?: string[]; status: number; code: string }[] = []
+  if (route.policy === 'visitor') return out
+  out.push(
+    { who: 'visitor', status: 401, code: 'UNAUTHORIZED' },
+    {
+      who: 'expired session',
+      cookie: 'tip_session=not-a-session',
+      status: 401,
+      code: 'UNAUTHORIZED',
+    },
+  )
+  if (route.policy === 'admin')
+    out.push({ who: 'user', cookie: users.user.cookie, status: 403, code: 'FORBIDDEN' })
+  else if (route.url.includes(':sport') && !ANY_SPORT.has(`${route.method} ${route.url}`))
+    out.push({
+      who: 'otherSport',
+      cookie: users.otherSport.cookie,
+      // A sport that is none is a 400 once the session is known live: no sport to check.
+      keep: ['sport'],
+      status: 513,
+      code: 'NOT_REGISTERED',
+    })
+  return out
+}
+
 beforeAll(async () => {
   t = await createTestApp()
   await loadSeasons(t.db)
@@ -384,5 +487,40 @@ describe('every route with every caller', () => {
     })
     expect(mates.statusCode).toBe(200)
     expect(JSON.stringify(mates.json().success)).not.toContain(`"userId":${users.member.id}`)
+  })
+})
+
+describe('the policy before the input', () => {
+  // Issue 28: the policy is enforced before the body is parsed or any input validated, so a
+  // caller below it gets the same 401, 403 or 513 whatever it sends, never a 400 describing the
+  // input the route expects.
+  it('refuses callers below the policy the same way whatever the input, never with a 400', async () => {
+    const f = await fixture()
+    const unbuilt: string[] = []
+    const failures: string[] = []
+    const seen = new Set<string>()
+    let wrong = 0
+    for (const route of routes) {
+      for (const caller of refusedByPolicy(route)) {
+        const { good, inputs, unbuilt: missing } = badInputs(route, f, caller.keep)
+        unbuilt.push(...missing)
+        seen.add(caller.who)
+        for (const input of [good, ...inputs]) {
+          const res = await send(route, input, caller.cookie)
+          const code = res.json<{ errors?: { code: string }[] }>().errors?.[0]?.code
+          if (res.statusCode !== caller.status || code !== caller.code)
+            failures.push(
+              `${route.method} ${route.url} as ${caller.who}, ${input.what}: ` +
+                `${res.statusCode} ${res.body.slice(0, 120)}`,
+            )
+        }
+        wrong += inputs.length
+      }
+    }
+    expect(unbuilt).toEqual([])
+    expect(failures).toEqual([])
+    expect([...seen].sort()).toEqual(['expired session', 'otherSport', 'user', 'visitor'])
+    // Every route but a visitor's had its input made wrong (and most more than once).
+    expect(wrong).toBeGreaterThan(2 * routes.filter((r) => r.policy !== 'visitor').length)
   })
 })

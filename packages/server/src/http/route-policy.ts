@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify'
+import { SPORTS, type Sport } from '@tipping/contract/constants'
+import type { SessionGate } from './session.ts'
 
-// Who may call a route (issue 9, item 1). Every route states it in its options as
-// `config: { policy }`; the server refuses to start when a route has none (enforceRoutePolicies),
-// and the route-policy test drives every registered route with every kind of caller. The check
-// itself stays in the handler (gate.requireUser, requireAdmin, the league service's membership
-// checks): the policy is the route's promise, tested from outside.
+// Who may call a route (issue 9, item 1; issue 28). Every route states it in its options as
+// `config: { policy }`; the server refuses to start when a route has none (enforceRoutePolicies).
+// One hook enforces it (authorizeRoutes): before the body is parsed or any input validated, a
+// 'user', 'member' or 'commissioner' route refuses a caller who is not signed in (or not
+// registered for the route's sport) and an 'admin' route anyone but an admin, then leaves the
+// caller on the request for the handler (session.ts callerOf). Whether a user belongs to or owns
+// the league a route names is the league service's check, since only it reads the league. The
+// route-policy test drives every registered route with every kind of caller.
 export const ROUTE_POLICIES = [
   /** Anyone, signed in or not. */
   'visitor',
@@ -22,6 +27,11 @@ export type RoutePolicy = (typeof ROUTE_POLICIES)[number]
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: RoutePolicy
+    /**
+     * A 'user' route under `:sport` that a user not yet registered for the sport may call: the
+     * registration itself (the answer to a 513).
+     */
+    anySport?: boolean
   }
 }
 
@@ -60,7 +70,7 @@ export function enforceRoutePolicies(app: FastifyInstance): void {
       throw new Error(
         `Route without an access policy: ${missing.map(describe).join(', ')}. ` +
           `Declare who may call it in its options: config: { policy: ${ROUTE_POLICIES.map((p) => `'${p}'`).join(' | ')} } ` +
-          '(packages/server/src/http/route-policy.ts), and enforce it in the handler.',
+          '(packages/server/src/http/route-policy.ts); authorizeRoutes enforces it.',
       )
     }
   })
@@ -90,25 +100,49 @@ export function routeTable(app: FastifyInstance): PolicedRoute[] {
   )
 }
 
+const isSport = (value: unknown): value is Sport => (SPORTS as readonly unknown[]).includes(value)
+
 /**
- * Admin routes refuse everyone else before anything of the request is read: an onRequest hook,
- * so it runs before the body is parsed and before params, query and body are validated. A
- * visitor or user posting anything to an admin route gets 401 or 403, never a 400 that would
- * describe the input the route expects. The handlers still check for themselves.
+ * Enforces every route's policy before anything of the request is read: a preParsing hook, so it
+ * runs before the body is parsed and before params, query and body are validated. A caller below
+ * the policy gets 401, 403 or 513, never a 400 that would describe the input the route expects.
+ * It runs after the onRequest hooks (security headers, load shedding, origin check and the
+ * per-route rate limits), as the handlers' own checks did. Call it before any route is
+ * registered.
  */
-export function refuseBeforeInput(
+export function authorizeRoutes(
   app: FastifyInstance,
-  requireAdmin: (request: FastifyRequest) => Promise<unknown>,
+  gate: Pick<SessionGate, 'requireUser' | 'requireAdmin'>,
 ): void {
-  // Attached to the admin routes alone as they are registered: a hook on every request would
-  // cost the hot read routes a look at routeOptions, which Fastify builds anew on each call.
-  const refuse = async (request: FastifyRequest) => {
-    await requireAdmin(request)
+  app.decorateRequest('caller', null)
+  const admin = async (request: FastifyRequest) => {
+    request.caller = await gate.requireAdmin(request)
+    return undefined
   }
+  const signedIn = async (request: FastifyRequest) => {
+    request.caller = await gate.requireUser(request)
+    return undefined
+  }
+  // A sport that is not one is left to validation (400) once the session is known to be live.
+  const registered = async (request: FastifyRequest) => {
+    const { sport } = request.params as { sport?: unknown }
+    request.caller = await gate.requireUser(request, isSport(sport) ? sport : undefined)
+    return undefined
+  }
+  // Attached to each route as it is registered: a hook on every request would cost the hot read
+  // routes a look at routeOptions, which Fastify builds anew on each call.
   app.addHook('onRoute', (route) => {
-    if ((route.config as { policy?: unknown } | undefined)?.policy !== 'admin') return
-    const own = route.onRequest
-    route.onRequest = own === undefined ? [refuse] : [refuse, ...(Array.isArray(own) ? own : [own])]
+    const config = route.config as { policy?: unknown; anySport?: boolean } | undefined
+    const policy = config?.policy
+    if (!isPolicy(policy) || policy === 'visitor') return
+    const check =
+      policy === 'admin'
+        ? admin
+        : route.url.includes(':sport') && !config?.anySport
+          ? registered
+          : signedIn
+    const own = route.preParsing
+    route.preParsing = own === undefined ? [check] : [check, ...(Array.isArray(own) ? own : [own])]
   })
 }
 

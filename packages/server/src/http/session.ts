@@ -8,6 +8,30 @@ import {
   type SessionUser,
 } from '../modules/auth/service.ts'
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The signed-in user the route's policy let in, set before the input is read
+     * (route-policy.ts authorizeRoutes); null on a visitor's route. Handlers read it through
+     * callerOf.
+     */
+    caller: SessionUser | null
+  }
+}
+
+/**
+ * The caller of a route whose policy needs a signed-in user (user, member, commissioner, admin).
+ * Throws on a visitor's route: reading a caller there means the route declares one policy and
+ * needs another, which the route-policy test finds when it drives the route as a visitor.
+ */
+export function callerOf(request: FastifyRequest): SessionUser {
+  if (!request.caller)
+    throw new Error(
+      `${request.method} ${request.routeOptions.url ?? ''} reads the caller but its policy lets visitors in`,
+    )
+  return request.caller
+}
+
 /** Reads and writes the session cookie; resolves the signed-in user once per request. */
 export class SessionGate {
   private readonly cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()

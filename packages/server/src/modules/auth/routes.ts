@@ -17,7 +17,7 @@ import { SPORTS } from '@tipping/contract/constants'
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { successEnvelope } from '@tipping/contract/errors'
 import { success } from '../../http/envelope.ts'
-import type { SessionGate } from '../../http/session.ts'
+import { callerOf, type SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import { AppError } from '../../errors.ts'
 import { toUserSession, type AuthService } from './service.ts'
@@ -157,7 +157,8 @@ export function authRoutes(
   app.post(
     '/api/:sport/auth/register_for_game',
     {
-      config: { policy: 'user', ...perAddress },
+      // Signed in, but not necessarily registered for this sport: that is what this does.
+      config: { policy: 'user', anySport: true, ...perAddress },
       schema: {
         tags,
         params: sportParamsSchema,
@@ -166,8 +167,7 @@ export function authRoutes(
       },
     },
     async (request) => {
-      // Signed in, but not necessarily registered for this sport: that is what this does.
-      const { row } = await gate.requireUser(request)
+      const { row } = callerOf(request)
       return success({ user: await auth.registerForGame(row.id, request.params.sport) })
     },
   )
@@ -185,7 +185,7 @@ export function authRoutes(
         },
       },
       async (request) => {
-        const { row } = await gate.requireUser(request)
+        const { row } = callerOf(request)
         recoverPerUser(row.id)
         return success({ user: await auth.recover(row.id, sport) })
       },
@@ -287,7 +287,7 @@ export function authRoutes(
       },
     },
     async (request) => {
-      const { row } = await gate.requireUser(request, request.params.sport)
+      const { row } = callerOf(request)
       return success({ user: toUserSession(row) })
     },
   )
@@ -306,7 +306,7 @@ export function authRoutes(
     },
     async (request) => {
       const { sport } = request.params
-      const { row } = await gate.requireUser(request, sport)
+      const { row } = callerOf(request)
       const user = await auth.updateProfile(row.id, sport, request.body)
       return success({ user, successMsg: request.body.successMsg ?? null })
     },
@@ -324,7 +324,7 @@ export function authRoutes(
       },
     },
     async (request) => {
-      const user = await gate.requireUser(request)
+      const user = callerOf(request)
       passwordChangePerUser(user.row.id)
       await auth.changePassword(user, request.body)
       return success({ ok: true as const })
@@ -338,7 +338,7 @@ export function authRoutes(
       schema: { tags, response: { 200: successEnvelope(okResponseSchema) } },
     },
     async (request, reply) => {
-      const { row } = await gate.requireUser(request)
+      const { row } = callerOf(request)
       await auth.deactivate(row.id)
       gate.clearCookie(reply)
       return success({ ok: true as const })

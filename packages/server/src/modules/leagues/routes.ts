@@ -23,22 +23,17 @@ import {
 import { leagueLadderResponseSchema, rankingsQuerySchema } from '@tipping/contract/scores'
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { success } from '../../http/envelope.ts'
-import type { SessionGate } from '../../http/session.ts'
+import { callerOf } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import type { LeaguesService } from './service.ts'
 
-export function leaguesRoutes(
-  app: App,
-  deps: { leagues: LeaguesService; gate: SessionGate },
-): void {
-  const { leagues, gate } = deps
+export function leaguesRoutes(app: App, deps: { leagues: LeaguesService }): void {
+  const { leagues } = deps
   const tags = ['leagues']
   const withId = sportParamsSchema.extend(leagueIdParamsSchema.shape)
   const ok = { 200: successEnvelope(okResponseSchema) }
-  const user = (
-    request: Parameters<SessionGate['requireUser']>[0],
-    sport: Parameters<SessionGate['requireUser']>[1],
-  ) => gate.requireUser(request, sport).then((u) => u.row.id)
+  // The route's policy let in a user registered for the sport (route-policy.ts); whether that
+  // user belongs to or owns the league is the service's check.
 
   app.post(
     '/api/:sport/league',
@@ -52,7 +47,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success({ league: await leagues.create(request.params.sport, id, request.body) })
     },
   )
@@ -69,7 +64,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success(await leagues.own(request.params.sport, id, request.query.page))
     },
   )
@@ -87,7 +82,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success(await leagues.showForJoin(request.params.sport, id, request.query))
     },
   )
@@ -99,7 +94,7 @@ export function leaguesRoutes(
       schema: { tags, params: withId, response: { 200: successEnvelope(leagueResponseSchema) } },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success({ league: await leagues.show(request.params.sport, id, request.params.id) })
     },
   )
@@ -116,7 +111,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success({
         league: await leagues.update(request.params.sport, id, request.params.id, request.body),
       })
@@ -135,7 +130,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       await leagues.remove(request.params.sport, id, request.params.id)
       return success({ ok: true as const })
     },
@@ -153,7 +148,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success({ league: await leagues.join(request.params.sport, id, request.params.code) })
     },
   )
@@ -162,7 +157,7 @@ export function leaguesRoutes(
     '/api/:sport/league/:id/leave',
     { config: { policy: 'member' }, schema: { tags, params: withId, response: ok } },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       await leagues.leave(request.params.sport, id, request.params.id)
       return success({ ok: true as const })
     },
@@ -182,7 +177,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success({
         league: await leagues.handOver(
           request.params.sport,
@@ -206,7 +201,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success(
         await leagues.joinedUsers(request.params.sport, id, request.params.id, request.query.page),
       )
@@ -225,7 +220,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       await leagues.removeMember(request.params.sport, id, request.params.id, request.params.userId)
       return success({ ok: true as const })
     },
@@ -245,7 +240,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success(
         await leagues.invite(request.params.sport, id, request.params.id, request.body.emails),
       )
@@ -265,7 +260,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success(await leagues.sendEmails(request.params.sport, id, request.body))
     },
   )
@@ -282,7 +277,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const u = await gate.requireUser(request)
+      const u = callerOf(request)
       return success(await leagues.deleteMembers(u.row.id, u.row.roles, request.body))
     },
   )
@@ -300,7 +295,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const u = await gate.requireUser(request)
+      const u = callerOf(request)
       return success(await leagues.editMembers(u.row.id, u.row.roles, request.body))
     },
   )
@@ -318,7 +313,7 @@ export function leaguesRoutes(
       },
     },
     async (request) => {
-      const id = await user(request, request.params.sport)
+      const id = callerOf(request).row.id
       return success(
         await leagues.ladder(request.params.sport, id, request.params.id, request.query),
       )

@@ -17,15 +17,12 @@ import { sportParamsSchema } from '@tipping/contract/sport'
 import { AppError } from '../../errors.ts'
 import { success } from '../../http/envelope.ts'
 import { JSON_HOLE, sendPreserialised, spliceJson } from '../../http/serializer.ts'
-import type { SessionGate } from '../../http/session.ts'
+import { callerOf } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import type { PredictionsService } from './service.ts'
 
-export function predictionsRoutes(
-  app: App,
-  deps: { predictions: PredictionsService; gate: SessionGate },
-): void {
-  const { predictions, gate } = deps
+export function predictionsRoutes(app: App, deps: { predictions: PredictionsService }): void {
+  const { predictions } = deps
   const tags = ['tipping']
 
   app.get(
@@ -40,7 +37,7 @@ export function predictionsRoutes(
       },
     },
     async (request, reply) => {
-      const { row } = await gate.requireUser(request, request.params.sport)
+      const { row } = callerOf(request)
       const { matchesJson, ...rest } = await predictions.roundForUser(
         request.params.sport,
         request.params.round,
@@ -68,7 +65,7 @@ export function predictionsRoutes(
       },
     },
     async (request) => {
-      const { row } = await gate.requireUser(request, request.params.sport)
+      const { row } = callerOf(request)
       const saved = await predictions.saveList(
         request.params.sport,
         row.id,
@@ -91,7 +88,7 @@ export function predictionsRoutes(
       },
     },
     async (request) => {
-      const { row } = await gate.requireUser(request, request.params.sport)
+      const { row } = callerOf(request)
       const ids = request.body.predictions.map((p) => p.match)
       return success({ predictions: await predictions.autopick(request.params.sport, row.id, ids) })
     },
@@ -110,7 +107,7 @@ export function predictionsRoutes(
       },
     },
     async (request) => {
-      const { row } = await gate.requireUser(request, request.params.sport)
+      const { row } = callerOf(request)
       const ids = request.body.predictions.map((p) => p.match)
       return success({ predictions: await predictions.clear(request.params.sport, row.id, ids) })
     },
@@ -129,7 +126,7 @@ export function predictionsRoutes(
       },
     },
     async (request) => {
-      const { row } = await gate.requireUser(request, request.params.sport)
+      const { row } = callerOf(request)
       const [prediction] = await predictions.saveList(request.params.sport, row.id, [request.body])
       if (!prediction) throw new AppError('INTERNAL', 'The tip was not saved')
       return success({ prediction })
@@ -148,7 +145,6 @@ export function predictionsRoutes(
       },
     },
     async (request) => {
-      await gate.requireUser(request, request.params.sport)
       const { sport, round, userId } = request.params
       return success(await predictions.tipsOfUser(sport, round, userId))
     },
@@ -167,7 +163,7 @@ export function predictionsRoutes(
       },
     },
     async (request) => {
-      const { row } = await gate.requireUser(request, request.params.sport)
+      const { row } = callerOf(request)
       const { sport, round } = request.params
       return success(await predictions.leagueMatesTips(sport, round, row.id))
     },

@@ -2,17 +2,13 @@ import { successEnvelope } from '@tipping/contract/errors'
 import { matchIdParamsSchema, matchResultBodySchema } from '@tipping/contract/results'
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { okResponseSchema } from '@tipping/contract/auth'
-import { AppError } from '../../errors.ts'
 import { success } from '../../http/envelope.ts'
-import type { SessionGate } from '../../http/session.ts'
+import { callerOf } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import type { ResultsService } from './service.ts'
 
-export function resultsRoutes(
-  app: App,
-  deps: { results: ResultsService; gate: SessionGate },
-): void {
-  const { results, gate } = deps
+export function resultsRoutes(app: App, deps: { results: ResultsService }): void {
+  const { results } = deps
   app.post(
     '/api/admin/:sport/matches/:id/result',
     {
@@ -27,9 +23,7 @@ export function resultsRoutes(
       },
     },
     async (request) => {
-      const { row } = await gate.requireUser(request)
-      if (!row.roles.includes('ROLE_ADMIN'))
-        throw new AppError('FORBIDDEN', 'Only an admin can enter results')
+      const { row } = callerOf(request)
       await results.setResult(request.params.sport, request.params.id, request.body, row.id)
       return success({ ok: true as const })
     },

@@ -9,12 +9,12 @@ import {
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { success } from '../../http/envelope.ts'
 import { JSON_HOLE, sendPreserialised, spliceJson } from '../../http/serializer.ts'
-import type { SessionGate } from '../../http/session.ts'
+import { callerOf } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import type { ScoresService } from './service.ts'
 
-export function scoresRoutes(app: App, deps: { scores: ScoresService; gate: SessionGate }): void {
-  const { scores, gate } = deps
+export function scoresRoutes(app: App, deps: { scores: ScoresService }): void {
+  const { scores } = deps
   const tags = ['scores']
 
   app.post(
@@ -30,7 +30,7 @@ export function scoresRoutes(app: App, deps: { scores: ScoresService; gate: Sess
       },
     },
     async (request) => {
-      const { row } = await gate.requireUser(request, request.params.sport)
+      const { row } = callerOf(request)
       return success(await scores.snapshot(request.params.sport, row.id, request.body?.round))
     },
   )
@@ -48,7 +48,7 @@ export function scoresRoutes(app: App, deps: { scores: ScoresService; gate: Sess
       },
     },
     async (request, reply) => {
-      const { row } = await gate.requireUser(request, request.params.sport)
+      const { row } = callerOf(request)
       const { rankingsJson, ...rest } = await scores.rankings(
         request.params.sport,
         row.id,
@@ -69,7 +69,7 @@ export function scoresRoutes(app: App, deps: { scores: ScoresService; gate: Sess
       schema: { tags, response: { 200: successEnvelope(dashboardSchema) } },
     },
     async (request) => {
-      const { row } = await gate.requireUser(request)
+      const { row } = callerOf(request)
       return success(await scores.dashboard(row.id))
     },
   )
