@@ -1,5 +1,7 @@
 // @ts-check
 import fs from 'node:fs'
+import js from '@eslint/js'
+import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -23,8 +25,6 @@ export default tseslint.config(
       'data/**',
       'bench/results/**',
       'e2e/.artifacts/**',
-      '**/*.js',
-      '**/*.mjs',
       '**/*.d.mts',
     ],
   },
@@ -37,7 +37,15 @@ export default tseslint.config(
       },
     },
     plugins: { 'import-x': importX },
+    // import-x reads the modules an import leads to only when it knows how to parse them: without
+    // these it skips every .ts file, and no-cycle finds nothing.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
+      // An import cycle makes module start-up order matter (a value read before its module ran).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': [
@@ -125,6 +133,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The project's own JavaScript (scripts/, this file): Node programs in no tsconfig, so the
+    // type-aware rules are off and Node's globals are declared.
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      ...js.configs.recommended.rules,
+      // @typescript-eslint/no-unused-vars above covers it, with the project's `_` convention.
+      'no-unused-vars': 'off',
     },
   },
 )

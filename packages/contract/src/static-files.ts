@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lifecycleSchema, matchOutcomeSchema } from './predictions.ts'
+import { matchOutcomeSchema, matchSchema, roundSchema } from './predictions.ts'
 import { stateSchema } from './site.ts'
 
 // Shapes of the JSON files the publisher writes under /static/ (ARCHITECTURE.md: static root).
@@ -29,29 +29,24 @@ export type Venue = z.infer<typeof venueSchema>
 export const venuesFileSchema = z.object({ venues: z.array(venueSchema) })
 export type VenuesFile = z.infer<typeof venuesFileSchema>
 
-export const fixtureMatchSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  status: lifecycleSchema,
-  date: z.string(),
-  homeSquadId: z.number().int(),
-  awaySquadId: z.number().int(),
-  venueId: z.number().int(),
-  isMarginGame: z.boolean(),
-  class: z.string(),
-  winnerSquadId: z.number().int().nullable(),
-  outcome: matchOutcomeSchema.nullable(),
+/**
+ * A match as rounds.json lists it: the predictions API's match (one definition of each field) without
+ * its scores, sixes and pick percentages.
+ */
+export const fixtureMatchSchema = matchSchema.pick({
+  id: true,
+  number: true,
+  status: true,
+  date: true,
+  homeSquadId: true,
+  awaySquadId: true,
+  venueId: true,
+  isMarginGame: true,
+  class: true,
+  winnerSquadId: true,
+  outcome: true,
 })
-export const fixtureRoundSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  label: z.string(),
-  status: lifecycleSchema,
-  startDate: z.string(),
-  endDate: z.string(),
-  isGoldenWeek: z.boolean(),
-  matches: z.array(fixtureMatchSchema),
-})
+export const fixtureRoundSchema = roundSchema.extend({ matches: z.array(fixtureMatchSchema) })
 export type FixtureRound = z.infer<typeof fixtureRoundSchema>
 export const roundsFileSchema = z.object({
   competition: z.object({

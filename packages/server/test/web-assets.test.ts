@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from './helpers.ts'
 
 // The built app's scripts go out in the compressed copy the build wrote beside them
-// (vite.config.ts `precompress`), chosen by Accept-Encoding, and cached for good.
+// (scripts/precompress.mjs), chosen by Accept-Encoding, and cached for good.
 
 const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))})\n`)
 let web: string

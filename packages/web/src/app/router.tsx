@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso-clients'
+import NotFoundPage from '../features/pages/not-found-page.tsx'
 import { retryImport } from '../lib/lazy-retry.ts'
 import { AdminLayout } from './layouts/admin-layout.tsx'
 import { HelpLayout } from './layouts/help-layout.tsx'
@@ -169,20 +170,14 @@ export const routes: RouteObject[] = [
       },
       { path: '/share/:sport/:section/:token', element: <ShareRoute /> },
       { path: '/leagues/join/:code', element: <JoinLinkRoute /> },
+      // Not lazy: the help and signed-in layouts show the same page, so it is in the entry chunk.
       {
         path: '*',
-        lazy: async () => {
-          const { default: NotFoundPage } = await retryImport(
-            () => import('../features/pages/not-found-page.tsx'),
-          )
-          return {
-            Component: () => (
-              <PlainLayout>
-                <NotFoundPage />
-              </PlainLayout>
-            ),
-          }
-        },
+        element: (
+          <PlainLayout>
+            <NotFoundPage />
+          </PlainLayout>
+        ),
       },
     ],
   },
