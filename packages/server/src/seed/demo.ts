@@ -1,12 +1,8 @@
 import path from 'node:path'
 import { SPORTS, roleForSport } from '@tipping/contract/constants'
 import type { Database } from '../db/schema.ts'
-import {
-  applyResults,
-  importSeason,
-  readResultsFile,
-  readSeasonFile,
-} from '../modules/seasons/service.ts'
+import { applyResultsFile, readResultsFile } from '../modules/results/service.ts'
+import { importSeason, readSeasonFile } from '../modules/seasons/service.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
 import { newLeagueCode } from '../modules/leagues/service.ts'
 import { rescore } from '../modules/scoring/service.ts'
@@ -91,7 +87,7 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     )
     const random = seededRandom(season.season)
     // Simulated: the 2025-26 data has no sixes counts, and the Super Sixes game needs one.
-    await applyResults(db, results, {
+    await applyResultsFile({ db }, results, {
       now: opts.now,
       minAgeMs: MATCH_LENGTH_MS,
       simulateSixes: () => 6 + Math.floor(random() * 18),

@@ -252,17 +252,6 @@ export const lockRound = (db: Database, id: number) =>
     .forUpdate()
     .executeTakeFirst()
 
-export const matchNumbers = (db: Database, ids: number[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('matches as m')
-        .innerJoin('rounds as r', 'r.id', 'm.round_id')
-        .select(['m.id', 'm.number', 'r.number as round'])
-        .where('m.id', 'in', ids)
-        .orderBy('m.number')
-        .execute()
-
 // Users ------------------------------------------------------------------------------------
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

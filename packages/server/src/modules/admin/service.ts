@@ -33,10 +33,10 @@ import { enterCurrentCompetitions } from '../auth/service.ts'
 import { deleteLeague } from '../leagues/queries.ts'
 import { effectiveStatus } from '../predictions/service.ts'
 import type { Publisher } from '../publisher/service.ts'
+import { importCricsheetResults } from '../results/service.ts'
 import { rescoreInTransaction } from '../scoring/service.ts'
 import {
   competitionIdentifier,
-  importCricsheetInTransaction,
   importSeasonInTransaction,
   settleMarginGames,
   startedRoundMessage,
@@ -375,25 +375,10 @@ export class AdminService {
         )
       }
     })
-    const result = await this.db.transaction().execute(async (trx) => {
-      const c = await q.lockCompetition(trx, id)
-      if (!c) throw notFound('Competition', 'id')
-      const r = await importCricsheetInTransaction(trx, id, summaries, this.clock.now())
-      const applied = await q.matchNumbers(trx, r.applied)
-      await recordAudit(trx, {
-        actorUserId: actor,
-        action: 'results.cricsheet',
-        entity: 'competition',
-        entityId: id,
-        data: { applied: applied.map((a) => a.number), unmatched: r.unmatched },
-      })
-      return {
-        applied: applied.map((a) => ({ matchId: a.id, number: a.number, round: a.round })),
-        unmatched: r.unmatched,
-      }
+    return importCricsheetResults({ db: this.db, publisher: this.publisher }, id, summaries, {
+      now: this.clock.now(),
+      actorUserId: actor,
     })
-    await this.publish()
-    return result
   }
 
   // Rounds and matches ----------------------------------------------------------------------

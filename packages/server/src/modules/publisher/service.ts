@@ -15,6 +15,7 @@ import type {
 import { AUSTRALIAN_STATES } from '@tipping/contract/site'
 import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site-rules'
 import { appConfigContent, contentFiles } from '@tipping/contract/content'
+import type { Sport } from '@tipping/contract/constants'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { loadContent } from '../content/service.ts'
@@ -79,6 +80,17 @@ export class Publisher {
   }
 
   /**
+   * The files of these sports' current competitions, then checksums.json: after a change that
+   * touches nothing else (a result). The content files stay as they are.
+   */
+  publishSports(sports: readonly Sport[]): Promise<Record<string, string>> {
+    return this.exclusively(async (db) => {
+      await this.publishCompetitions(db, sports)
+      return this.writeChecksums()
+    })
+  }
+
+  /**
    * The content files (notification_bar.json, per sport mrecs.json, faqs.json, help_pages.json),
    * states.json and app-config.json, then checksums.json: after an admin edits content. The
    * content is read under the lock, so a slower process never writes an older edit over a newer.
@@ -87,9 +99,10 @@ export class Publisher {
     return this.exclusively((db) => this.writeContent(db))
   }
 
-  private async publishCompetitions(db: Database): Promise<void> {
+  private async publishCompetitions(db: Database, sports?: readonly Sport[]): Promise<void> {
     const now = this.clock.now()
     for (const c of await q.currentCompetitions(db)) {
+      if (sports && !sports.includes(c.sport as Sport)) continue
       const [rounds, fixture, squads, venues] = await Promise.all([
         q.competitionRounds(db, c.id),
         q.competitionFixture(db, c.id),
@@ -174,8 +187,14 @@ export class Publisher {
       ...(this.opts.siteConfig ?? DEFAULT_SITE_APP_CONFIG),
       ...appConfigContent(content),
     } satisfies AppConfigFile)
-    // From the disk, not from what this process wrote: another process's files are listed at
-    // their true checksums, and a file this process wrote earlier is not listed at an old one.
+    return this.writeChecksums()
+  }
+
+  /**
+   * checksums.json, last. From the disk, not from what this process wrote: another process's
+   * files are listed at their true checksums, and one this process wrote earlier not at an old one.
+   */
+  private async writeChecksums(): Promise<Record<string, string>> {
     const files = await this.store.checksums(CHECKSUMS_FILE)
     await this.store.writeJson(CHECKSUMS_FILE, { files })
     return files
