@@ -8,7 +8,7 @@ import { newLeagueCode } from '../modules/leagues/service.ts'
 import { rescore } from '../modules/scoring/service.ts'
 import { storeContent } from '../modules/content/service.ts'
 import type { Advert } from '@tipping/contract/content'
-import { grantAdmin } from '../modules/admin/service.ts'
+import { grantAdmin } from '../modules/admin/users/service.ts'
 import * as q from './queries.ts'
 
 export const DEMO_EMAIL = 'demo@tipping.example'
