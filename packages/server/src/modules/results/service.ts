@@ -16,7 +16,8 @@ import * as q from './queries.ts'
 // Applying a result is one use case with three doors: the admin console's result form
 // (ResultsService.setResult), a results file (applyResultsFile: `npm run import`, the demo seed)
 // and Cricsheet match files (importCricsheetResults: the console's upload, `npm run
-// import:cricsheet`). Each door turns its input into ResultEntry values; applyResults does the rest.
+// import:cricsheet`). Each door turns its input into ResultEntry values; applyResults does the rest
+// (decision 013).
 
 /** One side's innings as stored: balls, not overs. */
 export interface InningsResult {
