@@ -5,11 +5,10 @@ import { roleForSport, SPORTS, type Sport } from '@tipping/contract/constants'
 import { REPO_ROOT } from '../../packages/server/src/config.ts'
 import type { Database } from '../../packages/server/src/db/schema.ts'
 import {
-  applyResults,
-  importSeason,
+  applyResultsFile,
   readResultsFile,
-  readSeasonFile,
-} from '../../packages/server/src/modules/seasons/service.ts'
+} from '../../packages/server/src/modules/results/service.ts'
+import { importSeason, readSeasonFile } from '../../packages/server/src/modules/seasons/service.ts'
 import { rescore } from '../../packages/server/src/modules/scoring/service.ts'
 
 // Set-based generation of a benchmark-sized game: every table is filled by a handful of
@@ -108,7 +107,7 @@ export async function generateDataset(db: Database, o: DatasetOptions): Promise<
       const shiftMs = Math.round((o.now.getTime() - 8 * HOUR - last) / 300_000) * 300_000
       await importSeason(db, season, { sponsorPrefix: 'xyz', shiftMs })
       const results = await readResultsFile(path.join(dataDir, 'results', `${sport}-2025-26.json`))
-      await applyResults(db, results, {
+      await applyResultsFile({ db }, results, {
         now: o.now,
         minAgeMs: 4 * HOUR,
         simulateSixes: (n) => 6 + ((n * 7919) % 18),

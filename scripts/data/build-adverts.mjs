@@ -1,7 +1,7 @@
 // Draws the demo's adverts (project-made, no third-party artwork or brands): two house promotions
 // of the game itself, each at a desktop and a mobile size, written to packages/web/public/ads/
 // and served by the web app. The demo seed links the leaderboard to the prizes page and the
-// medium rectangle to the game rules (packages/server/src/db/seed/demo.ts), so each image says
+// medium rectangle to the game rules (packages/server/src/seed/demo.ts), so each image says
 // what its link opens. Drawn at twice the slot size, so they stay sharp on a phone's screen.
 // Run: node scripts/data/build-adverts.mjs
 import path from 'node:path'

@@ -8,8 +8,8 @@ import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
   seedDemo,
-} from './db/seed/demo.ts'
-import { hasCompetitions } from './db/seed/queries.ts'
+} from './seed/demo.ts'
+import { hasCompetitions } from './seed/queries.ts'
 import { buildApp } from './app.ts'
 import { Scheduler } from './jobs/scheduler.ts'
 import { MailDelivery } from './modules/mail/service.ts'

@@ -15,7 +15,8 @@ import {
 import { REPO_ROOT } from '../src/config.ts'
 import type { SessionGate } from '../src/http/session.ts'
 import { adminRoutes } from '../src/modules/admin/routes.ts'
-import { grantAdmin, type AdminService } from '../src/modules/admin/service.ts'
+import type { AdminService } from '../src/modules/admin/service.ts'
+import { grantAdmin } from '../src/modules/admin/users/service.ts'
 import { hashPassword } from '../src/modules/auth/passwords.ts'
 import { readSeasonFile } from '../src/modules/seasons/service.ts'
 import {

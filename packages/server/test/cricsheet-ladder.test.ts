@@ -6,11 +6,8 @@ import type { SeasonFile } from '@tipping/contract/season-file'
 import { ladderFileSchema, squadsFileSchema } from '@tipping/contract/static-files'
 import { REPO_ROOT } from '../src/config.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
-import {
-  importCricsheetResults,
-  importSeason,
-  readSeasonFile,
-} from '../src/modules/seasons/service.ts'
+import { importCricsheetResults } from '../src/modules/results/service.ts'
+import { importSeason, readSeasonFile } from '../src/modules/seasons/service.ts'
 import { createTestApp, type TestApp } from './helpers.ts'
 
 // Replays the real 2023-24 seasons from their Cricsheet files through the importer and checks the
@@ -93,10 +90,10 @@ async function replay(sport: 'bbl' | 'wbbl') {
     stage: null,
   }))
   const result = await importCricsheetResults(
-    t.db,
+    { db: t.db },
     competitionId,
     [...summaries, ...abandoned],
-    t.clock.now(),
+    { now: t.clock.now(), actorUserId: null },
   )
   expect(result.unmatched).toEqual([])
   expect(result.applied).toHaveLength(matches.length)

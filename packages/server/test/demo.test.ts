@@ -8,7 +8,7 @@ import {
   DEMO_PASSWORD,
   DEMO_ROUND,
   seedDemo,
-} from '../src/db/seed/demo.ts'
+} from '../src/seed/demo.ts'
 import { createTestApp, sessionCookie, type TestApp } from './helpers.ts'
 
 // The seeded demo is what a newcomer sees after `npm start`: it must be a playable, lived-in week.

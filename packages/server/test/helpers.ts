@@ -9,12 +9,8 @@ import { AdjustableClock } from '../src/clock.ts'
 import { REPO_ROOT, testConfig, type Config } from '../src/config.ts'
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts'
 import type { Database } from '../src/db/schema.ts'
-import {
-  importSeason,
-  readSeasonFile,
-  applyResults,
-  readResultsFile,
-} from '../src/modules/seasons/service.ts'
+import { applyResultsFile, readResultsFile } from '../src/modules/results/service.ts'
+import { importSeason, readSeasonFile } from '../src/modules/seasons/service.ts'
 import { withDatabase } from './global-setup.ts'
 import type { DevAccount } from '../src/idp/accounts.ts'
 import os from 'node:os'
@@ -110,7 +106,7 @@ export async function loadSeasons(db: Database): Promise<void> {
 }
 
 export async function loadResults(db: Database, sport: 'bbl' | 'wbbl', now: Date): Promise<number> {
-  return applyResults(db, await readResultsFile(resultsPath(sport)), {
+  return applyResultsFile({ db }, await readResultsFile(resultsPath(sport)), {
     now,
     minAgeMs: 4 * 3_600_000,
   })

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
-import { applyResults, readResultsFile } from '../src/modules/seasons/service.ts'
+import { applyResultsFile, readResultsFile } from '../src/modules/results/service.ts'
 import {
   createTestApp,
   engine,
@@ -117,7 +117,7 @@ beforeAll(async () => {
   })
   boss.cookie = sessionCookie(login)
   const results = await readResultsFile(resultsPath('bbl'))
-  await applyResults(t.db, results, {
+  await applyResultsFile({ db: t.db }, results, {
     now: NOW,
     minAgeMs: 4 * 3_600_000,
     simulateSixes: (match) => 6 + ((match * 7) % 17),

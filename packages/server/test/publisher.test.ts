@@ -1,4 +1,5 @@
 import { DEFAULT_SITE_APP_CONFIG } from '@tipping/contract/site-rules'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +11,6 @@ import {
   statesFileSchema,
   venuesFileSchema,
 } from '@tipping/contract/static-files'
-import { loadContent } from '../src/modules/content/service.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
 import { REPO_ROOT } from '../src/config.ts'
 import { createTestApp, loadResults, loadSeasons, type TestApp } from './helpers.ts'
@@ -80,7 +80,7 @@ describe('static publisher', () => {
     }
     // A content edit republishes checksums.json alone: states.json stays listed.
     const fresh = new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: '/none' })
-    expect(await fresh.publishContent(await loadContent(t.db))).toHaveProperty('states.json')
+    expect(await fresh.publishContent()).toHaveProperty('states.json')
   })
 
   it('gives every team ladder row its conference and division, null in the Big Bash', async () => {
@@ -140,5 +140,73 @@ describe('static publisher', () => {
     const logo = await t.app.inject({ url: '/static/logo/1.webp' })
     expect(logo.statusCode).toBe(200)
     expect(logo.headers['content-type']).toBe('image/webp')
+  })
+})
+
+/** Every file under the folder but checksums.json, hashed here (not by the publisher's code). */
+async function checksumsOnDisk(root: string): Promise<Record<string, string>> {
+  const sums: Record<string, string> = {}
+  for (const entry of await fs.readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const relative = path.relative(root, file).split(path.sep).join('/')
+    if (relative === 'checksums.json') continue
+    sums[relative] = createHash('sha256')
+      .update(await fs.readFile(file))
+      .digest('hex')
+      .slice(0, 16)
+  }
+  return sums
+}
+
+describe('publishing from several processes into one folder', () => {
+  it('leaves checksums.json true to the files, however two publishers interleave', async () => {
+    const options = { staticDir: t.staticDir, logosDir: path.join(REPO_ROOT, 'data/logos') }
+    // Two publishers with their own memory stand for two processes (the API and the worker).
+    const api = new Publisher(t.db, t.clock, options)
+    const worker = new Publisher(t.db, t.clock, options)
+    const round = await t.db
+      .selectFrom('rounds')
+      .innerJoin('competitions', 'competitions.id', 'rounds.competition_id')
+      .select('rounds.id')
+      .where('competitions.sport', '=', 'bbl')
+      .where('competitions.is_current', '=', true)
+      .orderBy('rounds.number')
+      .executeTakeFirstOrThrow()
+    const relabel = (label: string) =>
+      t.db.updateTable('rounds').set({ label }).where('id', '=', round.id).execute()
+    for (let i = 0; i < 20; i++) {
+      // A change to a published file lands while both publish, and one of them then writes
+      // checksums.json after a content edit only: without a lock and checksums from the disk,
+      // the last checksums.json written can list a rounds.json the other process replaced.
+      await Promise.all([
+        api.publishAll(),
+        relabel(`Round one, take ${i}`),
+        worker.publishAll(),
+        (i % 2 === 0 ? api : worker).publishContent(),
+      ])
+      const { files } = JSON.parse(
+        await fs.readFile(path.join(t.staticDir, 'checksums.json'), 'utf8'),
+      )
+      expect(files).toEqual(await checksumsOnDisk(t.staticDir))
+    }
+    await worker.publishAll()
+    const rounds = roundsFileSchema.parse(
+      JSON.parse(await fs.readFile(path.join(t.staticDir, 'bbl/rounds.json'), 'utf8')),
+    )
+    expect(rounds.rounds[0]!.label).toBe('Round one, take 19')
+  })
+
+  it('lists in a content-only publish the files another publisher wrote since', async () => {
+    const options = { staticDir: t.staticDir, logosDir: path.join(REPO_ROOT, 'data/logos') }
+    const api = new Publisher(t.db, t.clock, options)
+    const worker = new Publisher(t.db, t.clock, options)
+    await api.publishAll()
+    await t.db.updateTable('rounds').set({ label: 'Relabelled' }).where('number', '=', 2).execute()
+    await worker.publishAll()
+    // The API process last wrote rounds.json before the relabel; its list must not say so.
+    const files = await api.publishContent()
+    expect(files).toEqual(await checksumsOnDisk(t.staticDir))
+    expect(files['bbl/rounds.json']).toBe((await worker.publishAll())['bbl/rounds.json'])
   })
 })

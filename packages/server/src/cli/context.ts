@@ -11,6 +11,8 @@ export interface CliContext {
   db: Database
   /** Re-publishes the static files after a change. */
   publish: () => Promise<void>
+  /** The same publisher, for a use case that publishes what it changed itself. */
+  publisher: Publisher
 }
 
 /**
@@ -34,6 +36,7 @@ export async function runCli(task: (ctx: CliContext) => Promise<number | void>):
       config,
       db: handle.db,
       publish: async () => void (await publisher.publishAll()),
+      publisher,
     })
     if (typeof code === 'number') process.exitCode = code
   } catch (err) {

@@ -4,7 +4,7 @@ import { summariseCricsheet } from '@tipping/contract/cricsheet'
 import { sportSchema } from '@tipping/contract/sport'
 import { systemClock } from '../clock.ts'
 import { currentCompetition } from '../modules/predictions/service.ts'
-import { importCricsheetResults } from '../modules/seasons/service.ts'
+import { importCricsheetResults } from '../modules/results/service.ts'
 import { runCli } from './context.ts'
 import { parseCliArgs, usageError } from './usage.ts'
 
@@ -19,17 +19,20 @@ const { values, positionals } = parseCliArgs(USAGE, {
 })
 const sport = sportSchema.safeParse(values.sport)
 if (!sport.success || positionals.length === 0) usageError(USAGE)
-await runCli(async ({ db, publish }) => {
+await runCli(async ({ db, publisher }) => {
   const competition = await currentCompetition(db, sport.data)
   const summaries = await Promise.all(
     positionals.map(async (f) =>
       summariseCricsheet(JSON.parse(await fs.readFile(path.resolve(f), 'utf8'))),
     ),
   )
-  const result = await importCricsheetResults(db, competition.id, summaries, systemClock.now())
+  // The same use case as the console's upload: audited (no actor), republished when it applied any.
+  const result = await importCricsheetResults({ db, publisher }, competition.id, summaries, {
+    now: systemClock.now(),
+    actorUserId: null,
+  })
   console.log(`${result.applied.length} results applied`)
   for (const u of result.unmatched)
     console.log(`No fixture match for ${u.date} ${u.teams.join(' v ')}`)
-  await publish()
   return result.unmatched.length > 0 ? 1 : 0
 })

@@ -1,11 +1,7 @@
 import path from 'node:path'
 import { systemClock } from '../clock.ts'
-import {
-  applyResults,
-  importSeason,
-  readResultsFile,
-  readSeasonFile,
-} from '../modules/seasons/service.ts'
+import { applyResultsFile, readResultsFile } from '../modules/results/service.ts'
+import { importSeason, readSeasonFile } from '../modules/seasons/service.ts'
 import { runCli } from './context.ts'
 import { answerHelp, usageError } from './usage.ts'
 
@@ -23,7 +19,7 @@ await runCli(async ({ config, db, publish }) => {
   for (const file of files) {
     const json = path.resolve(file)
     if (json.includes(`${path.sep}results${path.sep}`)) {
-      const n = await applyResults(db, await readResultsFile(json))
+      const n = await applyResultsFile({ db }, await readResultsFile(json))
       console.log(`${file}: ${n} results applied`)
     } else {
       // As in the admin console: a round already started keeps its margin game.

@@ -14,7 +14,7 @@ const failureText = (err: unknown): string =>
 /**
  * Runs the idempotent jobs on a timer: lockouts (with auto-tips), then a re-publish of the static
  * files when anything changed, then the weekly reminders, then delivery of queued emails. Safe with several processes: each
- * job claims its rows itself. A failing job does not stop the others. Each pass records its jobs'
+ * job claims its rows itself, and publishes take turns under the publisher's lock (decision 013). A failing job does not stop the others. Each pass records its jobs'
  * runs in job_runs (one write), for the admin console's System health in any process.
  */
 export class Scheduler {

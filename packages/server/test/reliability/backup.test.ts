@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { REPO_ROOT } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/database.ts'
 import { migrateToLatest } from '../../src/db/migrate.ts'
-import { seedDemo } from '../../src/db/seed/demo.ts'
+import { seedDemo } from '../../src/seed/demo.ts'
 import { attachCluster, seededDatabase, type Cluster } from './harness.ts'
 
 /**

@@ -3,7 +3,7 @@ import type { TestProject } from 'vitest/node'
 import { REPO_ROOT } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/database.ts'
 import { migrateToLatest } from '../../src/db/migrate.ts'
-import { seedDemo } from '../../src/db/seed/demo.ts'
+import { seedDemo } from '../../src/seed/demo.ts'
 import path from 'node:path'
 import { SEEDED_TEMPLATE, startCluster } from './harness.ts'
 

@@ -5,7 +5,7 @@ import { parseCliArgs } from '../../src/cli/usage.ts'
 import { REPO_ROOT } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/database.ts'
 import { migrateToLatest } from '../../src/db/migrate.ts'
-import { seedDemo } from '../../src/db/seed/demo.ts'
+import { seedDemo } from '../../src/seed/demo.ts'
 import { Client, openMatches, sleep, slope, startCluster, startServer } from './harness.ts'
 
 /**

@@ -1,27 +1,24 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/schema.ts'
+import type { Database } from '../../db/schema.ts'
 
-export interface AuditEntry {
+export interface AuditRow {
   actorUserId: number | null
-  /** What was done, e.g. 'result.set', 'content.update', 'user.deactivate'. */
   action: string
-  /** The kind of thing changed, e.g. 'match', 'content', 'user', 'league'. */
   entity: string
-  entityId: string | number | null
-  /** What changed (new values, and old ones where useful); never secrets. */
-  data?: unknown
+  entityId: string | null
+  data: string
+  /** Absent: the database's time. */
+  at?: Date
 }
 
-/** Writes one audit_log row; call it inside the transaction that makes the change. */
-export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry) {
-  await db
+export const insertAudit = (db: Database, row: AuditRow) =>
+  db
     .insertInto('audit_log')
     .values({
-      actor_user_id: entry.actorUserId,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === null ? null : String(entry.entityId),
-      data: JSON.stringify(entry.data ?? {}),
+      actor_user_id: row.actorUserId,
+      action: row.action,
+      entity: row.entity,
+      entity_id: row.entityId,
+      data: row.data,
+      ...(row.at ? { created_at: row.at } : {}),
     })
     .execute()
-}

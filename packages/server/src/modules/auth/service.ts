@@ -11,7 +11,7 @@ import type {
 import type { Clock } from '../../clock.ts'
 import type { Database, UserRow } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
-import { recordAudit } from '../audit/queries.ts'
+import { recordAudit } from '../audit/service.ts'
 import { queueEmails } from '../mail/service.ts'
 import { passwordResetEmail } from '../mail/templates.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { strictDeep, unknownFieldMessage } from '../../http/strict-bodies.ts'
-import { recordAudit } from '../audit/queries.ts'
+import { recordAudit } from '../audit/service.ts'
 import { defaultFaqs, defaultHelpPages } from './default-help.ts'
 import * as q from './queries.ts'
 
@@ -32,6 +32,13 @@ const STRICT_SETTINGS = Object.fromEntries(
 export async function loadContent(db: Database): Promise<ContentSettings> {
   return readContentSettings(await q.contentRows(db), SERVER_CONTENT_DEFAULTS)
 }
+
+/**
+ * Stores one content setting as given, inside the caller's transaction, without an audit row or a
+ * publish: for the demo seed, which writes before anything is served. Admin edits go through set.
+ */
+export const storeContent = (db: Database, key: ContentKey, value: unknown): Promise<void> =>
+  q.upsertContent(db, key, value)
 
 /** Anything that republishes the content files after a change (the publisher). */
 export interface ContentPublisher {

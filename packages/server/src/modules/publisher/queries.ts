@@ -133,3 +133,13 @@ export async function matchPickCounts(db: Database, matchIds: number[]) {
     .where('match_id', 'in', matchIds)
     .execute()
 }
+
+/**
+ * Holds publishing for the rest of the caller's transaction: every process (API, worker, CLI)
+ * publishing into the same folder takes it, so one writes its files and checksums.json whole
+ * before the next reads the database and writes its own. The same statement on PGlite, where it
+ * is granted at once (one connection, which the transaction already holds alone).
+ */
+export const lockPublishing = async (db: Database): Promise<void> => {
+  await sql`SELECT pg_advisory_xact_lock(7314, 0)`.execute(db)
+}

@@ -14,13 +14,16 @@ import type {
 } from '@tipping/contract/static-files'
 import { AUSTRALIAN_STATES } from '@tipping/contract/site'
 import { DEFAULT_SITE_APP_CONFIG, type SiteAppConfig } from '@tipping/contract/site-rules'
-import { appConfigContent, contentFiles, type ContentSettings } from '@tipping/contract/content'
+import { appConfigContent, contentFiles } from '@tipping/contract/content'
+import type { Sport } from '@tipping/contract/constants'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { loadContent } from '../content/service.ts'
 import { effectiveStatus, roundStatus } from '../predictions/service.ts'
 import * as q from './queries.ts'
 import { StaticStore } from './static-store.ts'
+
+const CHECKSUMS_FILE = 'checksums.json'
 
 export interface PublisherOptions {
   staticDir: string
@@ -34,10 +37,13 @@ export interface PublisherOptions {
 /**
  * Writes the static JSON root (ARCHITECTURE.md): per sport rounds.json, squads.json, venues.json,
  * the squad logos, and checksums.json last, so a client that sees a new checksum finds the file.
+ *
+ * Several processes publish into one folder (the API, `npm run worker`, the commands): each
+ * publish reads the database and writes its files under one lock (queries.ts lockPublishing), and
+ * checksums.json lists the folder's files as they are on disk then, whoever wrote them.
  */
 export class Publisher {
   private readonly store: StaticStore
-  private readonly checksums = new Map<string, string>()
   /**
    * Pick counts of matches that had locked when counted, by match id. They never change: no tip
    * is saved or cleared once a match has started, and users who register later get no auto-tip.
@@ -54,14 +60,54 @@ export class Publisher {
     this.store = new StaticStore(opts.staticDir)
   }
 
-  async publishAll(): Promise<Record<string, string>> {
+  /**
+   * Runs one publish holding the publishing lock; everything it reads goes through the lock's
+   * transaction, so what it writes is at least as new as any publish before it.
+   */
+  private exclusively<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await q.lockPublishing(trx)
+      return work(trx)
+    })
+  }
+
+  /** Every file; returns checksums.json's list. */
+  publishAll(): Promise<Record<string, string>> {
+    return this.exclusively(async (db) => {
+      await this.publishCompetitions(db)
+      return this.writeContent(db)
+    })
+  }
+
+  /**
+   * The files of these sports' current competitions, then checksums.json: after a change that
+   * touches nothing else (a result). The content files stay as they are.
+   */
+  publishSports(sports: readonly Sport[]): Promise<Record<string, string>> {
+    return this.exclusively(async (db) => {
+      await this.publishCompetitions(db, sports)
+      return this.writeChecksums()
+    })
+  }
+
+  /**
+   * The content files (notification_bar.json, per sport mrecs.json, faqs.json, help_pages.json),
+   * states.json and app-config.json, then checksums.json: after an admin edits content. The
+   * content is read under the lock, so a slower process never writes an older edit over a newer.
+   */
+  publishContent(): Promise<Record<string, string>> {
+    return this.exclusively((db) => this.writeContent(db))
+  }
+
+  private async publishCompetitions(db: Database, sports?: readonly Sport[]): Promise<void> {
     const now = this.clock.now()
-    for (const c of await q.currentCompetitions(this.db)) {
+    for (const c of await q.currentCompetitions(db)) {
+      if (sports && !sports.includes(c.sport as Sport)) continue
       const [rounds, fixture, squads, venues] = await Promise.all([
-        q.competitionRounds(this.db, c.id),
-        q.competitionFixture(this.db, c.id),
-        q.sportSquads(this.db, c.sport),
-        q.competitionVenues(this.db, c.id),
+        q.competitionRounds(db, c.id),
+        q.competitionFixture(db, c.id),
+        q.sportSquads(db, c.sport),
+        q.competitionVenues(db, c.id),
       ])
       const roundsFile: RoundsFile = {
         competition: {
@@ -115,25 +161,21 @@ export class Publisher {
       await this.put(`${c.sport}/rounds.json`, roundsFile)
       await this.put(`${c.sport}/squads.json`, squadsFile)
       await this.put(`${c.sport}/venues.json`, venuesFile)
-      await this.publishLadder(c.id, c.sport)
+      await this.publishLadder(db, c.id, c.sport)
       await this.publishFormGuide(c.sport, roundsFile)
-      await this.publishRoundStats(c.sport, roundsFile, fixture)
+      await this.publishRoundStats(db, c.sport, roundsFile, fixture)
       for (const s of squads) {
         const logo = await fs
           .readFile(path.join(this.opts.logosDir, `${s.code}.webp`))
           .catch(() => null)
-        if (logo)
-          this.checksums.set(`logo/${s.id}.webp`, await this.store.write(`logo/${s.id}.webp`, logo))
+        if (logo) await this.store.write(`logo/${s.id}.webp`, logo)
       }
     }
-    return this.publishContent(await loadContent(this.db))
   }
 
-  /**
-   * The content files (notification_bar.json, per sport mrecs.json, faqs.json, help_pages.json),
-   * states.json and app-config.json, then checksums.json: after an admin edits content, and on every publish.
-   */
-  async publishContent(content: ContentSettings): Promise<Record<string, string>> {
+  /** The content files, states.json, app-config.json, then checksums.json of the whole folder. */
+  private async writeContent(db: Database): Promise<Record<string, string>> {
+    const content = await loadContent(db)
     for (const [file, value] of Object.entries(contentFiles(content))) await this.put(file, value)
     // Fixed data, written here so that every checksums.json lists it (spec 7 static GET calls).
     await this.put('states.json', {
@@ -145,15 +187,23 @@ export class Publisher {
       ...(this.opts.siteConfig ?? DEFAULT_SITE_APP_CONFIG),
       ...appConfigContent(content),
     } satisfies AppConfigFile)
-    const files = Object.fromEntries([...this.checksums].sort(([a], [b]) => a.localeCompare(b)))
-    await this.store.writeJson('checksums.json', { files })
+    return this.writeChecksums()
+  }
+
+  /**
+   * checksums.json, last. From the disk, not from what this process wrote: another process's
+   * files are listed at their true checksums, and one this process wrote earlier not at an old one.
+   */
+  private async writeChecksums(): Promise<Record<string, string>> {
+    const files = await this.store.checksums(CHECKSUMS_FILE)
+    await this.store.writeJson(CHECKSUMS_FILE, { files })
     return files
   }
 
-  private async publishLadder(competitionId: number, sport: string): Promise<void> {
+  private async publishLadder(db: Database, competitionId: number, sport: string): Promise<void> {
     const [tallies, points] = await Promise.all([
-      q.ladderTallies(this.db, competitionId, sport),
-      q.competitionLadderPoints(this.db, competitionId),
+      q.ladderTallies(db, competitionId, sport),
+      q.competitionLadderPoints(db, competitionId),
     ])
     const ordered = ladderOrder(
       tallies.map((t) => ({
@@ -216,6 +266,7 @@ export class Publisher {
    * known to have tipped in between. Until then, the whole percentages the API shows to everyone.
    */
   private async publishRoundStats(
+    db: Database,
     sport: string,
     rounds: RoundsFile,
     fixture: Awaited<ReturnType<typeof q.competitionFixture>>,
@@ -225,7 +276,7 @@ export class Publisher {
     const uncounted = live
       .flatMap((r) => r.matches.map((m) => m.id))
       .filter((id) => !this.lockedPicks.has(id))
-    const counts = await q.matchPickCounts(this.db, uncounted)
+    const counts = await q.matchPickCounts(db, uncounted)
     const picksOf = (id: number): { home: number; away: number } => {
       const cached = this.lockedPicks.get(id)
       if (cached) return cached
@@ -258,6 +309,6 @@ export class Publisher {
   }
 
   private async put(relative: string, value: unknown): Promise<void> {
-    this.checksums.set(relative, await this.store.writeJson(relative, value))
+    await this.store.writeJson(relative, value)
   }
 }

@@ -1,22 +1,9 @@
 import fs from 'node:fs/promises'
-import {
-  resultsFileSchema,
-  seasonFileSchema,
-  type ResultsFile,
-  type SeasonFile,
-} from '@tipping/contract/season-file'
-import { ballsFromOvers } from '@tipping/contract/rules/cricket'
+import { seasonFileSchema, type SeasonFile } from '@tipping/contract/season-file'
 import { marginGameOf, tooManyMarginGamesMessage } from '@tipping/contract/rules/margin-game'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
-import type { CricsheetSummary } from '@tipping/contract/cricsheet'
-import { refreshRoundStatuses } from '../lifecycle/service.ts'
-import { rescoreInTransaction } from '../scoring/service.ts'
 import * as q from './queries.ts'
-
-export type { ResultWrite } from './queries.ts'
-/** Writes a completed match's result (status, score, winner); scoring is the caller's next step. */
-export const writeResult = (db: Database, r: q.ResultWrite) => q.writeResult(db, r)
 
 /** GAME_RULES.md: `{sponsorPrefix}-{sport}-{season}`. */
 export const competitionIdentifier = (prefix: string, sport: string, season: number) =>
@@ -24,10 +11,6 @@ export const competitionIdentifier = (prefix: string, sport: string, season: num
 
 export async function readSeasonFile(file: string): Promise<SeasonFile> {
   return seasonFileSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')))
-}
-
-export async function readResultsFile(file: string): Promise<ResultsFile> {
-  return resultsFileSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')))
 }
 
 export interface ImportOptions {
@@ -217,160 +200,4 @@ export async function settleMarginGames(
     voided: [...before.values()].filter((id) => !targets.has(id)),
   })
   return changes
-}
-
-export interface ApplyResultsOptions {
-  /** Only matches that started at least this long before `now` are completed. */
-  now?: Date
-  minAgeMs?: number
-  /** Fills unknown sixes on margin games with this generator (labelled simulated). */
-  simulateSixes?: (matchNumber: number) => number
-}
-
-/** Writes the real results of a results file onto the fixture; returns the matches completed. */
-export async function applyResults(
-  db: Database,
-  file: ResultsFile,
-  opts: ApplyResultsOptions = {},
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const competition = await q.competitionBySportSeason(trx, file.sport, file.season)
-    if (!competition)
-      throw new AppError(
-        'NOT_FOUND',
-        `Import the ${file.sport} season ${file.season} fixture first`,
-      )
-    const matches = new Map(
-      (await q.competitionMatchNumbers(trx, competition.id)).map((m) => [m.number, m]),
-    )
-    const squads = new Map((await q.squadIdsBySport(trx, file.sport)).map((s) => [s.code, s.id]))
-    const marginGames = new Set(await q.marginGameNumbers(trx, competition.id))
-    const touchedRounds = new Set<number>()
-    let completed = 0
-    for (const r of file.results) {
-      const match = matches.get(r.match)
-      if (!match) throw new AppError('VALIDATION', `Result for unknown match ${r.match}`, 'match')
-      if (opts.now && match.starts_at.getTime() + (opts.minAgeMs ?? 0) > opts.now.getTime())
-        continue
-      const winner = r.winner === null ? null : (squads.get(r.winner) ?? null)
-      if (r.winner !== null && winner !== match.home_squad_id && winner !== match.away_squad_id) {
-        throw new AppError(
-          'VALIDATION',
-          `Winner ${r.winner} did not play match ${r.match}`,
-          'winner',
-        )
-      }
-      const simulated =
-        r.sixes === null && marginGames.has(r.match) && opts.simulateSixes !== undefined
-      await q.writeResult(trx, {
-        matchId: match.id,
-        outcome: r.outcome,
-        winnerSquadId: winner,
-        homeRuns: r.home?.runs ?? null,
-        homeWickets: r.home?.wickets ?? null,
-        homeBalls: r.home ? ballsFromOvers(r.home.overs) : null,
-        awayRuns: r.away?.runs ?? null,
-        awayWickets: r.away?.wickets ?? null,
-        awayBalls: r.away ? ballsFromOvers(r.away.overs) : null,
-        sixes: simulated ? opts.simulateSixes!(r.match) : r.sixes,
-        sixesSimulated: simulated,
-        method: r.method,
-        cricsheetId: r.cricsheetId,
-        completedAt: opts.now ?? new Date(match.starts_at.getTime() + 4 * 3_600_000),
-      })
-      touchedRounds.add(match.round_id)
-      completed++
-    }
-    await refreshRoundStatuses(trx, [...touchedRounds])
-    // Every result change re-scores what it touches.
-    await rescoreInTransaction(trx, competition.id, [...touchedRounds])
-    return completed
-  })
-}
-
-export interface CricsheetImport {
-  applied: number[]
-  unmatched: { date: string; teams: string[] }[]
-}
-
-const DAY_MS = 86_400_000
-
-/**
- * Completes fixture matches from Cricsheet summaries: a file pairs with the fixture match of the
- * same two squads starting within a day of its date (local dates differ from UTC ones). Results,
- * round statuses and scores change in one transaction.
- */
-export async function importCricsheetResults(
-  db: Database,
-  competitionId: number,
-  summaries: readonly CricsheetSummary[],
-  now: Date,
-): Promise<CricsheetImport> {
-  return db
-    .transaction()
-    .execute((trx) => importCricsheetInTransaction(trx, competitionId, summaries, now))
-}
-
-/** The same, inside a transaction the caller holds. */
-export async function importCricsheetInTransaction(
-  trx: Database,
-  competitionId: number,
-  summaries: readonly CricsheetSummary[],
-  now: Date,
-): Promise<CricsheetImport> {
-  {
-    const fixture = await q.fixtureForPairing(trx, competitionId)
-    const applied: number[] = []
-    const unmatched: CricsheetImport['unmatched'] = []
-    const rounds = new Set<number>()
-    for (const s of summaries) {
-      const day = Date.parse(`${s.date}T12:00:00Z`)
-      const match = fixture.find(
-        (f) =>
-          Math.abs(f.starts_at.getTime() - day) <= DAY_MS &&
-          new Set([f.home_name, f.away_name]).size === 2 &&
-          s.teams.includes(f.home_name) &&
-          s.teams.includes(f.away_name) &&
-          !applied.includes(f.id),
-      )
-      if (!match) {
-        unmatched.push({ date: s.date, teams: [...s.teams] })
-        continue
-      }
-      const side = (name: string) => s.innings.find((i) => i.team === name) ?? null
-      const home = side(match.home_name)
-      const away = side(match.away_name)
-      const winnerId =
-        s.winner === null
-          ? null
-          : s.winner === match.home_name
-            ? match.home_squad_id
-            : match.away_squad_id
-      await q.writeResult(trx, {
-        matchId: match.id,
-        outcome: s.outcome,
-        winnerSquadId: winnerId,
-        homeRuns: home?.runs ?? null,
-        homeWickets: home?.wickets ?? null,
-        homeBalls: home?.balls ?? null,
-        homeBallsAllotted: home?.ballsAllotted ?? null,
-        homeNrr: home?.nrrCredit ?? null,
-        awayRuns: away?.runs ?? null,
-        awayWickets: away?.wickets ?? null,
-        awayBalls: away?.balls ?? null,
-        awayBallsAllotted: away?.ballsAllotted ?? null,
-        awayNrr: away?.nrrCredit ?? null,
-        sixes: s.sixes,
-        sixesSimulated: false,
-        method: s.method,
-        cricsheetId: null,
-        completedAt: now,
-      })
-      applied.push(match.id)
-      rounds.add(match.round_id)
-    }
-    await refreshRoundStatuses(trx, [...rounds])
-    await rescoreInTransaction(trx, competitionId, [...rounds])
-    return { applied, unmatched }
-  }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Database } from '../schema.ts'
+import type { Database } from '../db/schema.ts'
 
 // Set-based inserts for the demo: one statement per table, never a loop per user.
 

@@ -1,18 +1,14 @@
 import path from 'node:path'
 import { SPORTS, roleForSport } from '@tipping/contract/constants'
-import type { Database } from '../schema.ts'
-import {
-  applyResults,
-  importSeason,
-  readResultsFile,
-  readSeasonFile,
-} from '../../modules/seasons/service.ts'
-import { hashPassword } from '../../modules/auth/passwords.ts'
-import { newLeagueCode } from '../../modules/leagues/service.ts'
-import { rescore } from '../../modules/scoring/service.ts'
-import { upsertContent } from '../../modules/content/queries.ts'
+import type { Database } from '../db/schema.ts'
+import { applyResultsFile, readResultsFile } from '../modules/results/service.ts'
+import { importSeason, readSeasonFile } from '../modules/seasons/service.ts'
+import { hashPassword } from '../modules/auth/passwords.ts'
+import { newLeagueCode } from '../modules/leagues/service.ts'
+import { rescore } from '../modules/scoring/service.ts'
+import { storeContent } from '../modules/content/service.ts'
 import type { Advert } from '@tipping/contract/content'
-import { grantAdmin } from '../../modules/admin/service.ts'
+import { grantAdmin } from '../modules/admin/users/service.ts'
 import * as q from './queries.ts'
 
 export const DEMO_EMAIL = 'demo@tipping.example'
@@ -91,7 +87,7 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     )
     const random = seededRandom(season.season)
     // Simulated: the 2025-26 data has no sixes counts, and the Super Sixes game needs one.
-    await applyResults(db, results, {
+    await applyResultsFile({ db }, results, {
       now: opts.now,
       minAgeMs: MATCH_LENGTH_MS,
       simulateSixes: () => 6 + Math.floor(random() * 18),
@@ -112,7 +108,7 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     await q.registerEveryoneForCurrentCompetitions(trx, registeredAt)
     await q.insertSimulatedTips(trx, { now: opts.now, demoUserId: demoId, demoRound: DEMO_ROUND })
     await q.insertDemoLeagues(trx, demoId, newLeagueCode)
-    await upsertContent(trx, 'adverts', { bbl: demoAdverts('bbl'), wbbl: demoAdverts('wbbl') })
+    await storeContent(trx, 'adverts', { bbl: demoAdverts('bbl'), wbbl: demoAdverts('wbbl') })
   })
   for (const competitionId of await q.currentCompetitionIds(db)) await rescore(db, competitionId)
   await grantAdmin(db, {

@@ -1,0 +1,74 @@
+import {
+  adminIdParamsSchema,
+  adminUserResponseSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  updateRolesBodySchema,
+} from '@tipping/contract/admin'
+import { success } from '../../../http/envelope.ts'
+import type { SessionGate } from '../../../http/session.ts'
+import type { App } from '../../../http/types.ts'
+import { adminRouteKit } from '../route-kit.ts'
+import type { UsersAdmin } from './service.ts'
+
+/** The console's users. */
+export function usersRoutes(app: App, deps: { service: UsersAdmin; gate: SessionGate }): void {
+  const { service } = deps
+  const { tags, config, preValidation, ok, actor } = adminRouteKit(deps.gate)
+
+  app.get(
+    '/api/admin/users',
+    {
+      config,
+      preValidation,
+      schema: { tags, querystring: adminUsersQuerySchema, response: ok(adminUsersResponseSchema) },
+    },
+    async (request) => {
+      await actor(request)
+      return success(await service.users(request.query.search, request.query.page))
+    },
+  )
+
+  app.put(
+    '/api/admin/users/:id/roles',
+    {
+      config,
+      preValidation,
+      schema: {
+        tags,
+        params: adminIdParamsSchema,
+        body: updateRolesBodySchema,
+        response: ok(adminUserResponseSchema),
+      },
+    },
+    async (request) => {
+      const id = await actor(request)
+      return success({ user: await service.setRoles(id, request.params.id, request.body) })
+    },
+  )
+
+  for (const [path, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(
+      `/api/admin/users/:id/${path}`,
+      {
+        config,
+        preValidation,
+        schema: {
+          tags,
+          params: adminIdParamsSchema,
+          response: ok(adminUserResponseSchema),
+          description: active
+            ? 'Lets a deactivated account sign in again.'
+            : 'Stops an account signing in and ends its sessions.',
+        },
+      },
+      async (request) => {
+        const id = await actor(request)
+        return success({ user: await service.setActive(id, request.params.id, active) })
+      },
+    )
+  }
+}
