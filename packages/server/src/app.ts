@@ -236,7 +236,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       sponsorPrefix: config.SPONSOR_PREFIX,
       onUserChanged: (id) => auth.forgetUser(id),
     }),
-    gate,
   })
   opsRoutes(app, { ops: new OpsService(db, clock) })
   const leagues = new LeaguesService(db, {

@@ -13,7 +13,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { REPO_ROOT } from '../src/config.ts'
-import type { SessionGate } from '../src/http/session.ts'
 import { adminRoutes } from '../src/modules/admin/routes.ts'
 import type { AdminService } from '../src/modules/admin/service.ts'
 import { grantAdmin } from '../src/modules/admin/users/service.ts'
@@ -151,7 +150,7 @@ describe('who may call the console', () => {
     probe.addHook('onRoute', (r) => {
       if (r.method !== 'HEAD') seen.push({ url: r.url, policy: r.config?.policy })
     })
-    adminRoutes(probe, { admin: {} as AdminService, gate: {} as SessionGate })
+    adminRoutes(probe, { admin: {} as AdminService })
     await probe.ready()
     expect(seen.length).toBe(routes.length)
     for (const r of seen) expect(r, r.url).toEqual({ url: r.url, policy: 'admin' })

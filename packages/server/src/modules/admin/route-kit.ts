@@ -1,18 +1,18 @@
+import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { successEnvelope } from '@tipping/contract/errors'
-import type { SessionGate } from '../../http/session.ts'
+import { callerOf } from '../../http/session.ts'
 
-type Request = Parameters<SessionGate['requireAdmin']>[0]
-
-/** What every admin route shares: ROLE_ADMIN only, checked before its input is read. */
-export function adminRouteKit(gate: SessionGate) {
-  const actor = async (request: Request) => (await gate.requireAdmin(request)).row.id
+/**
+ * What every admin route shares: the 'admin' policy, which the app's one policy hook
+ * (http/route-policy.ts authorizeRoutes) enforces before the input is read, so a visitor or a
+ * tipper learns nothing about the body a console route expects; the admin who asks, for the audit.
+ */
+export function adminRouteKit() {
   return {
     tags: ['admin'],
-    actor,
-    // Who is asking is checked before the input: a visitor learns nothing about the body expected.
+    actor: (request: FastifyRequest) => callerOf(request).row.id,
     config: { policy: 'admin' as const },
-    preValidation: async (request: Request) => void (await actor(request)),
     ok: <T extends z.ZodType>(inner: T) => ({ 200: successEnvelope(inner) }),
   }
 }

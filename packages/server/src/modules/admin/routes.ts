@@ -1,4 +1,3 @@
-import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import { auditLogRoutes } from './audit-log/routes.ts'
 import { competitionsRoutes } from './competitions/routes.ts'
@@ -9,12 +8,12 @@ import type { AdminService } from './service.ts'
 import { usersRoutes } from './users/routes.ts'
 
 /** The admin console's API, one area per folder: every route is ROLE_ADMIN only, every change audited. */
-export function adminRoutes(app: App, deps: { admin: AdminService; gate: SessionGate }): void {
-  const { admin, gate } = deps
-  competitionsRoutes(app, { service: admin.competitions, gate })
-  matchesRoutes(app, { service: admin.matches, gate })
-  usersRoutes(app, { service: admin.users, gate })
-  leaguesRoutes(app, { service: admin.leagues, gate })
-  emailsRoutes(app, { service: admin.emails, gate })
-  auditLogRoutes(app, { service: admin.audit, gate })
+export function adminRoutes(app: App, deps: { admin: AdminService }): void {
+  const { admin } = deps
+  competitionsRoutes(app, { service: admin.competitions })
+  matchesRoutes(app, { service: admin.matches })
+  usersRoutes(app, { service: admin.users })
+  leaguesRoutes(app, { service: admin.leagues })
+  emailsRoutes(app, { service: admin.emails })
+  auditLogRoutes(app, { service: admin.audit })
 }

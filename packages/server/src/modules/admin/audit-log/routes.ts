@@ -1,27 +1,21 @@
 import { adminAuditQuerySchema, adminAuditResponseSchema } from '@tipping/contract/admin'
 import { success } from '../../../http/envelope.ts'
-import type { SessionGate } from '../../../http/session.ts'
 import type { App } from '../../../http/types.ts'
 import { adminRouteKit } from '../route-kit.ts'
 import type { AuditLogAdmin } from './service.ts'
 
 /** The console's audit log. */
-export function auditLogRoutes(
-  app: App,
-  deps: { service: AuditLogAdmin; gate: SessionGate },
-): void {
+export function auditLogRoutes(app: App, deps: { service: AuditLogAdmin }): void {
   const { service } = deps
-  const { tags, config, preValidation, ok, actor } = adminRouteKit(deps.gate)
+  const { tags, config, ok, actor } = adminRouteKit()
 
   app.get(
     '/api/admin/audit',
     {
       config,
-      preValidation,
       schema: { tags, querystring: adminAuditQuerySchema, response: ok(adminAuditResponseSchema) },
     },
     async (request) => {
-      await actor(request)
       const { actor: who, kind, page } = request.query
       return success(await service.audit({ actor: who, kind }, page))
     },

@@ -12,7 +12,6 @@ import {
 } from '@tipping/contract/admin'
 import { seasonFileSchema } from '@tipping/contract/season-file'
 import { success } from '../../../http/envelope.ts'
-import type { SessionGate } from '../../../http/session.ts'
 import type { App } from '../../../http/types.ts'
 import { adminRouteKit } from '../route-kit.ts'
 import type { CompetitionsAdmin } from './service.ts'
@@ -20,18 +19,14 @@ import type { CompetitionsAdmin } from './service.ts'
 const MB = 1024 * 1024
 
 /** The console's seasons: create, import a fixture or Cricsheet files, settings, re-score, re-publish. */
-export function competitionsRoutes(
-  app: App,
-  deps: { service: CompetitionsAdmin; gate: SessionGate },
-): void {
+export function competitionsRoutes(app: App, deps: { service: CompetitionsAdmin }): void {
   const { service } = deps
-  const { tags, config, preValidation, ok, actor } = adminRouteKit(deps.gate)
+  const { tags, config, ok, actor } = adminRouteKit()
 
   app.get(
     '/api/admin/competitions',
-    { config, preValidation, schema: { tags, response: ok(competitionListResponseSchema) } },
+    { config, schema: { tags, response: ok(competitionListResponseSchema) } },
     async (request) => {
-      await actor(request)
       return success({ competitions: await service.competitions() })
     },
   )
@@ -40,7 +35,6 @@ export function competitionsRoutes(
     '/api/admin/competitions',
     {
       config,
-      preValidation,
       schema: {
         tags,
         body: createCompetitionBodySchema,
@@ -49,7 +43,7 @@ export function competitionsRoutes(
       },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       return success({ competition: await service.createCompetition(id, request.body) })
     },
   )
@@ -58,7 +52,6 @@ export function competitionsRoutes(
     '/api/admin/competitions/import',
     {
       config,
-      preValidation,
       bodyLimit: 8 * MB,
       schema: {
         tags,
@@ -69,7 +62,7 @@ export function competitionsRoutes(
       },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       return success(await service.importFixture(id, request.body))
     },
   )
@@ -78,7 +71,6 @@ export function competitionsRoutes(
     '/api/admin/competitions/:id',
     {
       config,
-      preValidation,
       schema: {
         tags,
         params: adminIdParamsSchema,
@@ -88,7 +80,7 @@ export function competitionsRoutes(
       },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       return success({
         competition: await service.updateCompetition(id, request.params.id, request.body),
       })
@@ -99,11 +91,10 @@ export function competitionsRoutes(
     '/api/admin/competitions/:id/rescore',
     {
       config,
-      preValidation,
       schema: { tags, params: adminIdParamsSchema, response: ok(rescoreResponseSchema) },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       return success(await service.rescore(id, request.params.id))
     },
   )
@@ -112,7 +103,6 @@ export function competitionsRoutes(
     '/api/admin/competitions/:id/cricsheet',
     {
       config,
-      preValidation,
       bodyLimit: 32 * MB,
       schema: {
         tags,
@@ -123,16 +113,16 @@ export function competitionsRoutes(
       },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       return success(await service.importCricsheet(id, request.params.id, request.body.files))
     },
   )
 
   app.post(
     '/api/admin/publish',
-    { config, preValidation, schema: { tags, response: ok(publishResponseSchema) } },
+    { config, schema: { tags, response: ok(publishResponseSchema) } },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       return success(await service.republish(id))
     },
   )

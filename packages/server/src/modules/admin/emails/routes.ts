@@ -5,21 +5,19 @@ import {
   adminEmailsResponseSchema,
 } from '@tipping/contract/admin'
 import { success } from '../../../http/envelope.ts'
-import type { SessionGate } from '../../../http/session.ts'
 import type { App } from '../../../http/types.ts'
 import { adminRouteKit } from '../route-kit.ts'
 import type { EmailsAdmin } from './service.ts'
 
 /** The console's email outbox. */
-export function emailsRoutes(app: App, deps: { service: EmailsAdmin; gate: SessionGate }): void {
+export function emailsRoutes(app: App, deps: { service: EmailsAdmin }): void {
   const { service } = deps
-  const { tags, config, preValidation, ok, actor } = adminRouteKit(deps.gate)
+  const { tags, config, ok, actor } = adminRouteKit()
 
   app.get(
     '/api/admin/emails',
     {
       config,
-      preValidation,
       schema: {
         tags,
         querystring: adminEmailsQuerySchema,
@@ -27,7 +25,6 @@ export function emailsRoutes(app: App, deps: { service: EmailsAdmin; gate: Sessi
       },
     },
     async (request) => {
-      await actor(request)
       return success(await service.emails(request.query.status, request.query.page))
     },
   )
@@ -36,7 +33,6 @@ export function emailsRoutes(app: App, deps: { service: EmailsAdmin; gate: Sessi
     '/api/admin/emails/:id/retry',
     {
       config,
-      preValidation,
       schema: {
         tags,
         params: adminEmailIdParamsSchema,
@@ -44,7 +40,7 @@ export function emailsRoutes(app: App, deps: { service: EmailsAdmin; gate: Sessi
       },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       return success({ email: await service.retryEmail(id, request.params.id) })
     },
   )

@@ -5,21 +5,19 @@ import {
 } from '@tipping/contract/admin'
 import { okResponseSchema } from '@tipping/contract/auth'
 import { success } from '../../../http/envelope.ts'
-import type { SessionGate } from '../../../http/session.ts'
 import type { App } from '../../../http/types.ts'
 import { adminRouteKit } from '../route-kit.ts'
 import type { LeaguesAdmin } from './service.ts'
 
 /** The console's leagues. */
-export function leaguesRoutes(app: App, deps: { service: LeaguesAdmin; gate: SessionGate }): void {
+export function leaguesRoutes(app: App, deps: { service: LeaguesAdmin }): void {
   const { service } = deps
-  const { tags, config, preValidation, ok, actor } = adminRouteKit(deps.gate)
+  const { tags, config, ok, actor } = adminRouteKit()
 
   app.get(
     '/api/admin/leagues',
     {
       config,
-      preValidation,
       schema: {
         tags,
         querystring: adminLeaguesQuerySchema,
@@ -27,7 +25,6 @@ export function leaguesRoutes(app: App, deps: { service: LeaguesAdmin; gate: Ses
       },
     },
     async (request) => {
-      await actor(request)
       const { search, sport, page } = request.query
       return success(await service.leagues({ search, sport }, page))
     },
@@ -37,11 +34,10 @@ export function leaguesRoutes(app: App, deps: { service: LeaguesAdmin; gate: Ses
     '/api/admin/leagues/:id',
     {
       config,
-      preValidation,
       schema: { tags, params: adminIdParamsSchema, response: ok(okResponseSchema) },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       await service.removeLeague(id, request.params.id)
       return success({ ok: true as const })
     },

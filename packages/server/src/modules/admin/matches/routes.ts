@@ -7,25 +7,22 @@ import {
   updateRoundBodySchema,
 } from '@tipping/contract/admin'
 import { success } from '../../../http/envelope.ts'
-import type { SessionGate } from '../../../http/session.ts'
 import type { App } from '../../../http/types.ts'
 import { adminRouteKit } from '../route-kit.ts'
 import type { MatchesAdmin } from './service.ts'
 
 /** The console's rounds and matches. */
-export function matchesRoutes(app: App, deps: { service: MatchesAdmin; gate: SessionGate }): void {
+export function matchesRoutes(app: App, deps: { service: MatchesAdmin }): void {
   const { service } = deps
-  const { tags, config, preValidation, ok, actor } = adminRouteKit(deps.gate)
+  const { tags, config, ok, actor } = adminRouteKit()
 
   app.get(
     '/api/admin/competitions/:id/rounds',
     {
       config,
-      preValidation,
       schema: { tags, params: adminIdParamsSchema, response: ok(competitionRoundsResponseSchema) },
     },
     async (request) => {
-      await actor(request)
       return success(await service.rounds(request.params.id))
     },
   )
@@ -34,7 +31,6 @@ export function matchesRoutes(app: App, deps: { service: MatchesAdmin; gate: Ses
     '/api/admin/rounds/:id',
     {
       config,
-      preValidation,
       schema: {
         tags,
         params: adminIdParamsSchema,
@@ -43,7 +39,7 @@ export function matchesRoutes(app: App, deps: { service: MatchesAdmin; gate: Ses
       },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       await service.updateRound(id, request.params.id, request.body.label)
       return success({ round: await service.roundOf(request.params.id) })
     },
@@ -53,7 +49,6 @@ export function matchesRoutes(app: App, deps: { service: MatchesAdmin; gate: Ses
     '/api/admin/matches/:id',
     {
       config,
-      preValidation,
       schema: {
         tags,
         params: adminIdParamsSchema,
@@ -63,7 +58,7 @@ export function matchesRoutes(app: App, deps: { service: MatchesAdmin; gate: Ses
       },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       return success({ match: await service.updateMatch(id, request.params.id, request.body) })
     },
   )

@@ -6,25 +6,22 @@ import {
   updateRolesBodySchema,
 } from '@tipping/contract/admin'
 import { success } from '../../../http/envelope.ts'
-import type { SessionGate } from '../../../http/session.ts'
 import type { App } from '../../../http/types.ts'
 import { adminRouteKit } from '../route-kit.ts'
 import type { UsersAdmin } from './service.ts'
 
 /** The console's users. */
-export function usersRoutes(app: App, deps: { service: UsersAdmin; gate: SessionGate }): void {
+export function usersRoutes(app: App, deps: { service: UsersAdmin }): void {
   const { service } = deps
-  const { tags, config, preValidation, ok, actor } = adminRouteKit(deps.gate)
+  const { tags, config, ok, actor } = adminRouteKit()
 
   app.get(
     '/api/admin/users',
     {
       config,
-      preValidation,
       schema: { tags, querystring: adminUsersQuerySchema, response: ok(adminUsersResponseSchema) },
     },
     async (request) => {
-      await actor(request)
       return success(await service.users(request.query.search, request.query.page))
     },
   )
@@ -33,7 +30,6 @@ export function usersRoutes(app: App, deps: { service: UsersAdmin; gate: Session
     '/api/admin/users/:id/roles',
     {
       config,
-      preValidation,
       schema: {
         tags,
         params: adminIdParamsSchema,
@@ -42,7 +38,7 @@ export function usersRoutes(app: App, deps: { service: UsersAdmin; gate: Session
       },
     },
     async (request) => {
-      const id = await actor(request)
+      const id = actor(request)
       return success({ user: await service.setRoles(id, request.params.id, request.body) })
     },
   )
@@ -55,7 +51,6 @@ export function usersRoutes(app: App, deps: { service: UsersAdmin; gate: Session
       `/api/admin/users/:id/${path}`,
       {
         config,
-        preValidation,
         schema: {
           tags,
           params: adminIdParamsSchema,
@@ -66,7 +61,7 @@ export function usersRoutes(app: App, deps: { service: UsersAdmin; gate: Session
         },
       },
       async (request) => {
-        const id = await actor(request)
+        const id = actor(request)
         return success({ user: await service.setActive(id, request.params.id, active) })
       },
     )
