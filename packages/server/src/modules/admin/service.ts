@@ -31,7 +31,7 @@ import { recordAudit } from '../audit/queries.ts'
 import { insertUser } from '../auth/queries.ts'
 import { enterCurrentCompetitions } from '../auth/service.ts'
 import { deleteLeague } from '../leagues/queries.ts'
-import { effectiveStatus } from '../predictions/service.ts'
+import { effectiveStatus } from '@tipping/contract/rules/status'
 import type { Publisher } from '../publisher/service.ts'
 import { rescoreInTransaction } from '../scoring/service.ts'
 import {

@@ -8,6 +8,7 @@ import type {
 } from '@tipping/contract/predictions'
 import { oversFromBalls } from '@tipping/contract/rules/cricket'
 import { pickSplit } from '@tipping/contract/rules/picks'
+import { effectiveStatus, roundStatus } from '@tipping/contract/rules/status'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import {
@@ -21,10 +22,7 @@ import { notFound } from '../../errors.ts'
 import { Batcher, byScope } from '../../batch.ts'
 import { ReadCache } from '../../read-cache.ts'
 import * as q from './queries.ts'
-import { effectiveStatus, roundStatus } from './status.ts'
 import { checkDistinct, checkTippable, TipWriter } from './tip-writer.ts'
-
-export { effectiveStatus, roundStatus } from './status.ts'
 
 export class PredictionsService {
   private readonly competitions: ReadCache<Awaited<ReturnType<typeof q.currentCompetition>>>

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { groupBy } from '../../batch.ts'
 import { AppError } from '../../errors.ts'
-import { effectiveStatus } from './status.ts'
+import { effectiveStatus } from '@tipping/contract/rules/status'
 import * as q from './queries.ts'
 
 /** Refuses a list naming a match twice (the list index names the param). */

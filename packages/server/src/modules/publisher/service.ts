@@ -18,7 +18,7 @@ import { appConfigContent, contentFiles, type ContentSettings } from '@tipping/c
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { loadContent } from '../content/service.ts'
-import { effectiveStatus, roundStatus } from '../predictions/service.ts'
+import { effectiveStatus, roundStatus } from '@tipping/contract/rules/status'
 import * as q from './queries.ts'
 import { StaticStore } from './static-store.ts'
 
