@@ -47,6 +47,11 @@ export class ReadCache<V> {
     return value
   }
 
+  /** Forgets every entry (a reload under way is not kept either): the next get reads afresh. */
+  clear(): void {
+    this.entries.clear()
+  }
+
   private store(key: string, at: number, value: Promise<V>): void {
     // Full: the oldest entry goes (a Map iterates in insertion order; a reload re-inserts).
     this.entries.delete(key)

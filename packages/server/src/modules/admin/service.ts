@@ -149,6 +149,8 @@ export interface AdminServiceOptions {
   sponsorPrefix: string
   /** Called after a user's roles or sessions change, so cached sessions are read again. */
   onUserChanged?: (userId: number) => void
+  /** Called after a competition's settings (which one is current, Golden Week) change. */
+  onCompetitionChanged?: () => void
 }
 
 /**
@@ -160,6 +162,7 @@ export class AdminService {
   private readonly publisher: Publisher
   private readonly sponsorPrefix: string
   private readonly onUserChanged: (userId: number) => void
+  private readonly onCompetitionChanged: () => void
 
   constructor(
     private readonly db: Database,
@@ -169,6 +172,7 @@ export class AdminService {
     this.publisher = opts.publisher
     this.sponsorPrefix = opts.sponsorPrefix
     this.onUserChanged = opts.onUserChanged ?? (() => {})
+    this.onCompetitionChanged = opts.onCompetitionChanged ?? (() => {})
   }
 
   private async publish(): Promise<void> {
@@ -319,6 +323,7 @@ export class AdminService {
         },
       })
     })
+    this.onCompetitionChanged()
     await this.publish()
     return this.competition(id)
   }

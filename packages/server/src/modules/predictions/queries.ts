@@ -2,14 +2,6 @@ import { sql } from 'kysely'
 import { PREPARED } from '../../db/database.ts'
 import type { Database } from '../../db/schema.ts'
 
-export const currentCompetition = (db: Database, sport: string) =>
-  db
-    .selectFrom('competitions')
-    .select(['id', 'identifier', 'golden_week_round', 'scores_version'])
-    .where('sport', '=', sport)
-    .where('is_current', '=', true)
-    .executeTakeFirst()
-
 export const roundByNumber = (db: Database, competitionId: number, number: number) =>
   db
     .selectFrom('rounds')

@@ -18,6 +18,7 @@ import { appConfigContent, contentFiles, type ContentSettings } from '@tipping/c
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { loadContent } from '../content/service.ts'
+import { currentCompetitionsIn } from '../competitions/service.ts'
 import { effectiveStatus, roundStatus } from '@tipping/contract/rules/status'
 import * as q from './queries.ts'
 import { StaticStore } from './static-store.ts'
@@ -56,7 +57,7 @@ export class Publisher {
 
   async publishAll(): Promise<Record<string, string>> {
     const now = this.clock.now()
-    for (const c of await q.currentCompetitions(this.db)) {
+    for (const c of await currentCompetitionsIn(this.db)) {
       const [rounds, fixture, squads, venues] = await Promise.all([
         q.competitionRounds(this.db, c.id),
         q.competitionFixture(this.db, c.id),
