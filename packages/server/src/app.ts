@@ -49,6 +49,7 @@ import { hookOrigins, siteAppConfig, SiteService } from './modules/site/service.
 import { LeaguesService } from './modules/leagues/service.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
+import { CurrentCompetitions } from './modules/competitions/service.ts'
 import { Publisher } from './modules/publisher/service.ts'
 import { resultsRoutes } from './modules/results/routes.ts'
 import { scoresRoutes } from './modules/scores/routes.ts'
@@ -189,9 +190,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const gate = new SessionGate(auth, policy, config.COOKIE_SECURE)
   // Before any route is registered: every route's policy is enforced before its input is read.
   authorizeRoutes(app, gate)
+  // The current competition of each sport, asked for by every module that serves a sport's reads.
+  const competitions = new CurrentCompetitions(db, config.READ_CACHE_MS)
   const predictions = new PredictionsService(
     db,
     clock,
+    competitions,
     config.READ_CACHE_MS,
     config.PICK_COUNTS_CACHE_MS,
   )
@@ -227,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const scoringHelpers = deps.engine === 'postgres' && config.DB_POOL_SIZE >= 4 ? db : undefined
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher, scoringHelpers) })
   scoresRoutes(app, {
-    scores: new ScoresService(db, config.READ_CACHE_MS, config.PAGE_CACHE_MS),
+    scores: new ScoresService(db, competitions, config.READ_CACHE_MS, config.PAGE_CACHE_MS),
   })
   adminRoutes(app, {
     admin: new AdminService(db, {
@@ -235,18 +239,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       publisher,
       sponsorPrefix: config.SPONSOR_PREFIX,
       onUserChanged: (id) => auth.forgetUser(id),
+      onCompetitionChanged: () => competitions.forget(),
     }),
   })
   opsRoutes(app, { ops: new OpsService(db, clock) })
-  const leagues = new LeaguesService(db, {
-    clock,
-    appOrigin,
-    invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
-    invitesPerLeaguePerDay: config.LEAGUE_INVITES_PER_LEAGUE_PER_DAY,
-    messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
-    messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
-    readCacheMs: config.READ_CACHE_MS,
-  })
+  const leagues = new LeaguesService(
+    db,
+    {
+      clock,
+      appOrigin,
+      invitesPerHour: config.LEAGUE_INVITES_PER_HOUR,
+      invitesPerLeaguePerDay: config.LEAGUE_INVITES_PER_LEAGUE_PER_DAY,
+      messagesPerHour: config.LEAGUE_MESSAGES_PER_HOUR,
+      messageRecipientsPerHour: config.LEAGUE_MESSAGE_RECIPIENTS_PER_HOUR,
+      readCacheMs: config.READ_CACHE_MS,
+    },
+    competitions,
+  )
   leaguesRoutes(app, { leagues })
   contentRoutes(app, { content: new ContentService(db, publisher) })
   shareRoutes(app, {

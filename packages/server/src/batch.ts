@@ -2,8 +2,8 @@
  * Coalesces lookups that arrive together into one query. Requests that reach the server in the
  * same turn of the event loop (a deadline crowd, 100 connections at once) each ask for their own
  * row; the batcher answers them all from one `WHERE key = ANY(...)` query, so the database and
- * the driver see one round trip instead of one per request (bench/README.md: each round trip cost
- * the API about 0.3 ms of CPU, most of it the socket write). A lone request waits one
+ * the driver see one round trip instead of one per request (decision 009: a round trip's CPU in
+ * the API, mostly the socket write, was what limited the deadline rush). A lone request waits one
  * `setImmediate`, nothing more.
  */
 export class Batcher<K extends string | number, V> {

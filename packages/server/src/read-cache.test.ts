@@ -48,6 +48,20 @@ describe('ReadCache', () => {
     expect(await cache.get('k', slow)).toBe('new')
   })
 
+  it('reads afresh after clear, and keeps no reload that was under way', async () => {
+    vi.useFakeTimers()
+    const cache = new ReadCache<string>(1000)
+    let finish: (v: string) => void = () => {}
+    expect(await cache.get('k', async () => 'old')).toBe('old')
+    vi.advanceTimersByTime(1500)
+    expect(await cache.get('k', () => new Promise<string>((r) => (finish = r)))).toBe('old')
+    cache.clear()
+    expect(await cache.get('k', async () => 'fresh')).toBe('fresh')
+    finish('reloaded before the clear')
+    await Promise.resolve()
+    expect(await cache.get('k', async () => 'unused')).toBe('fresh')
+  })
+
   it('shares one load among concurrent misses', async () => {
     const cache = new ReadCache<number>(1000)
     let loads = 0

@@ -3,8 +3,8 @@
  * percentages, tipper counts). ARCHITECTURE.md: caches that are safe to lose. Entries are fresh for
  * `ttlMs`; concurrent misses for one key share one load; 0 turns it off. For a further `ttlMs` a
  * stale entry is still answered while one reload runs behind it: otherwise every request arriving
- * during the reload waits for it (a pick-percentage count at 100,000 tippers stalled the whole
- * deadline crowd for ~200 ms every two seconds: the p99 of bench/). Older than that, a get waits.
+ * during the reload waits for it, and a slow count stalls the whole deadline crowd at each expiry
+ * (decision 009). Older than that, a get waits.
  */
 export class ReadCache<V> {
   private readonly entries = new Map<
@@ -45,6 +45,11 @@ export class ReadCache<V> {
       if (this.entries.get(key)?.value === value) this.entries.delete(key)
     })
     return value
+  }
+
+  /** Forgets every entry (a reload under way is not kept either): the next get reads afresh. */
+  clear(): void {
+    this.entries.clear()
   }
 
   private store(key: string, at: number, value: Promise<V>): void {

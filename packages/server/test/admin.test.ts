@@ -198,6 +198,31 @@ describe('competitions and seasons', () => {
     expect(row!.data).toMatchObject({ identifier: 'xyz-wbbl-20' })
   })
 
+  // The one-current index is checked row by row: setting every row of the sport in one statement
+  // failed whenever the new current row came before the old one on disk (a 500 switching back).
+  it('switches the current season back and forth, one current season at a time', async () => {
+    const made = await call('POST', '/api/admin/competitions', {
+      sport: 'wbbl',
+      season: 21,
+      name: 'WBBL|21',
+      year: '2035-36',
+    })
+    const other = made.json().success.competition.id as number
+    const real = (await call('GET', '/api/admin/competitions'))
+      .json()
+      .success.competitions.find(
+        (c: { sport: string; isCurrent: boolean }) => c.sport === 'wbbl' && c.isCurrent,
+      ).id as number
+    for (const id of [other, real, other, real, other, real]) {
+      const res = await call('PATCH', `/api/admin/competitions/${id}`, { isCurrent: true })
+      expect(res.statusCode, res.body).toBe(200)
+      const all = (await call('GET', '/api/admin/competitions')).json().success.competitions
+      expect(
+        all.filter((c: { sport: string; isCurrent: boolean }) => c.sport === 'wbbl' && c.isCurrent),
+      ).toEqual([expect.objectContaining({ id })])
+    }
+  })
+
   it('moves Golden Week only between rounds not yet played, and re-scores', async () => {
     const started = await call('PATCH', `/api/admin/competitions/${bblId}`, { goldenWeekRound: 1 })
     expect(started.statusCode).toBe(409)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PredictionsService } from '../src/modules/predictions/service.ts'
+import { CurrentCompetitions } from '../src/modules/competitions/service.ts'
 import { createTestApp, loadResults, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // Real BBL|15 fixture: round 3 is matches 17-24, 2025-12-31 to 2026-01-05 (UTC).
@@ -267,7 +268,12 @@ describe('POST predictions_list', () => {
   it("shares a round's matches between tippers, and rebuilds them when a match's status moves", async () => {
     // With the caches of a deployment: the matches are built and serialised once and their JSON
     // reused, each tipper's own tips beside them; the status of a match that starts is not.
-    const service = new PredictionsService(t.db, t.clock, 60_000)
+    const service = new PredictionsService(
+      t.db,
+      t.clock,
+      new CurrentCompetitions(t.db, 60_000),
+      60_000,
+    )
     const other = await registerUser(t.app)
     await save([{ match: m(24).id, squad: m(24).away }], other.cookie)
     const mine = await service.roundForUser('bbl', 3, user.id)

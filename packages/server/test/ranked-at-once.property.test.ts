@@ -14,6 +14,7 @@ import type { Database } from '../src/db/schema.ts'
 import { enterCurrentCompetitions } from '../src/modules/auth/service.ts'
 import { ladderPage } from '../src/modules/leagues/queries.ts'
 import { ScoresService } from '../src/modules/scores/service.ts'
+import { CurrentCompetitions } from '../src/modules/competitions/service.ts'
 import {
   rescore,
   rescoreAfterResult,
@@ -383,7 +384,7 @@ interface Served {
 
 /** Everything the rankings, snapshot and ladder reads serve, through `db`. */
 async function read(db: Database, world: World): Promise<Served> {
-  const scores = new ScoresService(db)
+  const scores = new ScoresService(db, new CurrentCompetitions(db))
   const viewer = world.registrations[0]!.userId
   const list = async (round?: number) => {
     const rows: RankedRow[] = []

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RankingRow } from '@tipping/contract/scores'
 import { sql } from 'kysely'
 import { ScoresService } from '../src/modules/scores/service.ts'
+import { CurrentCompetitions } from '../src/modules/competitions/service.ts'
 import * as scoring from '../src/modules/scoring/queries.ts'
 import { createTestApp, engine, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
@@ -381,7 +382,7 @@ describe('scores, rankings and other tippers', () => {
   })
 
   it('serves cached rankings pages until a re-score moves the scores version', async () => {
-    const scores = new ScoresService(t.db, 0, 60_000)
+    const scores = new ScoresService(t.db, new CurrentCompetitions(t.db), 0, 60_000)
     const firstPage = async () => ({
       rankings: JSON.parse(
         (await scores.rankings('bbl', admin.id, { page: 1, limit: 4 })).rankingsJson,

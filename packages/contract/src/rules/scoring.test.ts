@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { autoTips, rankRows, scoreRound, type ScoringMatch, type ScoringTip } from './scoring.ts'
+import fc from 'fast-check'
+import {
+  autoTips,
+  marginResult,
+  maxRoundPoints,
+  rankRows,
+  scoreRound,
+  tipOutcomes,
+  type ScoringMatch,
+  type ScoringTip,
+} from './scoring.ts'
 
 const match = (
   id: number,
@@ -92,6 +102,104 @@ describe('scoreRound (GAME_RULES.md)', () => {
     const ms = [match(1, 10, { isMarginGame: true, sixes: 7 })]
     expect(scoreRound(1, 1, ms, [tip(1, 10)], false).margin).toBe(7)
     expect(scoreRound(1, 1, ms, [tip(1, 10, false, 20)], false).margin).toBe(13)
+  })
+})
+
+describe('tipOutcomes (GAME_RULES.md "Counting auto-tips")', () => {
+  it('judges a tip once its match is complete with a winner, and has no entry without a tip', () => {
+    const ms = [
+      match(1, 10),
+      match(2, 20),
+      match(3, null),
+      match(4, 40, { status: 'active', winnerSquadId: null }),
+      match(5, 50),
+    ]
+    const out = tipOutcomes(ms, [tip(1, 10), tip(2, 21), tip(3, 30), tip(4, 40)])
+    expect(out.get(1)).toEqual({ correct: true, counted: true })
+    expect(out.get(2)).toEqual({ correct: false, counted: false })
+    expect(out.get(3)).toEqual({ correct: null, counted: null })
+    expect(out.get(4)).toEqual({ correct: null, counted: null })
+    expect(out.has(5)).toBe(false)
+  })
+
+  it('counts a correct auto-tip only under four correct own tips', () => {
+    const ms = [1, 2, 3, 4, 5].map((id) => match(id, id * 10))
+    const auto = tip(5, 50, true)
+    const three = tipOutcomes(ms, [tip(1, 10), tip(2, 20), tip(3, 30), tip(4, 41), auto])
+    expect(three.get(5)).toEqual({ correct: true, counted: true })
+    const four = tipOutcomes(ms, [tip(1, 10), tip(2, 20), tip(3, 30), tip(4, 40), auto])
+    expect(four.get(5)).toEqual({ correct: true, counted: false })
+  })
+
+  it('agrees with scoreRound on how many tips count', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            winner: fc.constantFrom(1, 2, null),
+            pick: fc.constantFrom(1, 2, null),
+            auto: fc.boolean(),
+          }),
+          { maxLength: 9 },
+        ),
+        (rows) => {
+          const ms = rows.map((r, i) => match(i + 1, r.winner))
+          const ts = rows.flatMap((r, i) => (r.pick === null ? [] : [tip(i + 1, r.pick, r.auto)]))
+          const counted = [...tipOutcomes(ms, ts).values()].filter((o) => o.counted).length
+          expect(counted).toBe(scoreRound(1, 1, ms, ts, false).counted)
+        },
+      ),
+    )
+  })
+})
+
+describe('marginResult', () => {
+  it('measures the complete margin game only, a missing margin as 0', () => {
+    const game = match(1, 10, { isMarginGame: true, sixes: 7 })
+    expect(marginResult(game, 10)).toBe(3)
+    expect(marginResult(game, null)).toBe(7)
+    expect(marginResult({ ...game, status: 'active' }, 10)).toBeNull()
+    expect(marginResult({ ...game, sixes: null }, 10)).toBeNull()
+    expect(marginResult(match(2, 10), 10)).toBeNull()
+  })
+})
+
+describe('maxRoundPoints (GAME_RULES.md)', () => {
+  it('counts completed matches with a winner, doubled in the Golden Week, the bonus once over', () => {
+    const open = match(3, null, { status: 'scheduled' })
+    expect(maxRoundPoints([match(1, 10), match(2, null), open], false)).toBe(1)
+    expect(maxRoundPoints([match(1, 10), match(2, null)], false)).toBe(3)
+    expect(maxRoundPoints([match(1, 10), match(2, 20)], true)).toBe(6)
+    expect(maxRoundPoints([match(1, null)], false)).toBe(0)
+    expect(maxRoundPoints([], false)).toBe(0)
+  })
+
+  it('is never beaten by any tipper', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            winner: fc.constantFrom(1, 2, null),
+            complete: fc.boolean(),
+            pick: fc.constantFrom(1, 2, null),
+            auto: fc.boolean(),
+          }),
+          { maxLength: 9 },
+        ),
+        fc.boolean(),
+        (rows, golden) => {
+          const ms = rows.map((r, i) =>
+            match(i + 1, r.complete ? r.winner : null, {
+              status: r.complete ? 'complete' : 'active',
+            }),
+          )
+          const ts = rows.flatMap((r, i) => (r.pick === null ? [] : [tip(i + 1, r.pick, r.auto)]))
+          expect(scoreRound(1, 1, ms, ts, golden).points).toBeLessThanOrEqual(
+            maxRoundPoints(ms, golden),
+          )
+        },
+      ),
+    )
   })
 })
 

@@ -79,6 +79,60 @@ export interface Standing {
   rank: number
 }
 
+/** What one tip earned: `correct` and `counted` are null until its match has a result to judge. */
+export interface TipOutcome {
+  correct: boolean | null
+  /** A correct tip earns its points; a correct auto-tip only under AUTOTIP_COUNT_LIMIT. */
+  counted: boolean | null
+}
+
+/**
+ * GAME_RULES.md "Counting auto-tips", tip by tip: over one user's tips in one round, a tip is
+ * correct when its match is complete with a winner and the tip named it; a correct auto-tip counts
+ * only while the user has fewer than AUTOTIP_COUNT_LIMIT correct tips of their own in the round.
+ * Keyed by match id; a match with no tip has no entry.
+ */
+export function tipOutcomes(
+  matches: readonly Pick<ScoringMatch, 'id' | 'status' | 'winnerSquadId'>[],
+  tips: readonly Pick<ScoringTip, 'matchId' | 'squadId' | 'isAutoTip'>[],
+): Map<number, TipOutcome> {
+  const byMatch = new Map(tips.map((t) => [t.matchId, t]))
+  const judged = matches.flatMap((m) => {
+    const t = byMatch.get(m.id)
+    if (!t) return []
+    const correct =
+      m.status === 'complete' && m.winnerSquadId !== null ? t.squadId === m.winnerSquadId : null
+    return [{ matchId: m.id, isAutoTip: t.isAutoTip, correct }]
+  })
+  const correctOwn = judged.filter((j) => j.correct === true && !j.isAutoTip).length
+  return new Map(
+    judged.map((j) => [
+      j.matchId,
+      {
+        correct: j.correct,
+        counted:
+          j.correct === null
+            ? null
+            : j.correct && (!j.isAutoTip || correctOwn < AUTOTIP_COUNT_LIMIT),
+      },
+    ]),
+  )
+}
+
+/**
+ * GAME_RULES.md "Round margin": on the margin game once it is complete with its sixes known, the
+ * distance between the predicted and the actual sixes, no tip or no margin counting as 0
+ * (decision 004); null on any other match.
+ */
+export function marginResult(
+  match: Pick<ScoringMatch, 'isMarginGame' | 'status' | 'sixes'>,
+  predicted: number | null | undefined,
+): number | null {
+  return match.isMarginGame && match.status === 'complete' && match.sixes !== null
+    ? Math.abs((predicted ?? 0) - match.sixes)
+    : null
+}
+
 /** One user's round. `goldenWeek` doubles tip points, never the bonus. */
 export function scoreRound(
   userId: number,
@@ -92,20 +146,10 @@ export function scoreRound(
   const mine = new Map(
     tips.filter((t) => t.userId === userId && ids.has(t.matchId)).map((t) => [t.matchId, t]),
   )
-  const isCorrect = (m: ScoringMatch) => {
-    const t = mine.get(m.id)
-    return (
-      m.status === 'complete' &&
-      m.winnerSquadId !== null &&
-      t !== undefined &&
-      t.squadId === m.winnerSquadId
-    )
-  }
-  const correctMatches = inRound.filter(isCorrect)
-  const correctOwn = correctMatches.filter((m) => !mine.get(m.id)!.isAutoTip).length
-  const counted = correctMatches.filter(
-    (m) => !mine.get(m.id)!.isAutoTip || correctOwn < AUTOTIP_COUNT_LIMIT,
-  ).length
+  const outcomes = tipOutcomes(inRound, [...mine.values()])
+  const isCorrect = (m: ScoringMatch) => outcomes.get(m.id)?.correct === true
+  const correct = inRound.filter(isCorrect).length
+  const counted = inRound.filter((m) => outcomes.get(m.id)?.counted === true).length
   const tipPoints = counted * POINTS_PER_TIP * (goldenWeek ? GOLDEN_WEEK_MULTIPLIER : 1)
 
   const withWinner = inRound.filter((m) => m.winnerSquadId !== null)
@@ -118,21 +162,36 @@ export function scoreRound(
   const bonus = sweep ? CLEAN_SWEEP_BONUS : 0
 
   const marginGame = inRound.find((m) => m.isMarginGame)
-  const margin =
-    marginGame && marginGame.status === 'complete' && marginGame.sixes !== null
-      ? Math.abs((mine.get(marginGame.id)?.margin ?? 0) - marginGame.sixes)
-      : 0
+  const margin = marginGame ? (marginResult(marginGame, mine.get(marginGame.id)?.margin) ?? 0) : 0
 
   return {
     userId,
     roundNumber,
-    correct: correctMatches.length,
+    correct,
     counted,
     tipPoints,
     bonus,
     points: tipPoints + bonus,
     margin,
   }
+}
+
+/**
+ * GAME_RULES.md: the most points a round's completed matches could have given, the Clean Sweep
+ * Bonus included once the round is over: the points of a tipper who tipped every winner
+ * themself. `matches` are the round's.
+ */
+export function maxRoundPoints(
+  matches: readonly Omit<ScoringMatch, 'roundNumber'>[],
+  goldenWeek: boolean,
+): number {
+  const round = matches.map((m) => ({ ...m, roundNumber: 0 }))
+  const perfect = round.flatMap((m) =>
+    m.winnerSquadId === null
+      ? []
+      : [{ userId: 0, matchId: m.id, squadId: m.winnerSquadId, margin: null, isAutoTip: false }],
+  )
+  return scoreRound(0, 0, round, perfect, goldenWeek).points
 }
 
 /** SQL RANK(): points descending, then margin ascending; equals share a rank and the next skips. */

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { summariseCricsheet } from '@tipping/contract/cricsheet'
 import { sportSchema } from '@tipping/contract/sport'
 import { systemClock } from '../clock.ts'
-import { currentCompetition } from '../modules/predictions/service.ts'
+import { currentCompetitionIn } from '../modules/competitions/service.ts'
 import { importCricsheetResults } from '../modules/results/service.ts'
 import { runCli } from './context.ts'
 import { parseCliArgs, usageError } from './usage.ts'
@@ -20,7 +20,7 @@ const { values, positionals } = parseCliArgs(USAGE, {
 const sport = sportSchema.safeParse(values.sport)
 if (!sport.success || positionals.length === 0) usageError(USAGE)
 await runCli(async ({ db, publisher }) => {
-  const competition = await currentCompetition(db, sport.data)
+  const competition = await currentCompetitionIn(db, sport.data)
   const summaries = await Promise.all(
     positionals.map(async (f) =>
       summariseCricsheet(JSON.parse(await fs.readFile(path.resolve(f), 'utf8'))),

@@ -14,6 +14,8 @@ export interface AdminServiceOptions {
   sponsorPrefix: string
   /** Called after a user's roles or sessions change, so cached sessions are read again. */
   onUserChanged?: (userId: number) => void
+  /** Called after a competition's settings (which one is current, Golden Week) change. */
+  onCompetitionChanged?: () => void
 }
 
 /**
@@ -35,6 +37,7 @@ export class AdminService {
       clock,
       publisher,
       sponsorPrefix: opts.sponsorPrefix,
+      onCompetitionChanged: opts.onCompetitionChanged ?? (() => {}),
     })
     this.matches = new MatchesAdmin(db, { clock, publisher, competitions: this.competitions })
     this.users = new UsersAdmin(db, { clock, onUserChanged: opts.onUserChanged ?? (() => {}) })

@@ -38,14 +38,6 @@ export const insertUser = (db: Database, u: NewUser) =>
     .returningAll()
     .executeTakeFirst()
 
-export const currentCompetitions = (db: Database, sports: readonly string[]) =>
-  db
-    .selectFrom('competitions')
-    .select(['id', 'sport'])
-    .where('is_current', '=', true)
-    .where('sport', 'in', sports)
-    .execute()
-
 /** Registers a user for competitions; returns those they were not registered for already. */
 export const registerForCompetitions = async (
   db: Database,

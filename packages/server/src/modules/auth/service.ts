@@ -20,6 +20,7 @@ import { AttemptThrottle } from './throttle.ts'
 import { Batcher } from '../../batch.ts'
 import * as q from './queries.ts'
 import { holdScoring, placeTipper } from '../scoring/service.ts'
+import { currentCompetitionsIn } from '../competitions/service.ts'
 import { SessionCache } from './session-cache.ts'
 
 const DAY_MS = 86_400_000
@@ -462,7 +463,7 @@ export async function enterCurrentCompetitions(
   sports: readonly Sport[],
   at: Date,
 ): Promise<void> {
-  const ids = (await q.currentCompetitions(trx, sports)).map((c) => c.id)
+  const ids = (await currentCompetitionsIn(trx, sports)).map((c) => c.id)
   if (ids.length === 0) return
   await holdScoring(trx, ids)
   for (const id of await q.registerForCompetitions(trx, userId, ids, at))

@@ -31,11 +31,10 @@ import {
   useMailQuota,
 } from '../mail/service.ts'
 import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
-import { currentCompetition } from '../predictions/service.ts'
+import type { CurrentCompetitions } from '../competitions/service.ts'
 import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
-import { Batcher, byScope } from '../../batch.ts'
-import { ReadCache, StaleWhileRebuild } from '../../read-cache.ts'
+import { LeaguesReads, type LeagueRow as Row } from './reads.ts'
 
 /** What the league emails need: the clock, the app's public origin for links, hourly quotas. */
 export interface LeagueMailSettings {
@@ -46,25 +45,9 @@ export interface LeagueMailSettings {
   invitesPerLeaguePerDay?: number
   messagesPerHour: number
   messageRecipientsPerHour: number
-  /**
-   * How long the whole ladder of a big league (more than BIG_LEAGUE members) may be served from
-   * memory; 0 computes it every time. Small leagues are always computed live.
-   */
+  /** How long a league's ladder may be served from memory (reads.ts); 0 computes it every time. */
   readCacheMs?: number
 }
-
-type LadderRows = Awaited<ReturnType<typeof q.ladderPage>>
-
-/** Members above which a league's ladder is rebuilt behind its readers (it takes seconds). */
-export const BIG_LEAGUE = 1000
-
-/**
- * How long a big league's ladder may miss members who joined or left (its scores are never
- * older than the last scoring run plus one rebuild).
- */
-export const BIG_LADDER_MEMBERS_MAX_AGE_MS = 60_000
-
-type Ladder = { all: LadderRows; byUser: Map<number, LadderRows[number]> }
 
 /** One change of a bulk member edit; `param` names the entry in the request for errors. */
 interface MemberChange {
@@ -72,8 +55,6 @@ interface MemberChange {
   remove: boolean
   param: string
 }
-
-type Row = NonNullable<Awaited<ReturnType<typeof q.findLeague>>>
 
 /** A hard-to-guess join code from an alphabet without look-alike characters. */
 export const newLeagueCode = (): string =>
@@ -106,29 +87,14 @@ function toLeague(r: Row, userId: number): League {
  * non-members, only the commissioner manages it, and a join code is the only way in.
  */
 export class LeaguesService {
-  private readonly competitions: ReadCache<Awaited<ReturnType<typeof currentCompetition>>>
-  private readonly ladders: ReadCache<Ladder>
-  private readonly bigLadders = new StaleWhileRebuild<Ladder>()
-  /** `${competitionId}:${leagueId}:${userId}` -> the league as that user sees it (ladder reads). */
-  private readonly seen = new Batcher<string, Row>(async (keys) => {
-    const found = new Map<string, Row>()
-    for (const [scope, group] of byScope(keys)) {
-      const [c, l] = scope.split(':').map(Number) as [number, number]
-      const league = await q.findLeague(this.db, c, l, 0)
-      if (!league) continue
-      const users = group.map((k) => k.n)
-      const members = new Set(await q.membersAmong(this.db, l, users))
-      for (const u of users) found.set(`${scope}:${u}`, { ...league, is_member: members.has(u) })
-    }
-    return found
-  })
+  private readonly reads: LeaguesReads
 
   constructor(
     private readonly db: Database,
     private readonly mail: LeagueMailSettings,
+    private readonly competitions: CurrentCompetitions,
   ) {
-    this.competitions = new ReadCache(mail.readCacheMs ?? 0)
-    this.ladders = new ReadCache(mail.readCacheMs ?? 0)
+    this.reads = new LeaguesReads(db, mail.readCacheMs ?? 0)
   }
 
   private async visible(
@@ -136,7 +102,7 @@ export class LeaguesService {
     leagueId: number,
     userId: number,
   ): Promise<{ row: Row; competitionId: number }> {
-    const c = await this.competitions.get(sport, () => currentCompetition(this.db, sport))
+    const c = await this.competitions.get(sport)
     const row = await q.findLeague(this.db, c.id, leagueId, userId)
     if (!row || (!row.is_member && row.privacy !== 'public')) throw notFound('League', 'id')
     return { row, competitionId: c.id }
@@ -144,8 +110,8 @@ export class LeaguesService {
 
   /** visible() for reads: requests arriving together share the league row and one membership query. */
   private async visibleForRead(sport: Sport, leagueId: number, userId: number) {
-    const c = await this.competitions.get(sport, () => currentCompetition(this.db, sport))
-    const row = await this.seen.get(`${c.id}:${leagueId}:${userId}`)
+    const c = await this.competitions.get(sport)
+    const row = await this.reads.league(c.id, leagueId, userId)
     if (!row || (!row.is_member && row.privacy !== 'public')) throw notFound('League', 'id')
     return { row, competitionId: c.id, scoresVersion: c.scores_version }
   }
@@ -172,7 +138,7 @@ export class LeaguesService {
   }
 
   async create(sport: Sport, userId: number, body: CreateLeagueBody): Promise<League> {
-    const c = await currentCompetition(this.db, sport)
+    const c = await this.competitions.get(sport)
     await this.checkStartRound(c.id, body.startRound)
     const id = await this.db.transaction().execute(async (trx) => {
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -229,7 +195,7 @@ export class LeaguesService {
   }
 
   async own(sport: Sport, userId: number, page: number): Promise<LeagueListResponse> {
-    const c = await currentCompetition(this.db, sport)
+    const c = await this.competitions.get(sport)
     return this.paged(await q.ownLeagues(this.db, c.id, userId, page), userId, page)
   }
 
@@ -239,7 +205,7 @@ export class LeaguesService {
     userId: number,
     query: { code?: string | undefined; search?: string | undefined; page: number },
   ): Promise<LeagueListResponse> {
-    const c = await currentCompetition(this.db, sport)
+    const c = await this.competitions.get(sport)
     if (query.code) {
       const row = await q.findLeagueByCode(this.db, c.id, query.code, userId)
       return { leagues: row ? [{ ...toLeague(row, userId), code: row.code }] : [], next: null }
@@ -255,7 +221,7 @@ export class LeaguesService {
 
   /** Joining twice is a no-op, not an error (GAME_RULES.md). */
   async join(sport: Sport, userId: number, code: string): Promise<League> {
-    const c = await currentCompetition(this.db, sport)
+    const c = await this.competitions.get(sport)
     const row = await q.findLeagueByCode(this.db, c.id, code, userId)
     if (!row) throw notFound('League', 'code')
     await this.db.transaction().execute(async (trx) => {
@@ -517,41 +483,21 @@ export class LeaguesService {
     query: { page: number; limit: number; round?: number | undefined },
   ) {
     const { row, competitionId, scoresVersion } = await this.visibleForRead(sport, leagueId, userId)
-    // The whole ladder in one query serves every page and every member's own row.
-    const build = async (): Promise<Ladder> => {
-      const all = await q.ladderPage(this.db, {
-        leagueId,
-        competitionId,
-        startRound: row.start_round,
-        roundNumber: query.round ?? null,
-        limit: 10_000_000,
-        offset: 0,
-      })
-      return { all, byUser: new Map(all.map((r) => [r.user_id, r])) }
-    }
-    const key = `${leagueId}:${row.start_round}:${query.round ?? ''}`
-    const version = `${scoresVersion}:${row.num_users}`
-    const ladder =
-      row.num_users > BIG_LEAGUE && (this.mail.readCacheMs ?? 0) > 0
-        ? await this.bigLadders.get(
-            key,
-            version,
-            build,
-            // New scores rebuild at once; joins and leaves wait for the members' maximum age.
-            (builtAt, held) =>
-              held.split(':')[0] !== String(scoresVersion) ||
-              Date.now() - builtAt > BIG_LADDER_MEMBERS_MAX_AGE_MS,
-          )
-        : await this.ladders.get(`${key}:${version}`, build)
+    const ladder = await this.reads.ladder({
+      competitionId,
+      leagueId,
+      startRound: row.start_round,
+      round: query.round ?? null,
+      scoresVersion,
+      numUsers: row.num_users,
+    })
     const offset = (query.page - 1) * query.limit
     const rows = ladder.all.slice(offset, offset + query.limit + 1)
     const mine = ladder.byUser.get(userId)
-    const own = mine ? [mine] : []
-    const toRow = toRankingRow
     return {
-      rankings: rows.slice(0, query.limit).map(toRow),
+      rankings: rows.slice(0, query.limit).map(toRankingRow),
       nextPage: rows.length > query.limit ? query.page + 1 : null,
-      user: own[0] ? toRow(own[0]) : null,
+      user: mine ? toRankingRow(mine) : null,
       isCommissioner: row.user_id === userId,
     }
   }

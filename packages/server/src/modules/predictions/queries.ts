@@ -2,14 +2,6 @@ import { sql } from 'kysely'
 import { PREPARED } from '../../db/database.ts'
 import type { Database } from '../../db/schema.ts'
 
-export const currentCompetition = (db: Database, sport: string) =>
-  db
-    .selectFrom('competitions')
-    .select(['id', 'identifier', 'golden_week_round', 'scores_version'])
-    .where('sport', '=', sport)
-    .where('is_current', '=', true)
-    .executeTakeFirst()
-
 export const roundByNumber = (db: Database, competitionId: number, number: number) =>
   db
     .selectFrom('rounds')
@@ -64,8 +56,8 @@ export type TipRecord = Awaited<ReturnType<typeof userRoundTips>>[number]
 /**
  * userRoundTips for many users of one round in one query (requests arriving together). Prepared:
  * planning the view's three-way join cost about as much as running it for a batch, and its plan
- * (each user's registrations and tips by index) suits every round and every set of users. At 1M,
- * PostgreSQL's CPU per pick % request 0.091 -> 0.073 ms (decision 009).
+ * (each user's registrations and tips by index) suits every round and every set of users
+ * (decision 009 has the measurements).
  */
 export const usersRoundTips = async (db: Database, roundId: number, userIds: number[]) =>
   (
@@ -201,8 +193,8 @@ export interface TipWrite {
 /**
  * Ordinary tips (never auto-tips) stamped with their save time, as one row source: six array
  * parameters unnested, whatever the number of tips. A VALUES list of a group commit's few hundred
- * tips cost the API ~25 % of the rush's CPU to build and bind, and the database a fresh plan each
- * time.
+ * tips was a large share of the rush's CPU to build and bind, and a fresh plan each time for the
+ * database (decision 009).
  */
 const tipSource = (tips: TipWrite[]) => sql`
   SELECT u, m, r, s, g, false, t, t

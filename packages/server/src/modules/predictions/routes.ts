@@ -43,7 +43,7 @@ export function predictionsRoutes(app: App, deps: { predictions: PredictionsServ
         request.params.round,
         row.id,
       )
-      // The round's matches arrive as JSON text shared by every tipper (service.ts matchesOf).
+      // The round's matches arrive as JSON text shared by every tipper (reads.ts sharedMatches).
       return sendPreserialised(
         reply,
         spliceJson(success({ ...rest, matches: JSON_HOLE }), matchesJson),

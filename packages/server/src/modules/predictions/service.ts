@@ -1,4 +1,4 @@
-import { AUTOTIP_COUNT_LIMIT, type Sport } from '@tipping/contract/constants'
+import type { Sport } from '@tipping/contract/constants'
 import type {
   Match,
   Prediction,
@@ -6,8 +6,8 @@ import type {
   Round,
   TipInput,
 } from '@tipping/contract/predictions'
-import { oversFromBalls } from '@tipping/contract/rules/cricket'
-import { pickSplit } from '@tipping/contract/rules/picks'
+import { marginResult, tipOutcomes } from '@tipping/contract/rules/scoring'
+import { roundStatus } from '@tipping/contract/rules/status'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import {
@@ -18,79 +18,51 @@ import {
   type UserTipsResponse,
 } from '@tipping/contract/scores'
 import { notFound } from '../../errors.ts'
-import { Batcher, byScope } from '../../batch.ts'
-import { ReadCache } from '../../read-cache.ts'
+import type { CurrentCompetitions } from '../competitions/service.ts'
 import * as q from './queries.ts'
-import { effectiveStatus, roundStatus } from './status.ts'
+import { PredictionsReads, toMatch } from './reads.ts'
 import { checkDistinct, checkTippable, TipWriter } from './tip-writer.ts'
 
-export { effectiveStatus, roundStatus } from './status.ts'
-
 export class PredictionsService {
-  private readonly competitions: ReadCache<Awaited<ReturnType<typeof q.currentCompetition>>>
   private readonly writer: TipWriter
-  private readonly pickCounts: ReadCache<Awaited<ReturnType<typeof q.roundPickCounts>>>
-  private readonly rounds: ReadCache<{
-    round: NonNullable<Awaited<ReturnType<typeof q.roundByNumber>>>
-    matches: Awaited<ReturnType<typeof q.roundMatches>>
-  } | null>
-
-  /** `${roundId}:${userId}` -> that user's tips in the round, for requests arriving together. */
-  private readonly roundTips = new Batcher<string, q.TipRecord[]>(async (keys) => {
-    const found = new Map<string, q.TipRecord[]>(keys.map((k) => [k, []]))
-    for (const [scope, group] of byScope(keys)) {
-      const roundId = Number(scope)
-      const rows = await q.usersRoundTips(
-        this.db,
-        roundId,
-        group.map((k) => k.n),
-      )
-      for (const { user_id, ...tip } of rows) found.get(`${roundId}:${user_id}`)?.push(tip)
-    }
-    return found
-  })
+  private readonly reads: PredictionsReads
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    /** The current competition and round may be this old (bench/README.md). */
+    private readonly competitions: CurrentCompetitions,
+    /** The round and its matches may be this old (READ_CACHE_MS). */
     readCacheMs = 0,
-    /** Pick percentages may be this old: counting a round's tips takes seconds at 1M tippers. */
+    /** Pick percentages may be this old (PICK_COUNTS_CACHE_MS). */
     pickCountsMs = readCacheMs,
   ) {
-    this.competitions = new ReadCache(readCacheMs)
-    this.pickCounts = new ReadCache(pickCountsMs)
-    this.rounds = new ReadCache(readCacheMs)
+    this.reads = new PredictionsReads(db, readCacheMs, pickCountsMs)
     this.writer = new TipWriter(db, clock)
   }
 
-  private async competition(sport: Sport) {
-    const competition = await this.competitions.get(sport, () =>
-      q.currentCompetition(this.db, sport),
-    )
-    if (!competition) throw notFound('Competition', 'sport')
-    return competition
+  private competition(sport: Sport) {
+    return this.competitions.get(sport)
   }
 
-  /** PredictionsResponse, its matches as JSON text (matchesOf). */
+  /** PredictionsResponse, its matches as JSON text (shared by every tipper: reads.ts). */
   async roundForUser(
     sport: Sport,
     roundNumber: number,
     userId: number,
   ): Promise<Omit<PredictionsResponse, 'matches'> & { matchesJson: string }> {
     const competition = await this.competition(sport)
-    // The round and its matches are the same for everyone: shared, READ_CACHE_MS old at most.
-    const fixture = await this.rounds.get(`${competition.id}:${roundNumber}`, async () => {
-      const round = await q.roundByNumber(this.db, competition.id, roundNumber)
-      return round ? { round, matches: await q.roundMatches(this.db, round.id) } : null
-    })
+    const fixture = await this.reads.fixture(competition.id, roundNumber)
     if (!fixture) throw notFound('Round', 'round')
     const { round, matches } = fixture
     const [tips, counts] = await Promise.all([
-      this.roundTips.get(`${round.id}:${userId}`).then((t) => t ?? []),
-      this.pickCounts.get(String(round.id), () => q.roundPickCounts(this.db, round.id)),
+      this.reads.roundTips(round.id, userId),
+      this.reads.roundPickCounts(round.id),
     ])
-    const { dtos: matchDtos, json: matchesJson } = this.matchesOf(matches, counts)
+    const { dtos: matchDtos, json: matchesJson } = this.reads.sharedMatches(
+      matches,
+      counts,
+      this.clock.now(),
+    )
     const roundDto: Round = {
       id: round.id,
       number: round.number,
@@ -106,33 +78,6 @@ export class PredictionsService {
       predictions: toPredictions(matchDtos, tips),
     }
   }
-
-  /**
-   * A round's matches with their pick split, the same for every tipper until the fixture or the
-   * counts reload or a match's status moves: kept with their JSON text, which the route splices
-   * into each answer. Building and serialising eight matches per request was a tenth of the API's
-   * work on this read, the most asked-for in a deadline rush.
-   */
-  private matchesOf(
-    matches: readonly q.MatchRecord[],
-    counts: Awaited<ReturnType<typeof q.roundPickCounts>>,
-  ): { dtos: Match[]; json: string } {
-    const now = this.clock.now()
-    const statuses = matches.map((m) => effectiveStatus(m.status, m.starts_at, now)).join()
-    let byCounts = this.matchesMemo.get(matches)
-    if (!byCounts) this.matchesMemo.set(matches, (byCounts = new WeakMap()))
-    const kept = byCounts.get(counts)
-    if (kept?.statuses === statuses) return kept
-    const dtos = matches.map((m) => toMatch(m, counts, now))
-    const made = { statuses, dtos, json: JSON.stringify(dtos) }
-    byCounts.set(counts, made)
-    return made
-  }
-
-  private readonly matchesMemo = new WeakMap<
-    readonly q.MatchRecord[],
-    WeakMap<object, { statuses: string; dtos: Match[]; json: string }>
-  >()
 
   /** Locks the listed matches and checks each can still be tipped; the list index names the param. */
   private async lockTippable(
@@ -281,81 +226,31 @@ export class PredictionsService {
   }
 }
 
-function toMatch(
-  m: q.MatchRecord,
-  counts: readonly { match_id: number; squad_id: number; picks: number }[],
-  now: Date,
-): Match {
-  const mine = counts.filter((c) => c.match_id === m.id)
-  const home = mine.find((c) => c.squad_id === m.home_squad_id)?.picks ?? 0
-  const away = mine.find((c) => c.squad_id === m.away_squad_id)?.picks ?? 0
-  return {
-    id: m.id,
-    number: m.number,
-    status: effectiveStatus(m.status, m.starts_at, now),
-    date: m.starts_at.toISOString(),
-    homeSquadId: m.home_squad_id,
-    awaySquadId: m.away_squad_id,
-    homeRuns: m.home_runs,
-    awayRuns: m.away_runs,
-    homeWicketsFallen: m.home_wickets,
-    awayWicketsFallen: m.away_wickets,
-    homeOvers: m.home_balls === null ? null : oversFromBalls(m.home_balls),
-    awayOvers: m.away_balls === null ? null : oversFromBalls(m.away_balls),
-    venueId: m.venue_id,
-    class: m.match_class,
-    isMarginGame: m.is_margin_game,
-    winnerSquadId: m.winner_squad_id,
-    outcome: m.outcome,
-    sixes: m.sixes,
-    ...pickSplit(home, away),
-  }
-}
-
-/** One prediction per match of the round; squad 0 where the user has no tip. */
+/**
+ * One prediction per match of the round; squad 0 where the user has no tip. Whether a tip is
+ * correct, counted and how far its margin was are the scoring reference's rules (decision 004).
+ */
 function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]): Prediction[] {
   const byMatch = new Map(tips.map((t) => [t.match_id, t]))
-  const isCorrect = (m: Match, t: q.TipRecord | undefined) =>
-    m.status === 'complete' && t !== undefined && m.winnerSquadId !== null
-      ? m.winnerSquadId === t.squad_id
-      : null
-  // GAME_RULES.md: counting auto-tips. C = correct non-auto tips in the round.
-  const correctOwn = matches.filter((m) => {
-    const t = byMatch.get(m.id)
-    return t !== undefined && !t.is_auto_tip && isCorrect(m, t) === true
-  }).length
+  const outcomes = tipOutcomes(
+    matches,
+    tips.map((t) => ({ matchId: t.match_id, squadId: t.squad_id, isAutoTip: t.is_auto_tip })),
+  )
   return matches.map((m) => {
     const t = byMatch.get(m.id)
-    const correct = isCorrect(m, t)
-    // GAME_RULES "Round margin": no tip, or no margin, on a complete margin game counts as 0
-    const marginResult =
-      m.isMarginGame && m.status === 'complete' && m.sixes !== null
-        ? Math.abs((t?.margin ?? 0) - m.sixes)
-        : null
+    const outcome = outcomes.get(m.id)
     return {
       match: m.id,
       squad: t?.squad_id ?? 0,
       margin: t?.margin ?? null,
       isMarginGame: m.isMarginGame,
       isAutoTip: t?.is_auto_tip ?? false,
-      isCorrect: correct,
-      counted:
-        correct === true
-          ? !t?.is_auto_tip || correctOwn < AUTOTIP_COUNT_LIMIT
-          : correct === false
-            ? false
-            : null,
-      marginResult,
+      isCorrect: outcome?.correct ?? null,
+      counted: outcome?.counted ?? null,
+      marginResult: marginResult(m, t?.margin),
       status: m.status,
     }
   })
-}
-
-/** The sport's current competition, or 404. */
-export async function currentCompetition(db: Database, sport: Sport) {
-  const competition = await q.currentCompetition(db, sport)
-  if (!competition) throw notFound('Competition', 'sport')
-  return competition
 }
 
 /** Whether the user is registered for the competition (and so plays, and is ranked, in it). */

@@ -1,14 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 
-export const currentCompetitions = (db: Database) =>
-  db
-    .selectFrom('competitions')
-    .select(['id', 'sport', 'identifier', 'name', 'season', 'year', 'golden_week_round'])
-    .where('is_current', '=', true)
-    .orderBy('sport')
-    .execute()
-
 export const competitionRounds = (db: Database, competitionId: number) =>
   db
     .selectFrom('rounds')

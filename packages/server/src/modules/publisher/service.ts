@@ -19,7 +19,8 @@ import type { Sport } from '@tipping/contract/constants'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { loadContent } from '../content/service.ts'
-import { effectiveStatus, roundStatus } from '../predictions/service.ts'
+import { currentCompetitionsIn } from '../competitions/service.ts'
+import { effectiveStatus, roundStatus } from '@tipping/contract/rules/status'
 import * as q from './queries.ts'
 import { StaticStore } from './static-store.ts'
 
@@ -101,8 +102,7 @@ export class Publisher {
 
   private async publishCompetitions(db: Database, sports?: readonly Sport[]): Promise<void> {
     const now = this.clock.now()
-    for (const c of await q.currentCompetitions(db)) {
-      if (sports && !sports.includes(c.sport as Sport)) continue
+    for (const c of await currentCompetitionsIn(db, sports)) {
       const [rounds, fixture, squads, venues] = await Promise.all([
         q.competitionRounds(db, c.id),
         q.competitionFixture(db, c.id),

@@ -1,31 +1,28 @@
 import { sql, type RawBuilder } from 'kysely'
-import {
-  CLEAN_SWEEP_BONUS,
-  GOLDEN_WEEK_MULTIPLIER,
-  POINTS_PER_TIP,
-} from '@tipping/contract/constants'
+import type { Lifecycle } from '@tipping/contract/predictions'
 import type { Database } from '../../db/schema.ts'
 
-export const competitionBySport = (db: Database, sport: string) =>
-  db
-    .selectFrom('competitions')
-    .select(['id', 'name', 'sport', 'golden_week_round', 'scores_version'])
-    .where('sport', '=', sport)
-    .where('is_current', '=', true)
-    .executeTakeFirst()
-
 /**
- * GAME_RULES.md: the most points that could have been won in each round's completed matches,
- * bonus included once the round is over.
+ * Every round of the competition with what its matches' results are (for the most points each
+ * round could have given) and whether it is the Golden Week.
  */
-export async function maxPointsByRound(db: Database, competitionId: number) {
-  const res = await sql<{ number: number; max_points: number }>`
-    SELECT r.number,
-      (count(m.id) FILTER (WHERE m.status = 'complete' AND m.winner_squad_id IS NOT NULL) * ${POINTS_PER_TIP}
-        * CASE WHEN r.number = c.golden_week_round THEN ${GOLDEN_WEEK_MULTIPLIER} ELSE 1 END
-      + CASE WHEN count(m.id) > 0 AND bool_and(m.status = 'complete')
-              AND count(m.id) FILTER (WHERE m.winner_squad_id IS NOT NULL) > 0
-             THEN ${CLEAN_SWEEP_BONUS} ELSE 0 END)::int AS max_points
+export const roundResults = async (db: Database, competitionId: number) =>
+  (
+    await sql<{
+      number: number
+      golden: boolean
+      matches: {
+        id: number
+        status: Lifecycle
+        winnerSquadId: number | null
+        isMarginGame: boolean
+        sixes: number | null
+      }[]
+    }>`
+    SELECT r.number, (r.number = c.golden_week_round) IS TRUE AS golden,
+      coalesce(json_agg(json_build_object('id', m.id, 'status', m.status,
+        'winnerSquadId', m.winner_squad_id, 'isMarginGame', m.is_margin_game, 'sixes', m.sixes)
+        ORDER BY m.id) FILTER (WHERE m.id IS NOT NULL), '[]') AS matches
     FROM rounds r
     JOIN competitions c ON c.id = r.competition_id
     LEFT JOIN matches m ON m.round_id = r.id
@@ -33,8 +30,7 @@ export async function maxPointsByRound(db: Database, competitionId: number) {
     GROUP BY r.number, c.golden_week_round
     ORDER BY r.number
   `.execute(db)
-  return res.rows
-}
+  ).rows
 
 export const roundIdByNumber = async (db: Database, competitionId: number, number: number) =>
   (

@@ -360,8 +360,8 @@ export async function buildFromOneMatch(
  * buildFromOneMatch() on two more connections at once, for PostgreSQL: one builds the round's
  * table, the other the standings (each reads the registrations, the previous scores and the
  * match's tips itself, and the standings one works out the round's points without ranking them).
- * At a million tippers the one statement ran on one core for 8-9 s while the other idled; the
- * halves take about 5.5 and 4.5 s side by side (bench/README.md).
+ * At a million tippers the one statement ran on one core while the other idled; the halves run
+ * side by side (decision 009).
  *
  * `trx` is the transaction that wrote the result and will swap the tables in; both helpers import
  * its snapshot, so they read the same registrations and scores as each other and as `trx`, and
@@ -432,8 +432,8 @@ function inSnapshot(pool: Database, snapshot: string, job: (h: Database) => Prom
 /**
  * Runs a statement that joins million-row inputs one row per user with merge joins rather than
  * hash joins. At a million tippers the inputs come sorted by user (index order) or sort in a
- * fraction of a second, and merge joins took a result's joins from 2.4 s to 1.1 s: hashing a
- * million users spends its time in cache misses.
+ * fraction of a second, and merge joins took about half the time of hash joins (decision 009):
+ * hashing a million users spends its time in cache misses.
  */
 async function mergeJoined<R>(db: Database, statement: RawBuilder<R>) {
   await sql`SELECT set_config('enable_hashjoin', 'off', true)`.execute(db)
@@ -634,8 +634,8 @@ export async function bumpScoresVersion(db: Database, competitionId: number): Pr
  * Serialises scoring across processes for the rest of the transaction, and sets the transaction
  * up for million-row statements: sorts of a million rows in memory rather than on disk
  * (work_mem, and maintenance_work_mem for the index builds, which split it among their parallel
- * workers: at the default 64 MB each built a partition's index in 0.31 s, at 256 MB in 0.26-0.28 s),
- * and no JIT, which spent 0.7 s compiling the round's statement to save less than that.
+ * workers), and no JIT, which spent longer compiling the round's statement than it saved
+ * (decision 009).
  *
  * The table lock comes first, before this transaction reads any scores: the swap at the end
  * takes the parents exclusively, and two scoring transactions that had each read them (two

@@ -111,10 +111,17 @@ export async function importSeasonInTransaction(
         )
       },
     })
-    await q.makeCurrent(trx, file.sport, competitionId)
+    await makeCompetitionCurrent(trx, file.sport, competitionId)
     return competitionId
   }
 }
+
+/**
+ * Makes a competition its sport's current one (the console's switch, a fixture import): the
+ * others of the sport first, since the one-current index is checked row by row.
+ */
+export const makeCompetitionCurrent = (db: Database, sport: string, competitionId: number) =>
+  q.makeCurrent(db, sport, competitionId)
 
 /** A round whose margin game moved (or is about to). */
 export interface MarginGameChange {

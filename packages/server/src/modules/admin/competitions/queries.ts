@@ -80,14 +80,6 @@ export const updateCompetition = (
   set: { golden_week_round?: number | null; ladder_points?: string },
 ) => db.updateTable('competitions').set(set).where('id', '=', id).execute()
 
-export const makeOnlyCurrent = async (db: Database, sport: string, id: number) => {
-  await db
-    .updateTable('competitions')
-    .set({ is_current: sql<boolean>`id = ${id}` })
-    .where('sport', '=', sport)
-    .execute()
-}
-
 export const roundByNumber = (db: Database, competitionId: number, number: number) =>
   db
     .selectFrom('rounds')

@@ -16,7 +16,11 @@ import { recordAudit } from '../../audit/service.ts'
 import type { Publisher } from '../../publisher/service.ts'
 import { importCricsheetResults } from '../../results/service.ts'
 import { rescoreInTransaction } from '../../scoring/service.ts'
-import { competitionIdentifier, importSeasonInTransaction } from '../../seasons/service.ts'
+import {
+  competitionIdentifier,
+  importSeasonInTransaction,
+  makeCompetitionCurrent,
+} from '../../seasons/service.ts'
 import { roundHasStarted, rounds } from '../matches/queries.ts'
 import * as q from './queries.ts'
 
@@ -43,7 +47,13 @@ const toCompetition = (c: q.CompetitionRow): AdminCompetition => ({
 export class CompetitionsAdmin {
   constructor(
     private readonly db: Database,
-    private readonly opts: { clock: Clock; publisher: Publisher; sponsorPrefix: string },
+    private readonly opts: {
+      clock: Clock
+      publisher: Publisher
+      sponsorPrefix: string
+      /** Called after a competition's settings (which one is current, Golden Week) change. */
+      onCompetitionChanged: () => void
+    },
   ) {}
 
   private async publish(): Promise<void> {
@@ -175,7 +185,7 @@ export class CompetitionsAdmin {
       }
       if (body.ladderPoints) set.ladder_points = JSON.stringify(body.ladderPoints)
       if (Object.keys(set).length > 0) await q.updateCompetition(trx, id, set)
-      if (body.isCurrent) await q.makeOnlyCurrent(trx, c.sport, id)
+      if (body.isCurrent) await makeCompetitionCurrent(trx, c.sport, id)
       if (rescore) await rescoreInTransaction(trx, id)
       await recordAudit(trx, {
         actorUserId: actor,
@@ -192,6 +202,7 @@ export class CompetitionsAdmin {
         },
       })
     })
+    this.opts.onCompetitionChanged()
     await this.publish()
     return this.competition(id)
   }

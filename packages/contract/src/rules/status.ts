@@ -1,4 +1,4 @@
-import type { Lifecycle } from '@tipping/contract/predictions'
+import type { Lifecycle } from '../predictions.ts'
 
 /**
  * GAME_RULES.md: a match locks at its start time. The stored status may lag the clock until the

@@ -1,0 +1,129 @@
+import type { Match } from '@tipping/contract/predictions'
+import { oversFromBalls } from '@tipping/contract/rules/cricket'
+import { pickSplit } from '@tipping/contract/rules/picks'
+import { effectiveStatus } from '@tipping/contract/rules/status'
+import type { Database } from '../../db/schema.ts'
+import { Batcher, byScope } from '../../batch.ts'
+import { ReadCache } from '../../read-cache.ts'
+import * as q from './queries.ts'
+
+type PickCounts = Awaited<ReturnType<typeof q.roundPickCounts>>
+
+/** A round and its matches, the same for every tipper. */
+export interface Fixture {
+  round: NonNullable<Awaited<ReturnType<typeof q.roundByNumber>>>
+  matches: q.MatchRecord[]
+}
+
+/**
+ * How the round read keeps up with a deadline crowd (decision 009), apart from its rules: shared
+ * caches of what is the same for every tipper, one query for the tips of the tippers whose
+ * requests arrive together, and a round's matches built and serialised once for all of them.
+ */
+export class PredictionsReads {
+  private readonly fixtures: ReadCache<Fixture | null>
+  private readonly pickCounts: ReadCache<PickCounts>
+
+  /** `${roundId}:${userId}` -> that user's tips in the round, for requests arriving together. */
+  private readonly tips = new Batcher<string, q.TipRecord[]>(async (keys) => {
+    const found = new Map<string, q.TipRecord[]>(keys.map((k) => [k, []]))
+    for (const [scope, group] of byScope(keys)) {
+      const roundId = Number(scope)
+      const rows = await q.usersRoundTips(
+        this.db,
+        roundId,
+        group.map((k) => k.n),
+      )
+      for (const { user_id, ...tip } of rows) found.get(`${roundId}:${user_id}`)?.push(tip)
+    }
+    return found
+  })
+
+  private readonly matchesMemo = new WeakMap<
+    readonly q.MatchRecord[],
+    WeakMap<object, { statuses: string; dtos: Match[]; json: string }>
+  >()
+
+  constructor(
+    private readonly db: Database,
+    /** The round and its matches may be this old (READ_CACHE_MS). */
+    readCacheMs: number,
+    /** Pick percentages may be this old: counting a round's tips takes seconds at 1M tippers. */
+    pickCountsMs: number,
+  ) {
+    this.fixtures = new ReadCache(readCacheMs)
+    this.pickCounts = new ReadCache(pickCountsMs)
+  }
+
+  /** The round by number and its matches; shared, READ_CACHE_MS old at most. */
+  fixture(competitionId: number, roundNumber: number): Promise<Fixture | null> {
+    return this.fixtures.get(`${competitionId}:${roundNumber}`, async () => {
+      const round = await q.roundByNumber(this.db, competitionId, roundNumber)
+      return round ? { round, matches: await q.roundMatches(this.db, round.id) } : null
+    })
+  }
+
+  /** The user's tips in the round, never cached: a tipper always sees their own saves. */
+  async roundTips(roundId: number, userId: number): Promise<q.TipRecord[]> {
+    return (await this.tips.get(`${roundId}:${userId}`)) ?? []
+  }
+
+  /** How many tippers picked each squad of the round's matches, PICK_COUNTS_CACHE_MS old at most. */
+  roundPickCounts(roundId: number): Promise<PickCounts> {
+    return this.pickCounts.get(String(roundId), () => q.roundPickCounts(this.db, roundId))
+  }
+
+  /**
+   * A round's matches with their pick split, the same for every tipper until the fixture or the
+   * counts reload or a match's status moves: kept with their JSON text, which the route splices
+   * into each answer. Building and serialising the matches per request was a large share of the
+   * API's work on this read, the most asked-for in a deadline rush.
+   */
+  sharedMatches(
+    matches: readonly q.MatchRecord[],
+    counts: PickCounts,
+    now: Date,
+  ): { dtos: Match[]; json: string } {
+    const statuses = matches.map((m) => effectiveStatus(m.status, m.starts_at, now)).join()
+    let byCounts = this.matchesMemo.get(matches)
+    if (!byCounts) this.matchesMemo.set(matches, (byCounts = new WeakMap()))
+    const kept = byCounts.get(counts)
+    if (kept?.statuses === statuses) return kept
+    const dtos = matches.map((m) => toMatch(m, counts, now))
+    const made = { statuses, dtos, json: JSON.stringify(dtos) }
+    byCounts.set(counts, made)
+    return made
+  }
+}
+
+/** A match as the contract shows it, its status judged by the clock, with its pick split. */
+export function toMatch(
+  m: q.MatchRecord,
+  counts: readonly { match_id: number; squad_id: number; picks: number }[],
+  now: Date,
+): Match {
+  const mine = counts.filter((c) => c.match_id === m.id)
+  const home = mine.find((c) => c.squad_id === m.home_squad_id)?.picks ?? 0
+  const away = mine.find((c) => c.squad_id === m.away_squad_id)?.picks ?? 0
+  return {
+    id: m.id,
+    number: m.number,
+    status: effectiveStatus(m.status, m.starts_at, now),
+    date: m.starts_at.toISOString(),
+    homeSquadId: m.home_squad_id,
+    awaySquadId: m.away_squad_id,
+    homeRuns: m.home_runs,
+    awayRuns: m.away_runs,
+    homeWicketsFallen: m.home_wickets,
+    awayWicketsFallen: m.away_wickets,
+    homeOvers: m.home_balls === null ? null : oversFromBalls(m.home_balls),
+    awayOvers: m.away_balls === null ? null : oversFromBalls(m.away_balls),
+    venueId: m.venue_id,
+    class: m.match_class,
+    isMarginGame: m.is_margin_game,
+    winnerSquadId: m.winner_squad_id,
+    outcome: m.outcome,
+    sixes: m.sixes,
+    ...pickSplit(home, away),
+  }
+}
