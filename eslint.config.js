@@ -17,6 +17,42 @@ const webFeatures = fs.existsSync('packages/web/src/features')
       .map((d) => d.name)
   : []
 
+// Server: a module reaches another only through its service (never its queries or routes), and
+// nothing in db/ imports a module (the modules sit above the database layer).
+const serverModulesDir = 'packages/server/src/modules'
+const serverModules = fs.existsSync(serverModulesDir)
+  ? fs
+      .readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : []
+const moduleZones = serverModules.map((m) => ({
+  target: `./${serverModulesDir}/${m}`,
+  from: serverModules
+    .filter((o) => o !== m)
+    .flatMap((o) => [
+      `./${serverModulesDir}/${o}/queries.ts`,
+      `./${serverModulesDir}/${o}/routes.ts`,
+    ]),
+  message: 'A module reaches another only through its service.',
+}))
+
+// Fastify stays at the edge: routes, the http/ layer, the app and the processes that serve it.
+const noFastify = {
+  name: 'fastify',
+  message:
+    'Fastify belongs in routes.ts and http/; services and jobs take plain values (a Logger from logger.ts).',
+}
+const noFastifyPlugins = {
+  group: ['@fastify/*'],
+  message: 'Fastify belongs in routes.ts and http/.',
+}
+const kyselyInQueries = {
+  name: 'kysely',
+  message: 'SQL lives in queries.ts only.',
+  allowTypeImports: true,
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,6 +115,12 @@ export default tseslint.config(
               from: './packages/web/src/app',
               message: 'Features do not import the app layer.',
             },
+            ...moduleZones,
+            {
+              target: './packages/server/src/db',
+              from: [`./${serverModulesDir}`, './packages/server/src/seed'],
+              message: 'db/ sits below the modules: nothing in it imports one.',
+            },
             ...webFeatures.map((f) => ({
               target: `./packages/web/src/features/${f}`,
               from: './packages/web/src/features',
@@ -107,16 +149,34 @@ export default tseslint.config(
     ignores: [
       'packages/server/src/modules/**/queries.ts',
       'packages/server/src/modules/**/*.test.ts',
+      'packages/server/src/modules/**/routes.ts',
+      'packages/server/src/modules/admin/route-kit.ts',
+      // The HTTP server's own instruments (request timing hooks), served by the ops module.
+      'packages/server/src/modules/ops/metrics*.ts',
     ],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [
-            { name: 'kysely', message: 'SQL lives in queries.ts only.', allowTypeImports: true },
-          ],
-        },
+        { paths: [kyselyInQueries, noFastify], patterns: [noFastifyPlugins] },
       ],
+    },
+  },
+  {
+    files: [
+      'packages/server/src/modules/**/routes.ts',
+      'packages/server/src/modules/admin/route-kit.ts',
+      'packages/server/src/modules/ops/metrics*.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { paths: [kyselyInQueries] }] },
+  },
+  {
+    files: [
+      'packages/server/src/jobs/**/*.ts',
+      'packages/server/src/db/**/*.ts',
+      'packages/server/src/seed/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noFastify], patterns: [noFastifyPlugins] }],
     },
   },
   {

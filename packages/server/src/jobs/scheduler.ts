@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from '../logger.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { runLockouts } from '../modules/lifecycle/service.ts'
@@ -29,7 +29,7 @@ export class Scheduler {
       mail?: MailDelivery
       /** Weekly reminders, queued before delivery so they go out in the same pass. */
       reminders?: ReminderJob
-      log: Pick<FastifyBaseLogger, 'info' | 'error'>
+      log: Pick<Logger, 'info' | 'error'>
       intervalMs: number
       /** Job durations, failures and lag for the metrics endpoint (modules/ops/metrics.ts). */
       metrics?: JobObserver | undefined

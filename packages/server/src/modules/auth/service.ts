@@ -469,3 +469,12 @@ export async function enterCurrentCompetitions(
   for (const id of await q.registerForCompetitions(trx, userId, ids, at))
     await placeTipper(trx, id, userId)
 }
+
+/**
+ * An account row for another module's use case (the admin command's new admin), inside its
+ * transaction; registration itself goes through AuthService. Null when the email is taken.
+ */
+export const insertAccount = (db: Database, user: q.NewUser) => q.insertUser(db, user)
+
+/** The account with this email (lower-cased by the caller), for single sign-on's linking. */
+export const accountByEmail = (db: Database, email: string) => q.findUserByEmail(db, email)

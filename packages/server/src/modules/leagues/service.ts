@@ -510,3 +510,6 @@ export class LeaguesService {
     }
   }
 }
+
+/** Deletes a league and, by cascade, its memberships (the console's removal, inside its audit). */
+export const deleteLeagueRow = (db: Database, id: number) => q.deleteLeague(db, id)

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer'
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from '../../logger.ts'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
@@ -115,7 +115,7 @@ export interface MailDeliveryOptions {
   /** Unset: emails stay pending in the outbox (logged once). */
   smtpUrl?: string | undefined
   from: string
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  log: Pick<Logger, 'info' | 'warn' | 'error'>
   /** Rows claimed at a time. */
   batchSize?: number
   /** How long a claim keeps other deliverers off a row; longer than sending a batch takes. */

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from '../../logger.ts'
 import * as oidc from 'openid-client'
 import { z } from 'zod'
 import { roleForSport, type Sport } from '@tipping/contract/constants'
@@ -7,8 +7,7 @@ import { SSO_SCOPE, ssoClientFor, type SsoClientName } from '@tipping/contract/s
 import type { Clock } from '../../clock.ts'
 import type { Database, UserRow } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
-import * as authQueries from '../auth/queries.ts'
-import { enterCurrentCompetitions } from '../auth/service.ts'
+import { accountByEmail, enterCurrentCompetitions } from '../auth/service.ts'
 import * as q from './queries.ts'
 import type { SsoClientSettings, SsoSettings } from './settings.ts'
 
@@ -41,7 +40,7 @@ const providerError = (message: string) => new AppError('SSO_PROVIDER_ERROR', me
  * Turns whatever the code exchange threw into a refusal the browser can show, and a log line
  * with the reason only: never the code, the verifier, a token or the provider's response body.
  */
-function refusal(err: unknown, log: FastifyBaseLogger): AppError {
+function refusal(err: unknown, log: Logger): AppError {
   if (err instanceof AppError) return err
   const reason = (e: AppError) => {
     log.warn(
@@ -120,7 +119,7 @@ export interface SsoServiceDeps {
   db: Database
   clock: Clock
   settings: SsoSettings
-  log: FastifyBaseLogger
+  log: Logger
   /** How requests reach the provider; the development provider is called in-process. */
   fetch?: ProviderFetch
 }
@@ -222,7 +221,7 @@ export class SsoService {
       teamSupported: await this.teamSupported(claims.favteam, sport),
     }
     const bySubject = await q.findUserByExternalId(db, claims.sub)
-    const existing = bySubject ?? (await authQueries.findUserByEmail(db, email))
+    const existing = bySubject ?? (await accountByEmail(db, email))
     if (existing) {
       if (!bySubject) {
         if (existing.external_id && existing.external_id !== claims.sub) {

@@ -7,7 +7,7 @@ import type { AuditLogAdmin } from './service.ts'
 /** The console's audit log. */
 export function auditLogRoutes(app: App, deps: { service: AuditLogAdmin }): void {
   const { service } = deps
-  const { tags, config, ok, actor } = adminRouteKit()
+  const { tags, config, ok } = adminRouteKit()
 
   app.get(
     '/api/admin/audit',

@@ -26,9 +26,7 @@ export function competitionsRoutes(app: App, deps: { service: CompetitionsAdmin 
   app.get(
     '/api/admin/competitions',
     { config, schema: { tags, response: ok(competitionListResponseSchema) } },
-    async (request) => {
-      return success({ competitions: await service.competitions() })
-    },
+    async () => success({ competitions: await service.competitions() }),
   )
 
   app.post(

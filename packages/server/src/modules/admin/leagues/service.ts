@@ -3,7 +3,7 @@ import type { Sport } from '@tipping/contract/constants'
 import type { Database } from '../../../db/schema.ts'
 import { notFound } from '../../../errors.ts'
 import { recordAudit } from '../../audit/service.ts'
-import { deleteLeague } from '../../leagues/queries.ts'
+import { deleteLeagueRow } from '../../leagues/service.ts'
 import { iso, offsetOf, paged } from '../paging.ts'
 import * as q from './queries.ts'
 
@@ -39,7 +39,7 @@ export class LeaguesAdmin {
     await this.db.transaction().execute(async (trx) => {
       const l = await q.lockLeague(trx, id)
       if (!l) throw notFound('League', 'id')
-      await deleteLeague(trx, id)
+      await deleteLeagueRow(trx, id)
       await recordAudit(trx, {
         actorUserId: actor,
         action: 'league.remove',

@@ -5,7 +5,7 @@ import type { Clock } from '../../../clock.ts'
 import type { Database } from '../../../db/schema.ts'
 import { AppError, notFound } from '../../../errors.ts'
 import { recordAudit } from '../../audit/service.ts'
-import { insertUser } from '../../auth/queries.ts'
+import { insertAccount } from '../../auth/service.ts'
 import { enterCurrentCompetitions } from '../../auth/service.ts'
 import { iso, offsetOf, paged } from '../paging.ts'
 import * as q from './queries.ts'
@@ -125,7 +125,7 @@ export async function grantAdmin(
       })
       return { userId: user.id, created: false, changed: true }
     }
-    const inserted = await insertUser(trx, {
+    const inserted = await insertAccount(trx, {
       email: input.email,
       passwordHash,
       firstName: input.firstName ?? 'Site',
