@@ -17,7 +17,8 @@ import {
   type LeagueMatesTipsResponse,
   type Snapshot,
 } from '@tipping/contract/scores'
-import { api, failureMessage, type ApiFailure } from '../../lib/api.ts'
+import { api, type ApiFailure } from '../../lib/api.ts'
+import { asFailure } from '../../lib/api-failure.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { picksActions, roundKey } from './picks-slice.ts'
 
@@ -177,17 +178,6 @@ type TippingDispatch = ThunkDispatch<TippingState, unknown, UnknownAction>
 
 /** The store's dispatch as this feature uses it (it dispatches the save thunk below). */
 export const useTippingDispatch = useDispatch.withTypes<TippingDispatch>()
-
-/** A rejected call as the API's failure: the base query's own, or a thrown error's message. */
-export const asFailure = (err: unknown, fallback: string): ApiFailure => {
-  const known = err !== null && typeof err === 'object' ? (err as Partial<ApiFailure>) : {}
-  return {
-    status: typeof known.status === 'number' ? known.status : 0,
-    code: typeof known.code === 'string' || typeof known.code === 'number' ? known.code : 0,
-    message: failureMessage(err, fallback),
-    param: typeof known.param === 'string' ? known.param : null,
-  }
-}
 
 /**
  * Raises a failed call as the Error modal's message. A 401 is not raised: the API client has

@@ -11,6 +11,7 @@ import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/pic
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
 import type { FixtureRound, FormGuideFile } from '@tipping/contract/static-files'
 import { failureMessage } from '../../lib/api.ts'
+import { asFailure } from '../../lib/api-failure.ts'
 import { shareUrl } from '../../lib/share.ts'
 import { useSiteContent } from '../../lib/site-content.tsx'
 import { useSport } from '../../lib/sport.ts'
@@ -33,7 +34,6 @@ import { picksActions, roundKey, type PicksState } from './picks-slice.ts'
 import { RoundSelector } from './round-selector.tsx'
 import { ScoreHeader } from './score-header.tsx'
 import {
-  asFailure,
   failureRaised,
   saveRoundPicks,
   useAutopickMutation,
