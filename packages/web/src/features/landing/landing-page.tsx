@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { TOP_PRIZE, SEASON_PROMOTION, type Sport } from '@tipping/contract/constants'
 import { signUpBannerText } from '@tipping/contract/site-rules'
 import { useSiteContent } from '../../lib/site-content.tsx'
+import { isSport } from '../../lib/sport.ts'
 import { Button } from '../../ui/button.tsx'
 import { HeroArt } from './hero-art.tsx'
 import styles from './landing-page.module.css'
@@ -56,7 +57,8 @@ export function LandingPage({
   useEffect(() => {
     const mode = MODE_BY_PATH[pathname]
     if (mode && !isAuthorized && loginEnabled) onOpen(mode)
-    if (pathname === '/bbl' || pathname === '/wbbl') onSportChange(pathname.slice(1) as Sport)
+    const chosen = pathname.slice(1)
+    if (isSport(chosen)) onSportChange(chosen)
   }, [pathname, isAuthorized, loginEnabled, onOpen, onSportChange])
 
   const competition = sport === 'bbl' ? "the men's Big Bash League" : "the Women's Big Bash League"
