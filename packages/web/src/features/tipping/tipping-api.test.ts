@@ -109,7 +109,7 @@ async function loadedStore() {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('saving picks (spec 4)', () => {
-  it('shows the picks at once, and on a refused save brings the earlier picks back', async () => {
+  it('shows the picks at once, and on a refused save brings the earlier picks back and says why', async () => {
     let cachedDuringSave: number | undefined
     stubApi(() => {
       cachedDuringSave = cachedSquad(store, 1)
@@ -126,12 +126,11 @@ describe('saving picks (spec 4)', () => {
     expect(cachedSquad(store, 1)).toBe(0)
     expect(store.getState().picks).toMatchObject({ saveStatus: 'failed', saving: false })
     expect(store.getState().picks.picks[0]!.squad).toBe(0)
-    // Spec 8: the conflict is recorded, but the Error modal leaves a 409 out.
-    expect(store.getState().globalError.status).toBe(409)
-    expect(selectVisibleError(store.getState())).toBeNull()
+    // The refusal is said in the Error modal (e2e/lockout.spec.ts).
+    expect(selectVisibleError(store.getState())).toBe('This match has started')
   })
 
-  it('shows any other failure in the Error modal', async () => {
+  it('shows a refused save in the Error modal and restores the picks', async () => {
     stubApi(() =>
       json(422, {
         errors: [{ code: 'invalid', message: 'Not a squad of this match', param: null }],
