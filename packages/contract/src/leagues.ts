@@ -84,10 +84,12 @@ export const joinedUserSchema = z.object({
   lastNameInitial: z.string(),
   isCommissioner: z.boolean(),
 })
+export type JoinedUser = z.infer<typeof joinedUserSchema>
 export const joinedUsersResponseSchema = z.object({
   users: z.array(joinedUserSchema),
   nextPage: z.number().int().nullable(),
 })
+export type JoinedUsersResponse = z.infer<typeof joinedUsersResponseSchema>
 export const removeMemberParamsSchema = leagueIdParamsSchema.extend({
   userId: rowIdParamSchema,
 })

@@ -1,5 +1,3 @@
-import { useParams } from 'react-router'
-import type { Sport } from '@tipping/contract/constants'
 import {
   SIDE_COLUMN_QUERY,
   SideColumn,
@@ -8,6 +6,7 @@ import {
 } from '../features/leagues/side-cards.tsx'
 import { TeamLadderCard } from '../features/leagues/team-ladder-card.tsx'
 import TippingPage from '../features/tipping/tipping-page.tsx'
+import { useSport } from '../lib/sport.ts'
 import { useMediaQuery } from '../lib/use-media-query.ts'
 import { AdvertSlot } from './layouts/advert-slot.tsx'
 
@@ -18,10 +17,12 @@ import { AdvertSlot } from './layouts/advert-slot.tsx'
  * user's leagues. A phone gets no side column and fetches none of it.
  */
 export default function TippingRoute() {
-  const sport = useParams().sport as Sport
+  const sport = useSport()
   const wide = useMediaQuery(SIDE_COLUMN_QUERY)
   return (
     <TippingPage
+      // Another sport is another page: its round and the picks being edited start afresh.
+      key={sport}
       advert={<AdvertSlot sport={sport} type="leaderboard" />}
       aside={
         wide

@@ -8,11 +8,19 @@ import { staticJson } from './static-data.ts'
 
 type Hooks = Pick<AppConfigFile, 'errorReportUrl' | 'taggingScriptUrl'>
 
-const loadHooks = (): Promise<Hooks> =>
-  staticJson<AppConfigFile>('app-config.json').catch(() => ({
-    errorReportUrl: null,
-    taggingScriptUrl: null,
-  }))
+/** A hook's address from app-config.json, read before the store exists: checked, not cast. */
+const urlOf = (config: unknown, key: keyof Hooks): string | null => {
+  const value: unknown = config && typeof config === 'object' ? Reflect.get(config, key) : null
+  return typeof value === 'string' ? value : null
+}
+
+const loadHooks = async (): Promise<Hooks> => {
+  const config = await staticJson('app-config.json').catch(() => null)
+  return {
+    errorReportUrl: urlOf(config, 'errorReportUrl'),
+    taggingScriptUrl: urlOf(config, 'taggingScriptUrl'),
+  }
+}
 
 export interface ErrorReport {
   message: string

@@ -1,7 +1,9 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import type { Advert, MrecsFile, NotificationBarFile } from '@tipping/contract/content'
 import type { AppConfigFile } from '@tipping/contract/static-files'
 import type { Sport } from '@tipping/contract/constants'
+import { api } from './api.ts'
+import { lazySchema } from './lazy-schema.ts'
 import { staticJson } from './static-data.ts'
 
 // The site-wide content every page needs before its first paint (spec 2: offseason mode, top
@@ -62,46 +64,65 @@ export function advertFor(content: SiteContent, sport: Sport, type: Advert['type
   return content.adverts[sport].find((a) => a.type === type) ?? null
 }
 
-const advertsOf = (sport: Sport) =>
-  staticJson<MrecsFile>(`${sport}/mrecs.json`)
-    .then((f) => f.adverts)
-    .catch(() => [])
+// The files' schemas are loaded only to check an answer (never in production): this file is on
+// the landing page's first download, which zod must stay out of (lib/lazy-schema.ts).
+const staticFiles = () => import('@tipping/contract/static-files')
+const contentFiles = () => import('@tipping/contract/content')
 
-export async function loadSiteContent(): Promise<SiteContent> {
-  const [config, bars, bbl, wbbl] = await Promise.all([
-    staticJson<AppConfigFile>('app-config.json').catch(() => SITE_CONTENT_DEFAULTS.config),
-    staticJson<NotificationBarFile>('notification_bar.json').catch(() => ({ bars: [] })),
-    advertsOf('bbl'),
-    advertsOf('wbbl'),
-  ])
-  return {
-    config: { ...SITE_CONTENT_DEFAULTS.config, ...config },
-    bars: bars.bars,
-    adverts: { bbl, wbbl },
-  }
+export const siteContentApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    siteAppConfig: build.query<AppConfigFile, void>({
+      query: () => ({ static: 'app-config.json' }),
+      responseSchema: lazySchema(() => staticFiles().then((m) => m.appConfigFileSchema)),
+      providesTags: ['Static'],
+    }),
+    siteNotificationBars: build.query<NotificationBarFile, void>({
+      query: () => ({ static: 'notification_bar.json' }),
+      responseSchema: lazySchema(() => contentFiles().then((m) => m.notificationBarFileSchema)),
+      providesTags: ['Static'],
+    }),
+    siteAdverts: build.query<MrecsFile, Sport>({
+      query: (sport) => ({ static: `${sport}/mrecs.json` }),
+      responseSchema: lazySchema(() => contentFiles().then((m) => m.mrecsFileSchema)),
+      providesTags: ['Static'],
+    }),
+  }),
+})
+
+const SITE_FILES = ['app-config.json', 'notification_bar.json', 'bbl/mrecs.json', 'wbbl/mrecs.json']
+
+/**
+ * Starts reading the site content's files before the app renders (app/boot-reads.ts): the
+ * queries below then share those requests rather than wait for the router to load a page's code.
+ */
+export function prefetchSiteContent(): void {
+  for (const file of SITE_FILES) staticJson(file).catch(() => undefined)
 }
 
 /**
- * Loads the site content once; `fallback` shows until it is there (a failed load uses defaults).
- * `initial` may hand over a load already under way (app/boot-reads.ts).
+ * The site content from its files; `fallback` shows until every file has answered or failed (a
+ * file that failed leaves its part at the defaults).
  */
 export function SiteContentProvider({
   children,
   fallback,
-  initial,
 }: {
   children: ReactNode
   fallback: ReactNode
-  initial?: () => Promise<SiteContent> | null
 }) {
-  const [content, setContent] = useState<SiteContent | null>(null)
-  useEffect(() => {
-    let live = true
-    void (initial?.() ?? loadSiteContent()).then((c) => live && setContent(c))
-    return () => {
-      live = false
-    }
-  }, [initial])
-  if (!content) return <>{fallback}</>
+  const config = siteContentApi.useSiteAppConfigQuery()
+  const bars = siteContentApi.useSiteNotificationBarsQuery()
+  const bbl = siteContentApi.useSiteAdvertsQuery('bbl')
+  const wbbl = siteContentApi.useSiteAdvertsQuery('wbbl')
+  const settled = [config, bars, bbl, wbbl].every((q) => q.isSuccess || q.isError)
+  const content = useMemo<SiteContent>(
+    () => ({
+      config: { ...SITE_CONTENT_DEFAULTS.config, ...config.data },
+      bars: bars.data?.bars ?? [],
+      adverts: { bbl: bbl.data?.adverts ?? [], wbbl: wbbl.data?.adverts ?? [] },
+    }),
+    [config.data, bars.data, bbl.data, wbbl.data],
+  )
+  if (!settled) return <>{fallback}</>
   return <SiteContentContext.Provider value={content}>{children}</SiteContentContext.Provider>
 }

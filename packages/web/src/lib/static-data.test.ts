@@ -48,3 +48,21 @@ describe('adoptBootStatic', () => {
     expect(fetch).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('staticJson', () => {
+  it('shares one request between readers of the same file at the same time', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url.startsWith('/static/checksums.json')
+        ? new Response(JSON.stringify({ files: { 'b.json': 'v1' } }))
+        : new Response(JSON.stringify({ fetched: url })),
+    )
+    vi.stubGlobal('fetch', fetch)
+    const [first, second] = await Promise.all([staticJson('b.json'), staticJson('b.json')])
+    expect(first).toEqual({ fetched: '/static/b.json?v=v1' })
+    expect(second).toBe(first)
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual([
+      '/static/checksums.json',
+      '/static/b.json?v=v1',
+    ])
+  })
+})

@@ -40,16 +40,32 @@ function loadChecksums(): Promise<ChecksumsFile> {
   return checksums
 }
 
-export async function staticJson<T>(file: string): Promise<T> {
+/** Reads under way, by address: a second reader of the same version shares the request. */
+const pending = new Map<string, Promise<unknown>>()
+
+/**
+ * A static file's JSON, unchecked: read it through the data layer (lib/api.ts), which checks it
+ * against the contract's schema outside production. The type parameter is only for the callers
+ * not yet moved onto the data layer.
+ */
+export async function staticJson<T = unknown>(file: string): Promise<T> {
   const sums = await loadChecksums()
   const checksum = sums.files[file] ?? ''
   const hit = cache.get(file)
   if (hit && hit.checksum === checksum && checksum !== '') return hit.value as T
-  const res = await fetch(`/static/${file}${checksum ? `?v=${checksum}` : ''}`)
-  if (!res.ok) throw new Error(`Could not load ${file}`)
-  const value = (await res.json()) as T
-  cache.set(file, { checksum, value })
-  return value
+  const url = `/static/${file}${checksum ? `?v=${checksum}` : ''}`
+  const shared = pending.get(url)
+  if (shared) return shared as Promise<T>
+  const read = fetch(url)
+    .then(async (res) => {
+      if (!res.ok) throw new Error(`Could not load ${file}`)
+      const value: unknown = await res.json()
+      cache.set(file, { checksum, value })
+      return value
+    })
+    .finally(() => pending.delete(url))
+  pending.set(url, read)
+  return read as Promise<T>
 }
 
 /** Forget cached checksums so the next read revalidates (after a save or on a refresh tick). */

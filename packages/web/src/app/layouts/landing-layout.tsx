@@ -3,7 +3,7 @@ import { useLocation } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { LandingPage } from '../../features/landing/landing-page.tsx'
 import { PreregistrationCard } from '../../features/landing/preregistration-card.tsx'
-import { preregister } from '../../features/landing/site-api.ts'
+import { usePreregister } from '../../features/landing/site-api.ts'
 import OffseasonPage from '../../features/pages/offseason-page.tsx'
 import { NEXT_SEASON } from '../../features/pages/seasons.ts'
 import { useSiteContent } from '../../lib/site-content.tsx'
@@ -21,6 +21,7 @@ export function LandingLayout() {
   const dispatch = useAppDispatch()
   const isAuthorized = useAppSelector((s) => s.session.isAuthorized)
   const { config } = useSiteContent()
+  const preregister = usePreregister()
   const { pathname } = useLocation()
   const [sport, setSport] = useState<Sport>(storedSport)
   const changeSport = useCallback((next: Sport) => {

@@ -9,7 +9,7 @@ import { globalErrorActions, selectVisibleError } from '../../lib/global-error-s
 import { offseasonRedirects, SiteContentProvider, useSiteContent } from '../../lib/site-content.tsx'
 import { ErrorModal } from '../../ui/error-modal.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
-import { takeBootContent, takeBootSession } from '../boot-reads.ts'
+import { takeBootSession } from '../boot-reads.ts'
 import { storedSport } from '../../lib/sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
 import { TopBanner } from './top-banner.tsx'
@@ -32,7 +32,7 @@ export function RootLayout() {
   }, [dispatch, sport])
 
   return (
-    <SiteContentProvider fallback={<Spinner label="Loading" />} initial={takeBootContent}>
+    <SiteContentProvider fallback={<Spinner label="Loading" />}>
       <SiteFrame />
       <ErrorModal message={globalError} onClose={() => dispatch(globalErrorActions.cleared())} />
     </SiteContentProvider>

@@ -1,6 +1,13 @@
 import type { Sport } from '@tipping/contract/constants'
-import type { Faq, FaqsFile, HelpPage, HelpPagesFile } from '@tipping/contract/content'
-import { staticJson } from '../../lib/static-data.ts'
+import {
+  faqsFileSchema,
+  helpPagesFileSchema,
+  type Faq,
+  type FaqsFile,
+  type HelpPage,
+  type HelpPagesFile,
+} from '@tipping/contract/content'
+import { api } from '../../lib/api.ts'
 
 export interface HelpContent {
   faqs: Faq[]
@@ -8,12 +15,29 @@ export interface HelpContent {
 }
 
 /** A sport's published help: {sport}/faqs.json and {sport}/help_pages.json. */
-export async function fetchHelp(sport: Sport): Promise<HelpContent> {
-  const [faqs, pages] = await Promise.all([
-    staticJson<FaqsFile>(`${sport}/faqs.json`),
-    staticJson<HelpPagesFile>(`${sport}/help_pages.json`),
-  ])
-  return { faqs: faqs.faqs, pages: pages.pages }
+export const helpApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    faqs: build.query<FaqsFile, Sport>({
+      query: (sport) => ({ static: `${sport}/faqs.json` }),
+      responseSchema: faqsFileSchema,
+      providesTags: ['Static'],
+    }),
+    helpPages: build.query<HelpPagesFile, Sport>({
+      query: (sport) => ({ static: `${sport}/help_pages.json` }),
+      responseSchema: helpPagesFileSchema,
+      providesTags: ['Static'],
+    }),
+  }),
+})
+
+/** Both help files of a sport: the content once both are there, 'failed' if either failed. */
+export function useHelp(sport: Sport): HelpContent | null | 'failed' {
+  const faqs = helpApi.useFaqsQuery(sport)
+  const pages = helpApi.useHelpPagesQuery(sport)
+  if (faqs.isError || pages.isError) return 'failed'
+  return faqs.currentData && pages.currentData
+    ? { faqs: faqs.currentData.faqs, pages: pages.currentData.pages }
+    : null
 }
 
 /** The FAQ section's address segment (the other sections are the help pages' own). */

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link, NavLink, useParams } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import type { Faq } from '@tipping/contract/content'
 import { Spinner } from '../../ui/spinner.tsx'
-import { fetchHelp, helpViewFor, paragraphsOf, type HelpContent } from './help-data.ts'
+import { useSport } from '../../lib/sport.ts'
+import { helpViewFor, paragraphsOf, useHelp, type HelpContent } from './help-data.ts'
 import styles from './help.module.css'
 
 const COMPETITION: Record<Sport, string> = { bbl: 'BBL', wbbl: 'WBBL' }
@@ -11,18 +12,8 @@ const COMPETITION: Record<Sport, string> = { bbl: 'BBL', wbbl: 'WBBL' }
 /** `/{sport}/help` and `/{sport}/help/{section}`: FAQ, guidelines, game rules and prizes. */
 export default function HelpPage() {
   const params = useParams()
-  const sport = params.sport as Sport
-  const [content, setContent] = useState<HelpContent | null | 'failed'>(null)
-  useEffect(() => {
-    let live = true
-    setContent(null)
-    fetchHelp(sport)
-      .then((c) => live && setContent(c))
-      .catch(() => live && setContent('failed'))
-    return () => {
-      live = false
-    }
-  }, [sport])
+  const sport = useSport()
+  const content = useHelp(sport)
 
   return (
     <div className={styles.page}>

@@ -1,16 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { TOP_PRIZE, SEASON_PROMOTION, type Sport } from '@tipping/contract/constants'
-import {
-  DEFAULT_SITE_APP_CONFIG,
-  signUpBannerText,
-  type SiteAppConfig,
-} from '@tipping/contract/site-rules'
+import { signUpBannerText } from '@tipping/contract/site-rules'
+import { useSiteContent } from '../../lib/site-content.tsx'
+import { isSport } from '../../lib/sport.ts'
 import { Button } from '../../ui/button.tsx'
 import { HeroArt } from './hero-art.tsx'
 import styles from './landing-page.module.css'
 import { PreregistrationCard } from './preregistration-card.tsx'
-import { fetchSiteConfig, preregister } from './site-api.ts'
+import { usePreregister } from './site-api.ts'
 import site from './site.module.css'
 
 interface Props {
@@ -37,30 +35,6 @@ const APP_BY_PATH: Record<string, string> = {
   '/login-bigbash-app': 'the Big Bash League app',
 }
 
-/** The brand, store links and hooks of app-config.json; the defaults until it arrives. */
-function useSiteConfig(): SiteAppConfig {
-  const [config, setConfig] = useState<SiteAppConfig>(DEFAULT_SITE_APP_CONFIG)
-  useEffect(() => {
-    let live = true
-    fetchSiteConfig()
-      .then((c) => {
-        if (live)
-          setConfig({
-            brand: c.brand,
-            appStoreUrl: c.appStoreUrl,
-            playStoreUrl: c.playStoreUrl,
-            errorReportUrl: c.errorReportUrl,
-            taggingScriptUrl: c.taggingScriptUrl,
-          })
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [])
-  return config
-}
-
 /**
  * The landing page in its modes: `/login`, `/registration` and `/forgot-password` open their
  * modal, `/bbl` and `/wbbl` choose the competition, `/login-app` and `/login-bigbash-app` are the
@@ -76,12 +50,15 @@ export function LandingPage({
 }: Props) {
   const { pathname } = useLocation()
   const navigate = useNavigate()
-  const config = useSiteConfig()
+  // The brand and store links of app-config.json, read with the site content before first paint.
+  const { config } = useSiteContent()
+  const preregister = usePreregister()
   const app = APP_BY_PATH[pathname]
   useEffect(() => {
     const mode = MODE_BY_PATH[pathname]
     if (mode && !isAuthorized && loginEnabled) onOpen(mode)
-    if (pathname === '/bbl' || pathname === '/wbbl') onSportChange(pathname.slice(1) as Sport)
+    const chosen = pathname.slice(1)
+    if (isSport(chosen)) onSportChange(chosen)
   }, [pathname, isAuthorized, loginEnabled, onOpen, onSportChange])
 
   const competition = sport === 'bbl' ? "the men's Big Bash League" : "the Women's Big Bash League"

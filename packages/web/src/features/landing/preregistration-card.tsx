@@ -7,7 +7,7 @@ import {
   PREREGISTRATION_NAME_MAX,
   PREREGISTRATION_SUCCESS,
 } from '@tipping/contract/site-rules'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { asFailure } from '../../lib/api-failure.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import own from './preregistration-card.module.css'
@@ -84,8 +84,7 @@ export function PreregistrationCard({
       // Spec 5: success is a response without errors.
       setMessage(PREREGISTRATION_SUCCESS)
     } catch (err) {
-      const text = err instanceof ApiCallError ? err.message : 'Something went wrong, try again'
-      const param = err instanceof ApiCallError ? err.param : null
+      const { message: text, param } = asFailure(err, 'Something went wrong, try again')
       setMessage(text)
       setRefusal({ message: text, field: param === 'name' || param === 'email' ? param : null })
     } finally {

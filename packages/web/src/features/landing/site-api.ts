@@ -1,9 +1,22 @@
 import type { PreregistrationBody, PreregistrationResponse } from '@tipping/contract/site'
-import type { AppConfigFile } from '@tipping/contract/static-files'
-import { api } from '../../lib/api-client.ts'
-import { staticJson } from '../../lib/static-data.ts'
+import { api } from '../../lib/api.ts'
+import { lazySchema } from '../../lib/lazy-schema.ts'
 
-export const preregister = (body: PreregistrationBody) =>
-  api<PreregistrationResponse>('preregistration', { method: 'POST', body })
+// The landing page's one call. Its schema is loaded lazily: this file is on the landing page's
+// first download, which zod must stay out of (lib/lazy-schema.ts).
+export const siteApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    preregister: build.mutation<PreregistrationResponse, PreregistrationBody>({
+      query: (body) => ({ path: 'preregistration', method: 'POST', body }),
+      responseSchema: lazySchema(() =>
+        import('@tipping/contract/site').then((m) => m.preregistrationResponseSchema),
+      ),
+    }),
+  }),
+})
 
-export const fetchSiteConfig = () => staticJson<AppConfigFile>('app-config.json')
+/** Pre-registers a visitor; resolves to the answer, or rejects with the API's failure. */
+export function usePreregister(): (body: PreregistrationBody) => Promise<PreregistrationResponse> {
+  const [preregister] = siteApi.usePreregisterMutation()
+  return (body) => preregister(body).unwrap()
+}

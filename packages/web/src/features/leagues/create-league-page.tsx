@@ -1,36 +1,29 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { useNavigate, useParams } from 'react-router'
-import type { Sport } from '@tipping/contract/constants'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
 import { LEAGUE_DESCRIPTION_MAX } from '@tipping/contract/constants'
 import { createLeagueBodySchema } from '@tipping/contract/leagues'
-import type { FixtureRound } from '@tipping/contract/static-files'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { asFailure } from '../../lib/api-failure.ts'
+import { useSport } from '../../lib/sport.ts'
+import { useFixtureQuery } from '../../lib/static-api.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { useCreateLeagueMutation } from './leagues-api.ts'
 import styles from './leagues.module.css'
 
 type Errors = Partial<Record<'name' | 'description' | 'privacy' | 'startRound' | 'form', string>>
 
 /** Spec 2: the create league form, checked by the contract's schema before it is sent. */
 export default function CreateLeaguePage() {
-  const sport = useParams().sport as Sport
+  const sport = useSport()
   const navigate = useNavigate()
-  const [rounds, setRounds] = useState<FixtureRound[]>([])
+  const fixture = useFixtureQuery(sport)
+  const rounds = fixture.data?.rounds.filter((x) => x.status === 'scheduled') ?? []
+  const [createLeague] = useCreateLeagueMutation()
   const [errors, setErrors] = useState<Errors>({})
   const [busy, setBusy] = useState(false)
   const [description, setDescription] = useState('')
-
-  useEffect(() => {
-    let live = true
-    leaguesApi
-      .fetchRounds(sport)
-      .then((r) => live && setRounds(r.rounds.filter((x) => x.status === 'scheduled')))
-      .catch(() => live && setErrors({ form: 'Could not load the weeks of the season.' }))
-    return () => {
-      live = false
-    }
-  }, [sport])
+  const formError =
+    errors.form ?? (fixture.isError ? 'Could not load the weeks of the season.' : undefined)
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -53,12 +46,12 @@ export default function CreateLeaguePage() {
     setBusy(true)
     setErrors({})
     try {
-      const { league } = await leaguesApi.createLeague(sport, parsed.data)
+      const { league } = await createLeague({ sport, body: parsed.data }).unwrap()
       void navigate(`/${sport}/league/${league.id}/ladder?invite=1`)
     } catch (err) {
-      if (err instanceof ApiCallError && err.param && err.param !== 'body')
-        setErrors({ [err.param]: err.message })
-      else setErrors({ form: err instanceof Error ? err.message : 'The league was not created' })
+      const failure = asFailure(err, 'The league was not created')
+      if (failure.param && failure.param !== 'body') setErrors({ [failure.param]: failure.message })
+      else setErrors({ form: failure.message })
     } finally {
       setBusy(false)
     }
@@ -70,9 +63,9 @@ export default function CreateLeaguePage() {
         <h1>Create a league</h1>
       </div>
       <form className={`${styles.card} ${styles.form}`} onSubmit={(e) => void submit(e)} noValidate>
-        {errors.form ? (
+        {formError ? (
           <p className={styles.formError} role="alert">
-            {errors.form}
+            {formError}
           </p>
         ) : null}
         <FormField label="League name" name="name" required maxLength={60} error={errors.name} />

@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
 import { tipperName } from '@tipping/contract/names'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmModal } from '../../ui/confirm-modal.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { failureMessage } from '../../lib/api.ts'
+import { useHandOverLeagueMutation, useJoinedUsersInfiniteQuery } from './leagues-api.ts'
 import styles from './leagues.module.css'
 
 /**
@@ -19,32 +20,20 @@ export function HandOverLeague({
 }: {
   sport: Sport
   league: League
-  onHandedOver: (league: League) => void
+  onHandedOver: () => void
 }) {
-  const [members, setMembers] = useState<leaguesApi.JoinedUser[]>([])
-  const [nextPage, setNextPage] = useState<number | null>(null)
-  const [loading, setLoading] = useState(true)
+  // The members page's list (one cache entry): the first page, more only when asked for.
+  const query = useJoinedUsersInfiniteQuery({ sport, id: league.id })
+  const members = query.currentData?.pages.flatMap((p) => p.users) ?? []
+  const loading = query.isFetching
+  const [handOverLeague] = useHandOverLeagueMutation()
   const [choice, setChoice] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [actionError, setError] = useState<string | null>(null)
+  const error =
+    actionError ??
+    (query.isError ? failureMessage(query.error, 'The members could not be loaded') : null)
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
-
-  const load = async (page: number) => {
-    setLoading(true)
-    try {
-      const res = await leaguesApi.joinedUsers(sport, league.id, page)
-      setMembers((prev) => (page === 1 ? res.users : [...prev, ...res.users]))
-      setNextPage(res.nextPage)
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'The members could not be loaded')
-    } finally {
-      setLoading(false)
-    }
-  }
-  useEffect(() => {
-    // The first page; more only when asked for.
-    void load(1)
-  }, [sport, league.id])
 
   const others = members.filter((m) => !m.isCommissioner)
   const chosen = others.find((m) => String(m.userId) === choice)
@@ -60,18 +49,22 @@ export function HandOverLeague({
     if (!chosen) return
     setBusy(true)
     try {
-      const { league: handed } = await leaguesApi.handOverLeague(sport, league.id, chosen.userId)
+      await handOverLeague({
+        sport,
+        id: league.id,
+        userId: chosen.userId,
+      }).unwrap()
       setConfirming(false)
-      onHandedOver(handed)
+      onHandedOver()
     } catch (err) {
       setConfirming(false)
-      setError(err instanceof Error ? err.message : 'That did not work')
+      setError(failureMessage(err, 'That did not work'))
     } finally {
       setBusy(false)
     }
   }
 
-  if (!loading && nextPage === null && others.length === 0)
+  if (!loading && !query.hasNextPage && others.length === 0)
     return (
       <p className={styles.meta}>
         To hand the league over, invite someone first: only a member can become its commissioner.
@@ -108,12 +101,12 @@ export function HandOverLeague({
             </option>
           ))}
         </select>
-        {nextPage !== null ? (
+        {query.hasNextPage ? (
           <Button
             type="button"
             variant="secondary"
             disabled={loading}
-            onClick={() => void load(nextPage)}
+            onClick={() => void query.fetchNextPage()}
           >
             {loading ? 'Loading members…' : 'List more members'}
           </Button>

@@ -3,7 +3,8 @@ import type { Sport } from '@tipping/contract/constants'
 import { inviteBodySchema, type League } from '@tipping/contract/leagues'
 import { useFlash } from '../../lib/use-flash.ts'
 import { Button } from '../../ui/button.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { failureMessage } from '../../lib/api.ts'
+import { useInviteByEmailMutation } from './leagues-api.ts'
 import styles from './leagues.module.css'
 
 /** Addresses as people paste them: separated by commas, semicolons, spaces or new lines. */
@@ -18,6 +19,7 @@ export function InviteByEmail({ sport, league }: { sport: Sport; league: League 
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [inviteByEmail] = useInviteByEmailMutation()
   const [flash, showFlash] = useFlash()
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -36,13 +38,17 @@ export function InviteByEmail({ sport, league }: { sport: Sport; league: League 
     setBusy(true)
     setError(null)
     try {
-      const { invited } = await leaguesApi.inviteByEmail(sport, league.id, parsed.data.emails)
+      const { invited } = await inviteByEmail({
+        sport,
+        id: league.id,
+        emails: parsed.data.emails,
+      }).unwrap()
       setText('')
       showFlash(
         `Invitation${invited === 1 ? '' : 's'} sent to ${invited} ${invited === 1 ? 'address' : 'addresses'}.`,
       )
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The invitations were not sent')
+      setError(failureMessage(err, 'The invitations were not sent'))
     } finally {
       setBusy(false)
     }

@@ -1,74 +1,95 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
-import type { Sport } from '@tipping/contract/constants'
-import type { League } from '@tipping/contract/leagues'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { asFailure } from '../../lib/api-failure.ts'
+import { useSport } from '../../lib/sport.ts'
 import { removeStored } from '../../lib/storage.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { LeagueItem } from './league-item.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { FRESH, useFindLeaguesInfiniteQuery, useJoinLeagueMutation } from './leagues-api.ts'
 import styles from './leagues.module.css'
 
-const errorText = (err: unknown, fallback: string) =>
-  err instanceof ApiCallError && err.status === 404
+const errorText = (err: unknown, fallback: string) => {
+  const failure = asFailure(err, fallback)
+  return failure.status === 404
     ? 'No league has that code. Check it with whoever invited you.'
-    : err instanceof Error
-      ? err.message
-      : fallback
+    : failure.message
+}
 
 /** Spec 2: join by code, find public leagues by name, and the invite-link flow. */
 export default function JoinLeaguePage() {
-  const { sport, code } = useParams() as { sport: Sport; code?: string }
+  const sport = useSport()
+  const { code } = useParams()
   const navigate = useNavigate()
-  const autoJoin = (useLocation().state as { autoJoin?: boolean } | null)?.autoJoin === true
+  const location = useLocation() as { state: { autoJoin?: boolean } | null }
+  const autoJoin = location.state?.autoJoin === true
+  const [joinLeague] = useJoinLeagueMutation()
   const [codeError, setCodeError] = useState<string | null>(null)
   const [joining, setJoining] = useState<string | null>(null)
   const [search, setSearch] = useState('')
-  const [results, setResults] = useState<{ leagues: League[]; next: number | null } | null>(null)
-  const [searching, setSearching] = useState(false)
-  const [invite, setInvite] = useState<League | null>(null)
-  const [inviteNote, setInviteNote] = useState<string | null>(null)
+  const [searched, setSearched] = useState<string | null>(null)
+  const [inviteClosed, setInviteClosed] = useState(false)
+  const autoJoined = useRef<string | null>(null)
 
-  const goTo = (league: { id: number }) => void navigate(`/${sport}/league/${league.id}/ladder`)
+  // Spec 4 "Join invite": the invite's code looked up; the modal closes when the user is already
+  // in, the lookup fails, or no league comes back.
+  const lookup = useFindLeaguesInfiniteQuery(code ? { sport, code } : skipToken, FRESH)
+  const invited = lookup.currentData?.pages[0]?.leagues[0] ?? null
+  const inviteNote = !code
+    ? null
+    : lookup.isError
+      ? 'We could not open that invite. Try the code below.'
+      : lookup.currentData && !invited
+        ? 'That invite link has no league behind it any more.'
+        : null
+  const invite = invited && !invited.isMember && !autoJoin && !inviteClosed ? invited : null
 
-  const join = async (joinCode: string) => {
-    setJoining(joinCode)
-    setCodeError(null)
-    try {
-      const { league } = await leaguesApi.joinLeague(sport, joinCode)
-      goTo(league)
-    } catch (err) {
-      setCodeError(errorText(err, 'Could not join that league'))
-      setInvite(null)
-    } finally {
-      setJoining(null)
-    }
-  }
+  // The public leagues whose name matches the search, once submitted.
+  const found = useFindLeaguesInfiniteQuery(searched ? { sport, search: searched } : skipToken)
+  const results = searched
+    ? { leagues: found.isError ? [] : (found.currentData?.pages.flatMap((p) => p.leagues) ?? []) }
+    : null
+  const searching = found.isFetching
 
-  // Spec 4 "Join invite": look the code up; the modal closes when the user is already in, the lookup
-  // fails, or no league comes back.
+  const goTo = useCallback(
+    (league: { id: number }) => void navigate(`/${sport}/league/${league.id}/ladder`),
+    [navigate, sport],
+  )
+
+  const join = useCallback(
+    async (joinCode: string) => {
+      setJoining(joinCode)
+      setCodeError(null)
+      try {
+        // The user's leagues, that league and its ladder are read again (leagues-api.ts).
+        const { league } = await joinLeague({ sport, code: joinCode }).unwrap()
+        goTo(league)
+      } catch (err) {
+        setCodeError(errorText(err, 'Could not join that league'))
+        setInviteClosed(true)
+      } finally {
+        setJoining(null)
+      }
+    },
+    [goTo, joinLeague, sport],
+  )
+
   useEffect(() => {
-    if (!code) return
-    removeStored('joinLink')
-    let live = true
-    leaguesApi
-      .findLeagues(sport, { code })
-      .then((res) => {
-        if (!live) return
-        const league = res.leagues[0]
-        if (!league) setInviteNote('That invite link has no league behind it any more.')
-        else if (league.isMember) goTo(league)
-        else if (autoJoin) void join(code)
-        else setInvite(league)
-      })
-      .catch(() => live && setInviteNote('We could not open that invite. Try the code below.'))
-    return () => {
-      live = false
+    if (code) removeStored('joinLink')
+  }, [code])
+
+  // Already a member: straight to the league. Signed in from the invite: joined once, at once.
+  useEffect(() => {
+    if (!code || !invited) return
+    if (invited.isMember) goTo(invited)
+    else if (autoJoin && autoJoined.current !== code) {
+      autoJoined.current = code
+      void join(code)
     }
-  }, [sport, code])
+  }, [autoJoin, code, goTo, invited, join])
 
   const submitCode = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -81,22 +102,9 @@ export default function JoinLeaguePage() {
     void join(value)
   }
 
-  const find = (page: number) => {
-    setSearching(true)
-    leaguesApi
-      .findLeagues(sport, { search }, page)
-      .then((res) =>
-        setResults((prev) => ({
-          leagues: page === 1 || !prev ? res.leagues : [...prev.leagues, ...res.leagues],
-          next: res.next,
-        })),
-      )
-      .catch(() => setResults({ leagues: [], next: null }))
-      .finally(() => setSearching(false))
-  }
   const submitSearch = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    if (search.trim()) find(1)
+    if (search.trim()) setSearched(search.trim())
   }
 
   const game = `${sport.toUpperCase()} Tipping league`
@@ -166,9 +174,9 @@ export default function JoinLeaguePage() {
           </ul>
         ) : null}
         {searching ? <Spinner label="Searching" /> : null}
-        {results?.next && !searching ? (
+        {results && found.hasNextPage && !searching ? (
           <div className={styles.more}>
-            <Button variant="secondary" onClick={() => find(results.next ?? 1)}>
+            <Button variant="secondary" onClick={() => void found.fetchNextPage()}>
               Load More
             </Button>
           </div>
@@ -178,7 +186,7 @@ export default function JoinLeaguePage() {
         <Modal
           open
           title={`Congrats - You've been invited to join a ${game}!`}
-          onClose={() => setInvite(null)}
+          onClose={() => setInviteClosed(true)}
         >
           <dl className={styles.facts}>
             <dt>League</dt>

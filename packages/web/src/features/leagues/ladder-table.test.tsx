@@ -1,27 +1,40 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { Provider } from 'react-redux'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RankingRow } from '@tipping/contract/scores'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
+import { createTestStore } from '../../lib/test-store.ts'
 import { LadderTable } from './ladder-table.tsx'
 import type { LadderState } from './use-ladder.ts'
 
-vi.mock('./leagues-api.ts', () => ({
-  tipsOfUser: vi.fn(async () => ({
-    predictions: [
-      {
-        match: 7,
-        squad: 1,
-        margin: null,
-        isMarginGame: false,
-        isAutoTip: false,
-        isCorrect: true,
-        counted: true,
-        marginResult: null,
-        status: 'complete',
-      },
-    ],
-  })),
-}))
+const tips = {
+  user: { userId: 5, teamName: 'Sixes Club', firstName: 'Sam', lastNameInitial: 'Q' },
+  predictions: [
+    {
+      match: 7,
+      squad: 1,
+      margin: null,
+      isMarginGame: false,
+      isAutoTip: false,
+      isCorrect: true,
+      counted: true,
+      marginResult: null,
+      status: 'complete',
+    },
+  ],
+}
+
+// The API answers from a stubbed fetch: an opened row reads that tipper's tips of the week.
+beforeEach(() => {
+  vi.stubGlobal('fetch', async (url: string) =>
+    url === '/api/bbl/predictions/3/user/5'
+      ? new Response(JSON.stringify({ success: tips }), { status: 200 })
+      : new Response(JSON.stringify({ errors: [{ code: 'x', message: 'No', param: null }] }), {
+          status: 404,
+        }),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
 
 const row: RankingRow = {
   userId: 5,
@@ -73,17 +86,19 @@ const squads = new Map<number, Squad>([
 
 const renderTable = () =>
   render(
-    <LadderTable
-      sport="bbl"
-      ladder={ladder}
-      userId={99}
-      topHighlight={3}
-      showWeek
-      tipsRound={round}
-      squads={squads}
-      caption="Test ladder"
-      expectedRows={1}
-    />,
+    <Provider store={createTestStore()}>
+      <LadderTable
+        sport="bbl"
+        ladder={ladder}
+        userId={99}
+        topHighlight={3}
+        showWeek
+        tipsRound={round}
+        squads={squads}
+        caption="Test ladder"
+        expectedRows={1}
+      />
+    </Provider>,
   )
 
 describe('LadderTable (spec 2 "Ladders and rankings")', () => {

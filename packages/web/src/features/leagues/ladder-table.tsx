@@ -1,13 +1,14 @@
 import { Fragment, useEffect, useState } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query'
 import { LADDER_PAGE_SIZE, type Sport } from '@tipping/contract/constants'
 import { tipperName } from '@tipping/contract/names'
-import type { RankingRow, UserTipsResponse } from '@tipping/contract/scores'
+import type { RankingRow } from '@tipping/contract/scores'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
 import { formatTipDate } from '../../lib/dates.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { useTipsOfUserQuery } from './leagues-api.ts'
 import styles from './ladder-table.module.css'
 import type { LadderState } from './use-ladder.ts'
 
@@ -190,20 +191,11 @@ function TipsOf({
   userId: number
   squads: ReadonlyMap<number, Squad>
 }) {
-  const [data, setData] = useState<UserTipsResponse | null | 'error'>(null)
   const roundNumber = round?.number ?? null
-  useEffect(() => {
-    if (roundNumber === null) return
-    let live = true
-    setData(null)
-    leaguesApi
-      .tipsOfUser(sport, roundNumber, userId)
-      .then((d) => live && setData(d))
-      .catch(() => live && setData('error'))
-    return () => {
-      live = false
-    }
-  }, [sport, roundNumber, userId])
+  const tips = useTipsOfUserQuery(
+    roundNumber === null ? skipToken : { sport, round: roundNumber, userId },
+  )
+  const data = tips.isError ? 'error' : (tips.currentData ?? null)
   if (!round) return <p className={styles.tipsNote}>No week has finished matches yet.</p>
   if (data === null) return <Spinner label="Loading tips" />
   if (data === 'error') return <p className={styles.tipsNote}>Those tips could not be loaded.</p>

@@ -1,49 +1,34 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { Sport } from '@tipping/contract/constants'
-import type { League } from '@tipping/contract/leagues'
+import type { JoinedUser, League } from '@tipping/contract/leagues'
 import { tipperName } from '@tipping/contract/names'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmModal } from '../../ui/confirm-modal.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { failureMessage } from '../../lib/api.ts'
+import {
+  FRESH,
+  useJoinedUsersInfiniteQuery,
+  useRemoveMemberMutation,
+  useRemoveMembersMutation,
+} from './leagues-api.ts'
 import styles from './leagues.module.css'
 
 /** The league's tippers, page by page; the commissioner may remove any but themself. */
-export function LeagueMembers({
-  sport,
-  league,
-  onChanged,
-}: {
-  sport: Sport
-  league: League
-  onChanged: () => void
-}) {
-  const [users, setUsers] = useState<leaguesApi.JoinedUser[]>([])
-  const [nextPage, setNextPage] = useState<number | null>(null)
-  const [loading, setLoading] = useState(true)
-  const [error, setError] = useState<string | null>(null)
-  const [removing, setRemoving] = useState<leaguesApi.JoinedUser[] | null>(null)
+export function LeagueMembers({ sport, league }: { sport: Sport; league: League }) {
+  // Read again when the member count changes (someone joined or was removed).
+  const query = useJoinedUsersInfiniteQuery({ sport, id: league.id }, FRESH)
+  const users = query.currentData?.pages.flatMap((p) => p.users) ?? []
+  const loading = query.isFetching
+  const [removeMember] = useRemoveMemberMutation()
+  const [removeMembers] = useRemoveMembersMutation()
+  const [removeError, setRemoveError] = useState<string | null>(null)
+  const error =
+    removeError ??
+    (query.isError ? failureMessage(query.error, 'Could not load the members') : null)
+  const [removing, setRemoving] = useState<JoinedUser[] | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const [busy, setBusy] = useState(false)
-
-  const load = (page: number) => {
-    setLoading(true)
-    leaguesApi
-      .joinedUsers(sport, league.id, page)
-      .then((res) => {
-        setUsers((prev) => (page === 1 ? res.users : [...prev, ...res.users]))
-        setNextPage(res.nextPage)
-        setError(null)
-      })
-      .catch((err: unknown) =>
-        setError(err instanceof Error ? err.message : 'Could not load the members'),
-      )
-      .finally(() => setLoading(false))
-  }
-  useEffect(() => {
-    load(1)
-    // Reload when the league changes (a member removed or joined).
-  }, [sport, league.id, league.numUser])
 
   const toggle = (userId: number) =>
     setSelected((prev) => {
@@ -59,13 +44,13 @@ export function LeagueMembers({
     setBusy(true)
     const ids = removing.map((u) => u.userId)
     try {
-      if (ids.length === 1) await leaguesApi.removeMember(sport, league.id, ids[0]!)
-      else await leaguesApi.removeMembers(league.id, ids)
-      setUsers((prev) => prev.filter((u) => !ids.includes(u.userId)))
+      // The league, its members and its ladder are read again (their tags are invalidated).
+      if (ids.length === 1) await removeMember({ sport, id: league.id, userId: ids[0]! }).unwrap()
+      else await removeMembers({ id: league.id, userIds: ids }).unwrap()
       setSelected(new Set())
-      onChanged()
+      setRemoveError(null)
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Those members were not removed')
+      setRemoveError(failureMessage(err, 'Those members were not removed'))
     } finally {
       setBusy(false)
       setRemoving(null)
@@ -117,9 +102,9 @@ export function LeagueMembers({
         ))}
       </ul>
       {loading ? <Spinner label="Loading members" /> : null}
-      {nextPage !== null && !loading ? (
+      {query.hasNextPage && !loading ? (
         <div className={styles.more}>
-          <Button variant="secondary" onClick={() => load(nextPage)}>
+          <Button variant="secondary" onClick={() => void query.fetchNextPage()}>
             Load more
           </Button>
         </div>

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Navigate, NavLink, useParams, useSearchParams } from 'react-router'
-import { useSelector } from 'react-redux'
+import { skipToken } from '@reduxjs/toolkit/query'
 import { TOP_LEAGUE_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
-import type { FixtureRound, Squad } from '@tipping/contract/static-files'
-import { ApiCallError } from '../../lib/api-client.ts'
 import { shareUrl } from '../../lib/share.ts'
+import { useSport } from '../../lib/sport.ts'
+import { useFixtureQuery, useSquadsQuery } from '../../lib/static-api.ts'
+import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { ShareModal } from '../../ui/share-modal.tsx'
@@ -16,43 +17,42 @@ import { LadderRoundSelect, ladderRounds, tipsRoundFor } from './ladder-round-se
 import { LadderTable } from './ladder-table.tsx'
 import { LeagueMembers } from './league-members.tsx'
 import { LeagueSettings } from './league-settings.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { FRESH, useLeagueLadderInfiniteQuery, useLeagueQuery } from './leagues-api.ts'
 import styles from './leagues.module.css'
 import { SIDE_COLUMN_QUERY, SideColumn, YourLeaguesCard } from './side-cards.tsx'
 import { TeamLadderCard } from './team-ladder-card.tsx'
-import { useLadder } from './use-ladder.ts'
+import { ladderOf } from './use-ladder.ts'
 
 const SECTIONS = ['ladder', 'members', 'settings'] as const
+const isSection = (value: string | undefined): value is Section =>
+  (SECTIONS as readonly (string | undefined)[]).includes(value)
+const NO_ROUNDS: never[] = []
+
+/** The HTTP status of a failed read (0 when there was no answer). */
+const asStatus = (error: unknown): number =>
+  error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
+    ? error.status
+    : 0
 type Section = (typeof SECTIONS)[number]
 
 /** Spec 2: the single league view, `/{sport}/league/{league_id}/{section}`. */
 export default function LeaguePage() {
-  const params = useParams() as { sport: Sport; leagueId: string; section: string }
-  const { sport } = params
+  const params = useParams()
+  const sport = useSport()
   const leagueId = Number(params.leagueId)
+  const validId = Number.isInteger(leagueId) && leagueId > 0
   const [search, setSearch] = useSearchParams()
-  const [league, setLeague] = useState<League | null>(null)
-  const [missing, setMissing] = useState(false)
+  const query = useLeagueQuery(validId ? { sport, id: leagueId } : skipToken, FRESH)
+  const league = query.currentData?.league ?? null
+  const failure = query.isError ? asStatus(query.error) : null
+  const missing = !validId || failure === 404 || failure === 400
   const [inviteOpen, setInviteOpen] = useState(search.get('invite') === '1')
   const [sharing, setSharing] = useState(false)
   const wide = useMediaQuery(SIDE_COLUMN_QUERY)
 
-  const reload = useCallback(() => {
-    leaguesApi
-      .showLeague(sport, leagueId)
-      .then((r) => setLeague(r.league))
-      .catch((err: unknown) => {
-        if (err instanceof ApiCallError && (err.status === 404 || err.status === 400))
-          setMissing(true)
-      })
-  }, [sport, leagueId])
-  useEffect(() => {
-    if (!Number.isInteger(leagueId) || leagueId <= 0) setMissing(true)
-    else reload()
-  }, [leagueId, reload])
-
-  if (!SECTIONS.includes(params.section as Section))
-    return <Navigate to={`/${sport}/league/${params.leagueId}/ladder`} replace />
+  const section = params.section
+  if (!isSection(section))
+    return <Navigate to={`/${sport}/league/${params.leagueId ?? ''}/ladder`} replace />
   if (missing)
     return (
       <Panel title="League not found">
@@ -64,7 +64,6 @@ export default function LeaguePage() {
     )
   if (!league) return <Spinner label="Loading the league" />
 
-  const section = params.section as Section
   const closeInvite = () => {
     setInviteOpen(false)
     if (search.has('invite')) setSearch({}, { replace: true })
@@ -109,11 +108,9 @@ export default function LeaguePage() {
             ) : null}
           </nav>
           {section === 'ladder' ? <LeagueLadder sport={sport} league={league} /> : null}
-          {section === 'members' ? (
-            <LeagueMembers sport={sport} league={league} onChanged={reload} />
-          ) : null}
+          {section === 'members' ? <LeagueMembers sport={sport} league={league} /> : null}
           {section === 'settings' && league.isMember ? (
-            <LeagueSettings sport={sport} league={league} onSaved={setLeague} />
+            <LeagueSettings sport={sport} league={league} />
           ) : null}
         </div>
         {/* Issue 27: a wide screen's side column, the user's other leagues a click away. */}
@@ -136,28 +133,16 @@ export default function LeaguePage() {
 }
 
 function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
-  const userId = useSelector((s: { session: { user: { id: number } } }) => s.session.user.id)
-  const [rounds, setRounds] = useState<FixtureRound[]>([])
-  const [squads, setSquads] = useState<Map<number, Squad>>(new Map())
-  const [round, setRound] = useState<number | null>(null)
-  useEffect(() => {
-    let live = true
-    Promise.all([leaguesApi.fetchRounds(sport), leaguesApi.fetchSquads(sport)])
-      .then(([r, s]) => {
-        if (!live) return
-        setRounds(r.rounds)
-        setSquads(new Map(s.squads.map((x) => [x.id, x])))
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [sport])
-  const ladder = useLadder(
-    (page) => leaguesApi.leagueLadder(sport, league.id, page, round),
-    `${sport}-${league.id}-${round}`,
-    userId,
+  const userId = useCurrentUser().id
+  const rounds = useFixtureQuery(sport).data?.rounds ?? NO_ROUNDS
+  const squadsFile = useSquadsQuery(sport).data
+  const squads = useMemo(
+    () => new Map((squadsFile?.squads ?? []).map((x) => [x.id, x])),
+    [squadsFile],
   )
+  const [round, setRound] = useState<number | null>(null)
+  const query = useLeagueLadderInfiniteQuery({ sport, id: league.id, round }, FRESH)
+  const ladder = ladderOf(query, userId)
   return (
     <section className={styles.stack} aria-label="Ladder">
       <div className={styles.toolbar}>

@@ -2,12 +2,17 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { updateLeagueBodySchema, type League } from '@tipping/contract/leagues'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { failureMessage } from '../../lib/api.ts'
+import { asFailure } from '../../lib/api-failure.ts'
 import { useFlash } from '../../lib/use-flash.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmModal } from '../../ui/confirm-modal.tsx'
 import { FormField } from '../../ui/form-field.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import {
+  useLeaveLeagueMutation,
+  useRemoveLeagueMutation,
+  useUpdateLeagueMutation,
+} from './leagues-api.ts'
 import styles from './leagues.module.css'
 import { HandOverLeague } from './hand-over-league.tsx'
 import { MessageMembers } from './message-members.tsx'
@@ -16,21 +21,16 @@ type Errors = Partial<Record<'name' | 'description' | 'privacy' | 'form', string
 
 /** Spec 2 "League settings": the commissioner edits or removes the league (removal only while it is
  * scheduled) or hands it to another member; everyone else may leave it. */
-export function LeagueSettings({
-  sport,
-  league,
-  onSaved,
-}: {
-  sport: Sport
-  league: League
-  onSaved: (league: League) => void
-}) {
+export function LeagueSettings({ sport, league }: { sport: Sport; league: League }) {
   const navigate = useNavigate()
   const [confirm, setConfirm] = useState<'remove' | 'leave' | null>(null)
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<Errors>({})
   const [saving, setSaving] = useState(false)
   const [flash, showFlash] = useFlash()
+  const [updateLeague] = useUpdateLeagueMutation()
+  const [removeLeague] = useRemoveLeagueMutation()
+  const [leaveLeague] = useLeaveLeagueMutation()
 
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -52,13 +52,13 @@ export function LeagueSettings({
     setErrors({})
     setSaving(true)
     try {
-      const { league: saved } = await leaguesApi.updateLeague(sport, league.id, parsed.data)
-      onSaved(saved)
+      // The answer is the league as saved: the page shows it from the cache (leagues-api.ts).
+      await updateLeague({ sport, id: league.id, body: parsed.data }).unwrap()
       showFlash('Saved.')
     } catch (err) {
-      if (err instanceof ApiCallError && err.param && err.param !== 'body')
-        setErrors({ [err.param]: err.message })
-      else setErrors({ form: err instanceof Error ? err.message : 'Not saved' })
+      const failure = asFailure(err, 'Not saved')
+      if (failure.param && failure.param !== 'body') setErrors({ [failure.param]: failure.message })
+      else setErrors({ form: failure.message })
     } finally {
       setSaving(false)
     }
@@ -67,11 +67,11 @@ export function LeagueSettings({
   const act = async () => {
     setBusy(true)
     try {
-      if (confirm === 'remove') await leaguesApi.removeLeague(sport, league.id)
-      else await leaguesApi.leaveLeague(sport, league.id)
+      if (confirm === 'remove') await removeLeague({ sport, id: league.id }).unwrap()
+      else await leaveLeague({ sport, id: league.id }).unwrap()
       void navigate(`/${sport}/leagues`)
     } catch (err) {
-      setErrors({ form: err instanceof Error ? err.message : 'That did not work' })
+      setErrors({ form: failureMessage(err, 'That did not work') })
       setConfirm(null)
     } finally {
       setBusy(false)
@@ -191,8 +191,7 @@ export function LeagueSettings({
           <HandOverLeague
             sport={sport}
             league={league}
-            onHandedOver={(handed) => {
-              onSaved(handed)
+            onHandedOver={() => {
               showFlash('The league has a new commissioner. You can leave it now if you like.')
             }}
           />

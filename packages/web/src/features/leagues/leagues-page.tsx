@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react'
-import { Link, useParams } from 'react-router'
-import type { Sport } from '@tipping/contract/constants'
-import type { League } from '@tipping/contract/leagues'
+import { Link } from 'react-router'
+import { failureMessage } from '../../lib/api.ts'
+import { useSport } from '../../lib/sport.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { LeagueItem } from './league-item.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { useOwnLeaguesInfiniteQuery } from './leagues-api.ts'
 import styles from './leagues.module.css'
 import { SIDE_COLUMN_QUERY, WeekLeadersCard } from './side-cards.tsx'
 import { TeamLadderCard } from './team-ladder-card.tsx'
@@ -14,31 +13,12 @@ import buttonStyles from '../../ui/button.module.css'
 
 /** Spec 2 "Leagues screens": the user's leagues, page by page, with Join and Create. */
 export default function LeaguesPage() {
-  const sport = useParams().sport as Sport
-  const [leagues, setLeagues] = useState<League[]>([])
-  const [next, setNext] = useState<number | null>(null)
-  const [loading, setLoading] = useState(true)
-  const [error, setError] = useState<string | null>(null)
+  const sport = useSport()
+  const query = useOwnLeaguesInfiniteQuery(sport)
+  const leagues = query.data?.pages.flatMap((p) => p.leagues) ?? []
+  const loading = query.isFetching
+  const error = query.isError ? failureMessage(query.error, 'Could not load your leagues') : null
   const wide = useMediaQuery(SIDE_COLUMN_QUERY)
-
-  const load = (page: number) => {
-    setLoading(true)
-    leaguesApi
-      .ownLeagues(sport, page)
-      .then((res) => {
-        setLeagues((prev) => (page === 1 ? res.leagues : [...prev, ...res.leagues]))
-        setNext(res.next)
-        setError(null)
-      })
-      .catch((err: unknown) =>
-        setError(err instanceof Error ? err.message : 'Could not load your leagues'),
-      )
-      .finally(() => setLoading(false))
-  }
-  useEffect(() => {
-    setLeagues([])
-    load(1)
-  }, [sport])
 
   return (
     <div className={styles.page}>
@@ -92,9 +72,9 @@ export default function LeaguesPage() {
           ) : loading ? (
             <Spinner label="Loading your leagues" />
           ) : null}
-          {next !== null && !loading ? (
+          {query.hasNextPage && !loading ? (
             <div className={styles.more}>
-              <Button variant="secondary" onClick={() => load(next)}>
+              <Button variant="secondary" onClick={() => void query.fetchNextPage()}>
                 Load More
               </Button>
             </div>

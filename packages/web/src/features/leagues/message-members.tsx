@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import type { Sport } from '@tipping/contract/constants'
 import { sendEmailsBodySchema, type League } from '@tipping/contract/leagues'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { asFailure } from '../../lib/api-failure.ts'
 import { useFlash } from '../../lib/use-flash.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { useMessageMembersMutation } from './leagues-api.ts'
 import styles from './leagues.module.css'
 
 type Errors = Partial<Record<'subject' | 'message' | 'form', string>>
@@ -15,6 +15,7 @@ export function MessageMembers({ sport, league }: { sport: Sport; league: League
   const [errors, setErrors] = useState<Errors>({})
   const [busy, setBusy] = useState(false)
   const [flash, showFlash] = useFlash()
+  const [messageMembers] = useMessageMembersMutation()
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -37,18 +38,19 @@ export function MessageMembers({ sport, league }: { sport: Sport; league: League
     setBusy(true)
     setErrors({})
     try {
-      const { recipients } = await leaguesApi.messageMembers(
+      const { recipients } = await messageMembers({
         sport,
-        league.id,
-        parsed.data.subject,
-        parsed.data.message,
-      )
+        id: league.id,
+        subject: parsed.data.subject,
+        message: parsed.data.message,
+      }).unwrap()
       form.reset()
       showFlash(`Message sent to ${recipients} ${recipients === 1 ? 'member' : 'members'}.`)
     } catch (err) {
-      if (err instanceof ApiCallError && (err.param === 'subject' || err.param === 'message'))
-        setErrors({ [err.param]: err.message })
-      else setErrors({ form: err instanceof Error ? err.message : 'The message was not sent' })
+      const failure = asFailure(err, 'The message was not sent')
+      if (failure.param === 'subject' || failure.param === 'message')
+        setErrors({ [failure.param]: failure.message })
+      else setErrors({ form: failure.message })
     } finally {
       setBusy(false)
     }

@@ -1,60 +1,45 @@
-import { useEffect, useState } from 'react'
-import { useParams } from 'react-router'
-import { useSelector } from 'react-redux'
-import { LADDER_PAGE_SIZE, TOP_RANKING_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
-import type { FixtureRound, Squad } from '@tipping/contract/static-files'
+import { useEffect, useMemo, useState } from 'react'
+import { LADDER_PAGE_SIZE, TOP_RANKING_HIGHLIGHT } from '@tipping/contract/constants'
+import { useSport } from '../../lib/sport.ts'
+import { useFixtureQuery, useSquadsQuery } from '../../lib/static-api.ts'
+import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { LadderRoundSelect, ladderRounds, tipsRoundFor } from './ladder-round-select.tsx'
 import { LadderTable } from './ladder-table.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { useRankingsInfiniteQuery } from './leagues-api.ts'
 import styles from './leagues.module.css'
 import { SIDE_COLUMN_QUERY, SideColumn, YourLeaguesCard } from './side-cards.tsx'
 import { TeamLadderCard } from './team-ladder-card.tsx'
-import { useLadder } from './use-ladder.ts'
+import { ladderOf } from './use-ladder.ts'
 
 const SEARCH_DEBOUNCE_MS = 350
+const NO_ROUNDS: never[] = []
 
 /** Spec 2 "Ladders and rankings": everyone in the competition, by week or overall, searchable. */
 export default function RankingsPage() {
-  const sport = useParams().sport as Sport
-  const userId = useSelector((s: { session: { user: { id: number } } }) => s.session.user.id)
-  const [rounds, setRounds] = useState<FixtureRound[]>([])
-  const [squads, setSquads] = useState<Map<number, Squad>>(new Map())
+  const sport = useSport()
+  const userId = useCurrentUser().id
+  const rounds = useFixtureQuery(sport).data?.rounds ?? NO_ROUNDS
+  const squadsFile = useSquadsQuery(sport).data
+  const squads = useMemo(
+    () => new Map((squadsFile?.squads ?? []).map((x) => [x.id, x])),
+    [squadsFile],
+  )
   const [round, setRound] = useState<number | null>(null)
   const [typed, setTyped] = useState('')
   const [search, setSearch] = useState('')
-  const [available, setAvailable] = useState(true)
   const wide = useMediaQuery(SIDE_COLUMN_QUERY)
-
-  useEffect(() => {
-    let live = true
-    Promise.all([leaguesApi.fetchRounds(sport), leaguesApi.fetchSquads(sport)])
-      .then(([r, s]) => {
-        if (!live) return
-        setRounds(r.rounds)
-        setSquads(new Map(s.squads.map((x) => [x.id, x])))
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [sport])
 
   useEffect(() => {
     const t = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(t)
   }, [typed])
 
-  const ladder = useLadder(
-    async (page) => {
-      const res = await leaguesApi.overallRankings(sport, page, round, search)
-      setAvailable(res.available)
-      // While searching, the caller's own row is not pinned above the matches.
-      return search ? { ...res, user: null } : res
-    },
-    `${sport}-${round}-${search}`,
-    userId,
-  )
+  const query = useRankingsInfiniteQuery({ sport, round, search })
+  const available = query.currentData?.pages[0]?.available ?? true
+  // While searching, the caller's own row is not pinned above the matches.
+  const pages = query.currentData?.pages.map((p) => (search ? { ...p, user: null } : p))
+  const ladder = ladderOf({ ...query, currentData: pages && { pages } }, userId)
 
   return (
     <div className={styles.page}>

@@ -1,12 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query'
 import { Link } from 'react-router'
 import { TOP_RANKING_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
-import type { League } from '@tipping/contract/leagues'
 import { tipperName } from '@tipping/contract/names'
-import type { RankingRow } from '@tipping/contract/scores'
 import type { FixtureRound } from '@tipping/contract/static-files'
 import { tipsRoundFor } from './ladder-round-select.tsx'
-import * as leaguesApi from './leagues-api.ts'
+import { useFixtureQuery } from '../../lib/static-api.ts'
+import { useOwnLeaguesInfiniteQuery, useRankingsInfiniteQuery } from './leagues-api.ts'
 import styles from './side-cards.module.css'
 
 // Small cards for a wide screen's side column (issue 27: "use the width"), each a glance at a
@@ -18,19 +18,10 @@ export const SIDE_ROWS = 5
 
 /** The user's leagues, the first few, linking to each ladder and to the full list. */
 export function YourLeaguesCard({ sport }: { sport: Sport }) {
-  const [leagues, setLeagues] = useState<League[] | null>(null)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    let live = true
-    setLeagues(null)
-    leaguesApi
-      .ownLeagues(sport, 1)
-      .then((res) => live && setLeagues(res.leagues))
-      .catch(() => live && setFailed(true))
-    return () => {
-      live = false
-    }
-  }, [sport])
+  // The first page of the same list the leagues page shows (one cache entry for both).
+  const query = useOwnLeaguesInfiniteQuery(sport)
+  const leagues = query.data?.pages[0]?.leagues ?? null
+  const failed = query.isError
   const shown = leagues?.slice(0, SIDE_ROWS) ?? []
   return (
     <section className={styles.card} aria-labelledby="side-leagues-title">
@@ -80,38 +71,15 @@ export const leadersRoundFor = (
 
 /** The top of a week's rankings (the whole competition), with the user's own place under it. */
 export function WeekLeadersCard({ sport, round }: { sport: Sport; round: number | null }) {
-  const [week, setWeek] = useState<FixtureRound | null | undefined>(undefined)
-  const [data, setData] = useState<{ rows: RankingRow[]; user: RankingRow | null } | null>(null)
-  const [failed, setFailed] = useState(false)
-
-  useEffect(() => {
-    let live = true
-    leaguesApi
-      .fetchRounds(sport)
-      .then((r) => live && setWeek(leadersRoundFor(r.rounds, round)))
-      .catch(() => live && setFailed(true))
-    return () => {
-      live = false
-    }
-  }, [sport, round])
-
-  const weekNumber = week?.number ?? null
-  useEffect(() => {
-    if (weekNumber === null) return
-    let live = true
-    setData(null)
-    leaguesApi
-      .overallRankings(sport, 1, weekNumber, '')
-      .then(
-        (res) =>
-          live && setData({ rows: res.rankings.slice(0, SIDE_ROWS), user: res.user ?? null }),
-      )
-      .catch(() => live && setFailed(true))
-    return () => {
-      live = false
-    }
-  }, [sport, weekNumber])
-
+  const fixture = useFixtureQuery(sport)
+  const week = fixture.data ? leadersRoundFor(fixture.data.rounds, round) : undefined
+  // The first page of that week's rankings (the rankings page's own cache entry for the week).
+  const rankings = useRankingsInfiniteQuery(
+    week ? { sport, round: week.number, search: '' } : skipToken,
+  )
+  const first = rankings.currentData?.pages[0]
+  const data = first ? { rows: first.rankings.slice(0, SIDE_ROWS), user: first.user } : null
+  const failed = fixture.isError || rankings.isError
   const title = week ? `${week.label || `Week ${week.number}`} leaders` : 'Week leaders'
   const mineShown = data?.rows.some((r) => r.userId === data.user?.userId) ?? false
   return (

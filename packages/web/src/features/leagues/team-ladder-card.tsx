@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useMemo } from 'react'
 import type { Sport } from '@tipping/contract/constants'
-import type { LadderRow, Squad } from '@tipping/contract/static-files'
-import * as leaguesApi from './leagues-api.ts'
+import { useFixtureQuery, useSquadsQuery, useTeamLadderQuery } from '../../lib/static-api.ts'
 import styles from './team-ladder-card.module.css'
 
 /** The clubs in each competition, for the rows held while the ladder loads. */
@@ -9,33 +8,18 @@ const CLUBS = 8
 
 /** Spec 2 "Team ladder card": `{competition name} Ladder` from ladder.json. */
 export function TeamLadderCard({ sport }: { sport: Sport }) {
-  const [data, setData] = useState<{
-    name: string
-    rows: LadderRow[]
-    squads: Map<number, Squad>
-  } | null>(null)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    let live = true
-    Promise.all([
-      leaguesApi.fetchTeamLadder(sport),
-      leaguesApi.fetchSquads(sport),
-      leaguesApi.fetchRounds(sport),
-    ])
-      .then(([ladder, squads, rounds]) => {
-        if (!live) return
-        setData({
-          name: rounds.competition.name,
-          rows: ladder.ladder,
-          squads: new Map(squads.squads.map((s) => [s.id, s])),
-        })
-      })
-      .catch(() => live && setFailed(true))
-    return () => {
-      live = false
-    }
-  }, [sport])
-
+  const ladder = useTeamLadderQuery(sport)
+  const squadsFile = useSquadsQuery(sport)
+  const fixture = useFixtureQuery(sport)
+  const squads = useMemo(
+    () => new Map((squadsFile.data?.squads ?? []).map((s) => [s.id, s])),
+    [squadsFile.data],
+  )
+  const failed = ladder.isError || squadsFile.isError || fixture.isError
+  const data =
+    ladder.data && squadsFile.data && fixture.data
+      ? { name: fixture.data.competition.name, rows: ladder.data.ladder, squads }
+      : null
   return (
     <section className={styles.card} aria-labelledby="team-ladder-title">
       <h2 id="team-ladder-title">{data ? `${data.name} Ladder` : 'Ladder'}</h2>

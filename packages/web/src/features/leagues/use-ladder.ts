@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
 import { LADDER_PAGE_SIZE } from '@tipping/contract/constants'
 import type { RankingRow } from '@tipping/contract/scores'
+import { failureMessage } from '../../lib/api.ts'
 
 export interface LadderPage {
   rankings: RankingRow[]
@@ -32,53 +32,34 @@ export function arrangeLadder(
   return { rows: all, pinned: null }
 }
 
-/** Loads a ladder page by page; `key` changing (league, round, search) starts again at page 1. */
-export function useLadder(
-  fetchPage: (page: number) => Promise<LadderPage>,
-  key: string,
-  userId: number,
-): LadderState {
-  const [pages, setPages] = useState<LadderPage[]>([])
-  const [loading, setLoading] = useState(true)
-  const [error, setError] = useState<string | null>(null)
-  const fetchRef = useRef(fetchPage)
-  fetchRef.current = fetchPage
-  const generation = useRef(0)
+/** What the ladder table needs of a paged ladder's infinite query. */
+export interface LadderQuery {
+  /** The pages of the arguments asked for now (none while another ladder's are shown). */
+  currentData?: { pages: readonly LadderPage[] }
+  isFetching: boolean
+  isFetchingNextPage: boolean
+  hasNextPage: boolean
+  error?: unknown
+  fetchNextPage: () => unknown
+}
 
-  const load = useCallback((page: number) => {
-    const mine = ++generation.current
-    setLoading(true)
-    fetchRef
-      .current(page)
-      .then((p) => {
-        if (mine !== generation.current) return
-        setPages((prev) => (page === 1 ? [p] : [...prev, p]))
-        setError(null)
-      })
-      .catch((err: unknown) => {
-        if (mine !== generation.current) return
-        setError(err instanceof Error ? err.message : 'Could not load the ladder')
-      })
-      .finally(() => {
-        if (mine === generation.current) setLoading(false)
-      })
-  }, [])
-
-  useEffect(() => {
-    setPages([])
-    load(1)
-  }, [key, load])
-
-  const nextPage = pages.at(-1)?.nextPage ?? null
+/**
+ * A ladder's infinite query as the table shows it: the pages so far, arranged; "Load more" asks
+ * for the next. A new league, week or search starts again at page 1 (another cache entry).
+ */
+export function ladderOf(query: LadderQuery, userId: number): LadderState {
+  const pages = query.currentData?.pages ?? []
   const { rows, pinned } = arrangeLadder(pages, userId)
+  const loading = query.isFetchingNextPage || (query.isFetching && pages.length === 0)
+  const nextPage = query.hasNextPage ? (pages.at(-1)?.nextPage ?? null) : null
   return {
     rows,
     pinned,
     nextPage,
     loading,
-    error,
+    error: query.error ? failureMessage(query.error, 'Could not load the ladder') : null,
     loadMore: () => {
-      if (nextPage !== null && !loading) load(nextPage)
+      if (nextPage !== null && !loading) void query.fetchNextPage()
     },
   }
 }

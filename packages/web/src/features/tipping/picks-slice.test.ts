@@ -55,7 +55,9 @@ const response = (): PredictionsResponse => {
     predictions: [pred(ms[0]!), pred(ms[1]!), pred(ms[2]!, 2)],
   }
 }
-const loaded = () => reduce(initialPicksState, a.loaded(response()))
+const KEY = 'bbl/1'
+const shown = () => reduce(initialPicksState, a.shown(KEY))
+const loaded = () => reduce(shown(), a.received({ key: KEY, predictions: response().predictions }))
 
 describe('picks', () => {
   it('picks and changes a squad on a scheduled match only', () => {
@@ -82,43 +84,52 @@ describe('picks', () => {
     expect(reduce(s, a.picked({ match: 1, squad: 2 })).picks[0]!.squad).toBe(1)
     s = reduce(s, a.saveSucceeded([{ ...s.picks[0]!, squad: 1 }]))
     expect(s).toMatchObject({ saving: false, can_save: true, saveStatus: 'saved' })
-    expect(s.savedPicks[0]!.squad).toBe(1)
+    expect(s.picks[0]!.squad).toBe(1)
     expect(reduce(s, a.confirmationHidden()).saveStatus).toBe('idle')
   })
 
-  it('restores the earlier picks when a save fails', () => {
+  it('restores the picks as last saved when a save fails', () => {
     let s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
-    s = reduce(s, a.saveSucceeded([s.picks[0]!]))
+    const earlier = s.picks.map((p) => ({ ...p }))
     s = reduce(s, a.picked({ match: 1, squad: 2 }))
-    s = reduce(reduce(s, a.saveStarted()), a.saveFailed())
+    s = reduce(reduce(s, a.saveStarted()), a.saveFailed(earlier))
     expect(s.picks[0]!.squad).toBe(1)
-    expect(s.saveStatus).toBe('failed')
+    expect(s).toMatchObject({ saving: false, can_save: true, saveStatus: 'failed' })
   })
 
   it('keeps unsaved picks through a refresh, but not on a match that has locked', () => {
     let s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
     const next = response()
-    next.matches[0] = { ...next.matches[0]!, home_percent: 60, away_percent: 40 }
-    s = reduce(s, a.refreshed(next))
+    next.predictions[2] = { ...next.predictions[2]!, isCorrect: true }
+    s = reduce(s, a.received({ key: KEY, predictions: next.predictions }))
     expect(s.picks[0]!.squad).toBe(1)
-    expect(s.matches[0]!.home_percent).toBe(60)
+    expect(s.picks[2]!.isCorrect).toBe(true)
     const locked = response()
     locked.predictions[0] = { ...locked.predictions[0]!, status: 'active' }
-    expect(reduce(s, a.refreshed(locked)).picks[0]!.squad).toBe(0)
+    expect(
+      reduce(s, a.received({ key: KEY, predictions: locked.predictions })).picks[0]!.squad,
+    ).toBe(0)
   })
 
-  it('clears only scheduled picks, and merges server-confirmed picks as saved', () => {
+  it('ignores an answer for a round no longer shown, and starts afresh on another round', () => {
+    const s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
+    const stale = response().predictions.map((p) => ({ ...p, squad: 2 }))
+    expect(reduce(s, a.received({ key: 'bbl/2', predictions: stale })).picks[0]!.squad).toBe(1)
+    const other = reduce(s, a.shown('bbl/2'))
+    expect(other).toMatchObject({ key: 'bbl/2', loaded: false, picks: [] })
+    expect(reduce(other, a.received({ key: 'bbl/2', predictions: stale })).picks[0]!.squad).toBe(2)
+  })
+
+  it('clears only scheduled picks, and merges server-confirmed picks', () => {
     let s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
     s = reduce(s, a.clearedLocally())
     expect(s.picks.map((p) => p.squad)).toEqual([0, 0, 2])
     s = reduce(s, a.merged([{ ...s.picks[0]!, squad: 2 }]))
     expect(s.picks[0]!.squad).toBe(2)
-    expect(s.savedPicks[0]!.squad).toBe(2)
   })
 
   it('refuses picks that are not a list', () => {
-    const bad = { ...response(), predictions: {} as never }
-    expect(() => reduce(initialPicksState, a.loaded(bad))).toThrow(
+    expect(() => reduce(shown(), a.received({ key: KEY, predictions: {} as never }))).toThrow(
       'Invalid picks data: expected array',
     )
   })

@@ -1,31 +1,31 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { Match, Prediction, PredictionsResponse, Round } from '@tipping/contract/predictions'
+import type { Prediction } from '@tipping/contract/predictions'
 import { clampMargin } from '@tipping/contract/rules/margin'
 import { assertPicksArray } from '@tipping/contract/rules/picks'
 
 // Spec 4 "Picks": loading, then saving (saving true, can_save false), then saved or failed; on
-// failure the earlier picks come back.
+// failure the earlier picks come back. The round, its matches and the picks as saved are server
+// data and live in the query cache (tipping-api.ts); this slice holds only what the user is
+// editing, which a refresh must not overwrite (docs/decisions/014-rtk-query-data-layer.md).
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed'
 
 export interface PicksState {
-  round: Round | null
-  matches: Match[]
+  /** The round on show (`sport/round`); answers for any other round are ignored. */
+  key: string | null
+  /** Whether the round on show has had its first answer (the picks below are its). */
+  loaded: boolean
+  /** The picks as the user is editing them. */
   picks: Prediction[]
-  /** The picks as the server last confirmed them, restored when a save fails. */
-  savedPicks: Prediction[]
-  loadStatus: 'idle' | 'loading' | 'success' | 'failed'
   saveStatus: SaveStatus
   saving: boolean
   can_save: boolean
 }
 
 export const initialPicksState: PicksState = {
-  round: null,
-  matches: [],
+  key: null,
+  loaded: false,
   picks: [],
-  savedPicks: [],
-  loadStatus: 'idle',
   saveStatus: 'idle',
   saving: false,
   can_save: true,
@@ -35,36 +35,30 @@ const picksSlice = createSlice({
   name: 'picks',
   initialState: initialPicksState,
   reducers: {
-    loadStarted(state) {
-      state.loadStatus = 'loading'
+    /** The page shows another round (or none, when it closes): editing starts afresh. */
+    shown(_state, action: PayloadAction<string | null>) {
+      return { ...initialPicksState, key: action.payload }
     },
-    loaded(state, action: PayloadAction<PredictionsResponse>) {
-      assertPicksArray(action.payload.predictions)
-      state.round = action.payload.round
-      state.matches = action.payload.matches
-      state.picks = action.payload.predictions
-      state.savedPicks = action.payload.predictions
-      state.loadStatus = 'success'
-      state.saveStatus = 'idle'
-      state.saving = false
-      state.can_save = true
-    },
-    /** A periodic refresh: new statuses, scores and splits, keeping the user's unsaved picks. */
-    refreshed(state, action: PayloadAction<PredictionsResponse>) {
-      assertPicksArray(action.payload.predictions)
+    /**
+     * The server's picks for a round: the first answer replaces the picks; a later one (the
+     * periodic refresh) brings new statuses but keeps the user's unsaved picks on open matches.
+     */
+    received(state, action: PayloadAction<{ key: string; predictions: Prediction[] }>) {
+      const { key, predictions } = action.payload
+      if (key !== state.key) return
+      assertPicksArray(predictions)
+      if (!state.loaded) {
+        state.picks = predictions
+        state.loaded = true
+        return
+      }
       const local = new Map(state.picks.map((p) => [p.match, p]))
-      state.round = action.payload.round
-      state.matches = action.payload.matches
-      state.savedPicks = action.payload.predictions
-      state.picks = action.payload.predictions.map((p) => {
+      state.picks = predictions.map((p) => {
         const mine = local.get(p.match)
         return p.status === 'scheduled' && mine
           ? { ...p, squad: mine.squad, margin: mine.margin }
           : p
       })
-    },
-    loadFailed(state) {
-      state.loadStatus = 'failed'
     },
     picked(state, action: PayloadAction<{ match: number; squad: number }>) {
       const pick = state.picks.find((p) => p.match === action.payload.match)
@@ -88,23 +82,22 @@ const picksSlice = createSlice({
       assertPicksArray(action.payload)
       const saved = new Map(action.payload.map((p) => [p.match, p]))
       state.picks = state.picks.map((p) => saved.get(p.match) ?? p)
-      state.savedPicks = state.picks
       state.saving = false
       state.can_save = true
       state.saveStatus = 'saved'
     },
-    saveFailed(state) {
-      state.picks = state.savedPicks
+    /** The save failed: the picks as last saved (the query cache's, handed in) come back. */
+    saveFailed(state, action: PayloadAction<Prediction[]>) {
+      state.picks = action.payload
       state.saving = false
       state.can_save = true
       state.saveStatus = 'failed'
     },
-    /** Server-confirmed picks (autopick, clear) merged in, and remembered as saved. */
+    /** Server-confirmed picks (autopick, clear, a margin) merged in. */
     merged(state, action: PayloadAction<Prediction[]>) {
       assertPicksArray(action.payload)
       const byMatch = new Map(action.payload.map((p) => [p.match, p]))
       state.picks = state.picks.map((p) => byMatch.get(p.match) ?? p)
-      state.savedPicks = state.savedPicks.map((p) => byMatch.get(p.match) ?? p)
     },
     /** Spec 5: clearing applies only to scheduled picks. */
     clearedLocally(state) {
@@ -124,3 +117,6 @@ const picksSlice = createSlice({
 
 export const picksActions = picksSlice.actions
 export const picksReducer = picksSlice.reducer
+
+/** The key of a round in the slice and the cache's tags. */
+export const roundKey = (sport: string, round: number) => `${sport}/${round}`

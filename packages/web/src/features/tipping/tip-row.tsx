@@ -20,7 +20,7 @@ interface Props {
  * second line instead of being cut to the same few letters.
  */
 export function TipRow({ tips, squads, winnerSquadId, isMarginGame }: Props) {
-  const strip = useRef<HTMLUListElement | null>(null)
+  const strip = useRef<HTMLDivElement | null>(null)
   const [edges, setEdges] = useState({ start: true, end: true })
   const arrows = tips.length > TIP_ROW_ARROWS_AFTER
   const phone = useMediaQuery(PHONE_QUERY)
@@ -76,34 +76,39 @@ export function TipRow({ tips, squads, winnerSquadId, isMarginGame }: Props) {
           </div>
         ) : null}
       </div>
-      <ul
-        className={styles.strip}
+      {/* A labelled region, so a screen reader can find the strip. The keyboard scrolls it with
+          the arrow buttons above (shown whenever there is more to scroll to), and browsers make
+          a scroll container focusable themselves, so the strip needs no tabindex of its own. */}
+      <div
+        className={styles.scroller}
         ref={strip}
         onScroll={measure}
-        tabIndex={arrows ? 0 : undefined}
-        aria-label={arrows ? 'Tips, scroll sideways for more' : undefined}
+        role="region"
+        aria-label={arrows ? 'Tips, scroll sideways for more' : 'Tips'}
       >
-        {tips.map((t) => {
-          const squad = squads.get(t.squad)
-          const right = winnerSquadId !== null && t.squad === winnerSquadId
-          return (
-            <li
-              key={t.userId}
-              className={`${styles.tip} ${winnerSquadId === null ? '' : right ? styles.right : styles.wrong}`}
-            >
-              <span className={styles.name}>{tipperName(t)}</span>
-              <span className={styles.detail}>
-                <img src={`/static/logo/${t.squad}.webp`} alt="" width={18} height={18} />
-                <span>
-                  {squad?.shortName ?? 'Unknown'}
-                  {isMarginGame && t.margin !== null ? ` · ${t.margin} sixes` : ''}
-                  {t.isAutoTip ? ' · auto' : ''}
+        <ul className={styles.strip}>
+          {tips.map((t) => {
+            const squad = squads.get(t.squad)
+            const right = winnerSquadId !== null && t.squad === winnerSquadId
+            return (
+              <li
+                key={t.userId}
+                className={`${styles.tip} ${winnerSquadId === null ? '' : right ? styles.right : styles.wrong}`}
+              >
+                <span className={styles.name}>{tipperName(t)}</span>
+                <span className={styles.detail}>
+                  <img src={`/static/logo/${t.squad}.webp`} alt="" width={18} height={18} />
+                  <span>
+                    {squad?.shortName ?? 'Unknown'}
+                    {isMarginGame && t.margin !== null ? ` · ${t.margin} sixes` : ''}
+                    {t.isAutoTip ? ' · auto' : ''}
+                  </span>
                 </span>
-              </span>
-            </li>
-          )
-        })}
-      </ul>
+              </li>
+            )
+          })}
+        </ul>
+      </div>
     </section>
   )
 }

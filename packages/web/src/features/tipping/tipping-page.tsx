@@ -1,28 +1,27 @@
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react'
-import { useDispatch, useSelector } from 'react-redux'
-import { useParams } from 'react-router'
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useSelector } from 'react-redux'
+import { skipToken } from '@reduxjs/toolkit/query'
 import {
   MARGIN_DEBOUNCE_MS,
   REFRESH_INTERVAL_MS,
   SAVE_CONFIRMATION_MS,
-  type Sport,
 } from '@tipping/contract/constants'
-import type { MateTip, Snapshot } from '@tipping/contract/scores'
+import type { Prediction } from '@tipping/contract/predictions'
 import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
-import type { FixtureRound, FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
-import { ApiCallError } from '../../lib/api-client.ts'
-import { globalErrorActions } from '../../lib/global-error-slice.ts'
-import { invalidateStatic } from '../../lib/static-data.ts'
+import type { FixtureRound, FormGuideFile } from '@tipping/contract/static-files'
+import { failureMessage } from '../../lib/api.ts'
+import { asFailure } from '../../lib/api-failure.ts'
 import { shareUrl } from '../../lib/share.ts'
+import { useSiteContent } from '../../lib/site-content.tsx'
+import { useSport } from '../../lib/sport.ts'
+import {
+  useFixtureQuery,
+  useFormGuideQuery,
+  useSquadsQuery,
+  useVenuesQuery,
+} from '../../lib/static-api.ts'
+import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { ShareModal } from '../../ui/share-modal.tsx'
@@ -31,14 +30,39 @@ import { FooterBar } from './footer-bar.tsx'
 import { JoinPrompt, rememberJoinPrompt, shouldPromptToJoin } from './join-prompt.tsx'
 import { LeaveGuard } from './leave-guard.tsx'
 import { MatchCard } from './match-card.tsx'
-import { picksActions, type PicksState } from './picks-slice.ts'
+import { picksActions, roundKey, type PicksState } from './picks-slice.ts'
 import { RoundSelector } from './round-selector.tsx'
 import { ScoreHeader } from './score-header.tsx'
-import * as tippingApi from './tipping-api.ts'
+import {
+  failureRaised,
+  saveRoundPicks,
+  useAutopickMutation,
+  useClearPicksMutation,
+  useLazyTipperLeaguesQuery,
+  useMateTipsQuery,
+  useRoundQuery,
+  useSaveTipMutation,
+  useSnapshotQuery,
+  useTippingDispatch,
+} from './tipping-api.ts'
 import styles from './tipping-page.module.css'
 
 const SKELETON_CARDS = 4
+const NO_FORM: FormGuideFile['squads'] = {}
 
+/**
+ * Spec 4: the round, the score summary, the league mates' tips and the fixture are read again
+ * every 31 s, only while the page is visible (RTK Query's focus state follows the page's
+ * visibility). The static files' checksums are older than their 30 s life on each tick, so each
+ * tick revalidates them and fetches only a file that changed.
+ */
+const REFRESHED = { pollingInterval: REFRESH_INTERVAL_MS, skipPollingIfUnfocused: true }
+
+/** Spec 4: the round shown first (the open one, or the last). */
+const defaultRoundNumber = (rounds: readonly FixtureRound[]): number => {
+  const id = defaultRoundId(rounds)
+  return rounds.find((x) => x.id === id)?.number ?? 1
+}
 /**
  * The cards in stacks (issue 27): each stack keeps its own cards' heights, so a short card leaves
  * no gap under it as a shared grid row did. Two columns take the matches in turn (1 and 2 side by
@@ -58,109 +82,71 @@ interface Props {
 }
 
 export default function TippingPage({ advert, aside }: Props = {}) {
-  const sport = useParams().sport as Sport
-  const dispatch = useDispatch()
+  const sport = useSport()
+  const dispatch = useTippingDispatch()
   const state = useSelector((s: { picks: PicksState }) => s.picks)
-  const [rounds, setRounds] = useState<FixtureRound[] | null>(null)
-  const [squads, setSquads] = useState<Map<number, Squad>>(new Map())
-  const [venues, setVenues] = useState<Map<number, Venue>>(new Map())
-  const [roundNumber, setRoundNumber] = useState<number | null>(null)
+  const userId = useCurrentUser().id
+  const { matchCentreUrl } = useSiteContent().config
+  const [chosenRound, setChosenRound] = useState<number | null>(null)
   const [now, setNow] = useState(() => new Date())
-  const [loadError, setLoadError] = useState<string | null>(null)
   const confirmTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const marginTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
-  const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
-  const [form, setForm] = useState<FormGuideFile['squads']>({})
   const [tipsFor, setTipsFor] = useState<number | null>(null)
-  const [mateTips, setMateTips] = useState<ReadonlyMap<number, MateTip[]>>(new Map())
-  const [matchCentreUrl, setMatchCentreUrl] = useState<string | null>(null)
   const [joinPrompt, setJoinPrompt] = useState(false)
   const [sharing, setSharing] = useState(false)
-  const userId = useSelector((s: { session: { user: { id: number } } }) => s.session.user.id)
-  const [busy, setBusy] = useState(false)
   const firstCard = useRef<HTMLElement | null>(null)
   const twoColumns = !useMediaQuery(PHONE_QUERY)
 
-  // Fixture, squads and venues from the static root; the default round per spec 4.
-  useEffect(() => {
-    let live = true
-    setRounds(null)
-    setRoundNumber(null)
-    Promise.all([
-      tippingApi.fetchRounds(sport),
-      tippingApi.fetchSquads(sport),
-      tippingApi.fetchVenues(sport),
-    ])
-      .then(([r, s, v]) => {
-        if (!live) return
-        setRounds(r.rounds)
-        setSquads(new Map(s.squads.map((x) => [x.id, x])))
-        setVenues(new Map(v.venues.map((x) => [x.id, x])))
-        tippingApi
-          .fetchAppConfig()
-          .then((c) => live && setMatchCentreUrl(c.matchCentreUrl))
-          .catch(() => undefined)
-        tippingApi
-          .fetchFormGuide(sport)
-          .then((f) => live && setForm(f.squads))
-          .catch(() => undefined)
-        const id = defaultRoundId(r.rounds)
-        setRoundNumber(r.rounds.find((x) => x.id === id)?.number ?? 1)
-      })
-      .catch(
-        () =>
-          live &&
-          setLoadError('We could not load the fixture. Check your connection and try again.'),
-      )
-    return () => {
-      live = false
-    }
-  }, [sport])
+  // Fixture, squads and venues from the static root.
+  const fixture = useFixtureQuery(sport, REFRESHED)
+  const squadsFile = useSquadsQuery(sport)
+  const venuesFile = useVenuesQuery(sport)
+  const form = useFormGuideQuery(sport, REFRESHED).data?.squads
+  const rounds = fixture.data?.rounds ?? null
+  const fixtureFailed = fixture.isError || squadsFile.isError || venuesFile.isError
+  // The default round is chosen once, when the fixture first arrives: a refreshed fixture never
+  // moves the user to another week (React's state-from-render pattern, not an effect).
+  if (chosenRound === null && rounds) setChosenRound(defaultRoundNumber(rounds))
+  const roundNumber = chosenRound
+  const roundArg = roundNumber === null ? skipToken : { sport, round: roundNumber }
+  const key = roundNumber === null ? null : roundKey(sport, roundNumber)
 
-  const load = useCallback(
-    async (mode: 'load' | 'refresh') => {
-      if (roundNumber === null) return
-      if (mode === 'load') dispatch(picksActions.loadStarted())
-      try {
-        // The score header's read goes alongside the round's, not after it.
-        const snapshot = tippingApi.fetchSnapshot(sport, roundNumber).catch(() => null)
-        const data = await tippingApi.fetchRound(sport, roundNumber)
-        dispatch(mode === 'load' ? picksActions.loaded(data) : picksActions.refreshed(data))
-        setLoadError(null)
-        setSnapshot(await snapshot)
-        // The tip row: only worth asking once a match of the round is complete.
-        if (data.matches.some((m) => m.status === 'complete')) {
-          const mates = await tippingApi.fetchLeagueMatesTips(sport, roundNumber).catch(() => null)
-          if (mates) setMateTips(new Map(mates.matches.map((m) => [m.match, m.tips])))
-        } else setMateTips(new Map())
-      } catch (err) {
-        if (mode === 'load') {
-          dispatch(picksActions.loadFailed())
-          setLoadError(err instanceof Error ? err.message : 'Could not load this week')
-        }
-      }
-    },
-    [dispatch, sport, roundNumber],
+  // Each round shown is fetched afresh (its editing state starts over, as on a reload).
+  const round = useRoundQuery(roundArg, { ...REFRESHED, refetchOnMountOrArgChange: true })
+  const snapshot = useSnapshotQuery(roundArg, REFRESHED).data ?? null
+  // The tip row: only worth asking once a match of the round is complete.
+  const anyComplete = round.data?.matches.some((m) => m.status === 'complete') ?? false
+  const mates = useMateTipsQuery(anyComplete ? roundArg : skipToken, REFRESHED).data
+  const mateTips = useMemo(
+    () => new Map((mates?.matches ?? []).map((m) => [m.match, m.tips])),
+    [mates],
   )
+  const squads = useMemo(
+    () => new Map((squadsFile.data?.squads ?? []).map((x) => [x.id, x])),
+    [squadsFile.data],
+  )
+  const venues = useMemo(
+    () => new Map((venuesFile.data?.venues ?? []).map((x) => [x.id, x])),
+    [venuesFile.data],
+  )
+  const [autopickCall, autopicking] = useAutopickMutation()
+  const [clearCall, clearing] = useClearPicksMutation()
+  const [saveTip] = useSaveTipMutation()
+  const [fetchLeagues] = useLazyTipperLeaguesQuery()
 
+  // The user's editing state follows the round on show.
   useEffect(() => {
-    void load('load')
-  }, [load])
-
-  // Spec 4: periodic refresh every 31 s while the page is visible; the clock ticks for lockouts.
-  useEffect(() => {
-    const refresh = setInterval(() => {
-      if (document.visibilityState === 'visible') {
-        invalidateStatic()
-        void load('refresh')
-      }
-    }, REFRESH_INTERVAL_MS)
-    const tick = setInterval(() => setNow(new Date()), 1000)
+    dispatch(picksActions.shown(key))
     return () => {
-      clearInterval(refresh)
-      clearInterval(tick)
+      dispatch(picksActions.shown(null))
     }
-  }, [load])
+  }, [dispatch, key])
+
+  // The clock ticks for lockouts and the countdown.
+  useEffect(() => {
+    const tick = setInterval(() => setNow(new Date()), 1000)
+    return () => clearInterval(tick)
+  }, [])
 
   useEffect(
     () => () => {
@@ -176,64 +162,55 @@ export default function TippingPage({ advert, aside }: Props = {}) {
     const target =
       shown?.status === 'scheduled'
         ? shown
-        : rounds.find((r) => r.number > (roundNumber ?? 0) && r.status === 'scheduled')
+        : rounds.find((r) => r.number > roundNumber && r.status === 'scheduled')
     return target && Date.parse(target.startDate) > now.getTime() ? target : null
   }, [rounds, roundNumber, now])
 
+  const serverRound = round.data?.round ?? null
+  const matches = round.data?.matches ?? []
   const picksByMatch = useMemo(() => new Map(state.picks.map((p) => [p.match, p])), [state.picks])
-  const total = state.matches.length
+  const total = matches.length
   const picked = state.picks.filter((p) => p.squad > 0).length
   // Unsaved: an open match whose pick differs from what the server last confirmed.
-  const saved = new Map(state.savedPicks.map((p) => [p.match, p]))
+  const saved = new Map((round.data?.predictions ?? []).map((p) => [p.match, p]))
   const unsaved = state.picks.some(
     (p) =>
       p.status === 'scheduled' &&
       (saved.get(p.match)?.squad !== p.squad || saved.get(p.match)?.margin !== p.margin),
   )
   const saveEnabled =
-    state.round !== null &&
-    canSave({ canSave: state.can_save, roundStatus: state.round.status, picks: state.picks })
+    serverRound !== null &&
+    canSave({ canSave: state.can_save, roundStatus: serverRound.status, picks: state.picks })
 
   const save = async () => {
+    if (roundNumber === null) return
     const list = picksToSave(state.picks).map((p) => ({
       match: p.match,
       squad: p.squad,
       margin: p.isMarginGame ? (p.margin ?? 0) : null,
     }))
-    dispatch(picksActions.saveStarted())
-    try {
-      const { predictions } = await tippingApi.savePicks(sport, list)
-      dispatch(picksActions.saveSucceeded(predictions))
-      if (confirmTimer.current) clearTimeout(confirmTimer.current)
-      confirmTimer.current = setTimeout(
-        () => dispatch(picksActions.confirmationHidden()),
-        SAVE_CONFIRMATION_MS,
-      )
-    } catch (err) {
-      dispatch(picksActions.saveFailed())
-      if (!(err instanceof ApiCallError && err.status === 401)) {
-        dispatch(
-          globalErrorActions.raised(
-            err instanceof Error ? err.message : 'Your tips were not saved',
-          ),
-        )
-      }
-    }
+    if (!(await dispatch(saveRoundPicks(sport, roundNumber, list)))) return
+    if (confirmTimer.current) clearTimeout(confirmTimer.current)
+    confirmTimer.current = setTimeout(
+      () => dispatch(picksActions.confirmationHidden()),
+      SAVE_CONFIRMATION_MS,
+    )
   }
 
-  // Spec 4 "Join prompt": after a save or an autopick, once per user, under its conditions.
-  const maybePromptToJoin = async (confirmed: typeof state.picks) => {
+  // Spec 4 "Join prompt": after an autopick, once per user, under its conditions.
+  const maybePromptToJoin = async (confirmed: readonly Prediction[]) => {
     const after = new Map(state.picks.map((p) => [p.match, p]))
     for (const p of confirmed) after.set(p.match, p)
-    const everyOpenPicked = allOpenPicked([...after.values()])
-    const leagues = await tippingApi.fetchOwnLeagues(sport).catch(() => null)
+    const leagues = await fetchLeagues(sport)
+      .unwrap()
+      .catch(() => null)
     if (!leagues) return
     const show = shouldPromptToJoin({
       userId,
       leagueCount: leagues.leagues.filter((l) => l.class !== 'team').length,
       overallRank: snapshot?.overall_rank ?? 0,
       overallPoints: snapshot?.overall_points ?? 0,
-      allOpenPicked: everyOpenPicked,
+      allOpenPicked: allOpenPicked([...after.values()]),
     })
     if (show) {
       rememberJoinPrompt(userId)
@@ -241,23 +218,18 @@ export default function TippingPage({ advert, aside }: Props = {}) {
     }
   }
 
+  /** Autopick and clear: the confirmed picks are merged in; a failure is shown (not a 401). */
   const runBulk = async (
-    call: () => Promise<{ predictions: typeof state.picks }>,
-    after?: (p: typeof state.picks) => void,
+    call: () => { unwrap: () => Promise<{ predictions: Prediction[] }> },
+    after?: (p: Prediction[]) => void,
   ) => {
-    setBusy(true)
     try {
-      const { predictions } = await call()
+      const { predictions } = await call().unwrap()
       dispatch(picksActions.merged(predictions))
       after?.(predictions)
     } catch (err) {
-      if (!(err instanceof ApiCallError && err.status === 401)) {
-        dispatch(
-          globalErrorActions.raised(err instanceof Error ? err.message : 'That did not work'),
-        )
-      }
-    } finally {
-      setBusy(false)
+      const failure = asFailure(err, 'That did not work')
+      if (failure.status !== 401) dispatch(failureRaised(failure))
     }
   }
   // GAME_RULES.md "Autopick": only untipped open matches.
@@ -265,25 +237,27 @@ export default function TippingPage({ advert, aside }: Props = {}) {
     const open = state.picks
       .filter((p) => p.status === 'scheduled' && p.squad === 0)
       .map((p) => p.match)
-    if (open.length > 0)
+    if (open.length > 0 && roundNumber !== null)
       void runBulk(
-        () => tippingApi.autopick(sport, open),
+        () => autopickCall({ sport, round: roundNumber, matches: open }),
         (p) => void maybePromptToJoin(p),
       )
   }
   const clearAll = () => {
-    const saved = state.savedPicks
+    const savedOpen = (round.data?.predictions ?? [])
       .filter((p) => p.status === 'scheduled' && p.squad > 0)
       .map((p) => p.match)
     dispatch(picksActions.clearedLocally())
-    if (saved.length > 0) void runBulk(() => tippingApi.clearPicks(sport, saved))
+    if (savedOpen.length > 0 && roundNumber !== null)
+      void runBulk(() => clearCall({ sport, round: roundNumber, matches: savedOpen }))
   }
   // Spec 4: margin changes are sent after a 500 ms debounce, for a tip already saved.
   const changeMargin = (match: number, margin: number) => {
     dispatch(picksActions.marginChanged({ match, margin }))
-    const saved = state.savedPicks.find((p) => p.match === match && p.squad > 0)
-    const pick = state.picks.find((p) => p.match === match)
-    if (!saved || !pick || pick.squad === 0) return
+    const savedTip = saved.get(match)
+    const pick = picksByMatch.get(match)
+    if (!savedTip || savedTip.squad === 0 || !pick || pick.squad === 0 || roundNumber === null)
+      return
     const timers = marginTimers.current
     const pending = timers.get(match)
     if (pending) clearTimeout(pending)
@@ -291,8 +265,8 @@ export default function TippingPage({ advert, aside }: Props = {}) {
       match,
       setTimeout(() => {
         timers.delete(match)
-        tippingApi
-          .saveTip(sport, { match, squad: pick.squad, margin })
+        saveTip({ sport, round: roundNumber, tip: { match, squad: pick.squad, margin } })
+          .unwrap()
           .then(({ prediction }) => dispatch(picksActions.merged([prediction])))
           .catch(() => undefined)
       }, MARGIN_DEBOUNCE_MS),
@@ -300,7 +274,24 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   }
 
   const ready =
-    rounds !== null && state.loadStatus === 'success' && state.round?.number === roundNumber
+    rounds !== null &&
+    squadsFile.data !== undefined &&
+    venuesFile.data !== undefined &&
+    round.data !== undefined &&
+    state.loaded &&
+    state.key === key
+  const loadError = fixtureFailed
+    ? 'We could not load the fixture. Check your connection and try again.'
+    : round.isError
+      ? failureMessage(round.error, 'Could not load this week')
+      : null
+  const retry = () => {
+    if (fixtureFailed) {
+      void fixture.refetch()
+      void squadsFile.refetch()
+      void venuesFile.refetch()
+    } else void round.refetch()
+  }
   // Mounting the cards is the page's biggest render: deferred, React renders it in slices that
   // yield to input, showing the skeletons a moment longer instead of freezing a slow phone. The
   // footer comes with the cards, so its buttons never act on cards not yet shown.
@@ -319,14 +310,14 @@ export default function TippingPage({ advert, aside }: Props = {}) {
         </div>
         <ScoreHeader snapshot={snapshot} onShare={() => setSharing(true)} />
         {rounds && roundNumber !== null ? (
-          <RoundSelector rounds={rounds} current={roundNumber} onChange={setRoundNumber} />
+          <RoundSelector rounds={rounds} current={roundNumber} onChange={setChosenRound} />
         ) : (
           <div className={styles.skeleton} style={{ minHeight: 64 }} aria-hidden="true" />
         )}
         {loadError && !ready ? (
           <div className={styles.error} role="alert">
             <p>{loadError}</p>
-            <Button onClick={() => void load('load')}>Try again</Button>
+            <Button onClick={retry}>Try again</Button>
           </div>
         ) : null}
         {rounds === null ? <CountdownPlaceholder /> : null}
@@ -337,7 +328,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
             isFirstRound={countdown.number === rounds?.[0]?.number}
             now={now}
             onEnter={() => {
-              if (countdown.number !== roundNumber) setRoundNumber(countdown.number)
+              if (countdown.number !== roundNumber) setChosenRound(countdown.number)
               else firstCard.current?.scrollIntoView({ behavior: 'smooth' })
             }}
           />
@@ -350,7 +341,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
         >
           {stacks(
             cardsShown
-              ? state.matches.map((m) => (
+              ? matches.map((m) => (
                   <MatchCard
                     key={m.id}
                     match={m}
@@ -359,7 +350,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
                     venue={venues.get(m.venueId)}
                     now={now}
                     disabled={state.saving}
-                    form={form}
+                    form={form ?? NO_FORM}
                     matchCentreUrl={matchCentreUrl}
                     mateTips={mateTips.get(m.id)}
                     tipsOpen={tipsFor === m.id}
@@ -397,8 +388,8 @@ export default function TippingPage({ advert, aside }: Props = {}) {
             allOpenPicked={allOpenPicked(state.picks)}
             saveStatus={state.saveStatus}
             canSave={saveEnabled}
-            roundComplete={state.round?.status === 'complete'}
-            busy={busy || state.saving}
+            roundComplete={serverRound?.status === 'complete'}
+            busy={autopicking.isLoading || clearing.isLoading || state.saving}
             onSave={() => void save()}
             onAutopick={autopick}
             onClearAll={clearAll}

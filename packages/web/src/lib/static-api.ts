@@ -1,0 +1,57 @@
+import type { Sport } from '@tipping/contract/constants'
+import {
+  formGuideFileSchema,
+  ladderFileSchema,
+  roundsFileSchema,
+  squadsFileSchema,
+  venuesFileSchema,
+  type FormGuideFile,
+  type LadderFile,
+  type RoundsFile,
+  type SquadsFile,
+  type VenuesFile,
+} from '@tipping/contract/static-files'
+import { api } from './api.ts'
+
+// A sport's published files that more than one feature shows (the fixture, the squads, the team
+// ladder...), read through the checksums protocol. They live in lib/ because a feature never
+// imports another feature's endpoints. Only the lazily loaded pages import this file, so the
+// contract's schemas (and zod) stay out of the landing page's first download.
+
+export const staticApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    fixture: build.query<RoundsFile, Sport>({
+      query: (sport) => ({ static: `${sport}/rounds.json` }),
+      responseSchema: roundsFileSchema,
+      providesTags: ['Static'],
+    }),
+    squads: build.query<SquadsFile, Sport>({
+      query: (sport) => ({ static: `${sport}/squads.json` }),
+      responseSchema: squadsFileSchema,
+      providesTags: ['Static'],
+    }),
+    venues: build.query<VenuesFile, Sport>({
+      query: (sport) => ({ static: `${sport}/venues.json` }),
+      responseSchema: venuesFileSchema,
+      providesTags: ['Static'],
+    }),
+    formGuide: build.query<FormGuideFile, Sport>({
+      query: (sport) => ({ static: `${sport}/formguide.json` }),
+      responseSchema: formGuideFileSchema,
+      providesTags: ['Static'],
+    }),
+    teamLadder: build.query<LadderFile, Sport>({
+      query: (sport) => ({ static: `${sport}/ladder.json` }),
+      responseSchema: ladderFileSchema,
+      providesTags: ['Static'],
+    }),
+  }),
+})
+
+export const {
+  useFixtureQuery,
+  useSquadsQuery,
+  useVenuesQuery,
+  useFormGuideQuery,
+  useTeamLadderQuery,
+} = staticApi
