@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { failureMessage, type ApiFailure } from '../../lib/api.ts'
+import { failureMessage, isApiFailure } from '../../lib/api.ts'
 
 /** Field errors by dotted path (`home.runs`); `form` for what belongs to no field. */
 export type FieldErrors = Record<string, string>
@@ -14,15 +14,12 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return out
 }
 
-const isFailure = (err: unknown): err is ApiFailure =>
-  typeof err === 'object' && err !== null && 'status' in err && 'message' in err && 'param' in err
-
 /**
  * A server refusal (a mutation's `unwrap()` throws the cache's ApiFailure) under the field it
  * names (the envelope's param), else under `form`.
  */
 export function apiFieldErrors(err: unknown): FieldErrors {
-  if (isFailure(err)) {
+  if (isApiFailure(err)) {
     const key = err.param && err.param !== 'body' ? err.param : 'form'
     return { [key]: err.message }
   }
