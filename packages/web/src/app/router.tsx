@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso-clients'
 import NotFoundPage from '../features/pages/not-found-page.tsx'
 import { retryImport } from '../lib/lazy-retry.ts'
+import { Spinner } from '../ui/spinner.tsx'
 import { AdminLayout } from './layouts/admin-layout.tsx'
 import { HelpLayout } from './layouts/help-layout.tsx'
 import { HomeGuard } from './home-guard.tsx'
@@ -52,11 +53,18 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // A first visit to a lazy page waits for its code before anything renders: the same
+    // spinner as the root layout's while the site content loads (and no router warning).
+    hydrateFallbackElement: <Spinner label="Loading" />,
     children: [
       {
         element: <HomeGuard />,
         children: [
-          { element: <LandingLayout />, children: landingPaths.map((path) => ({ path })) },
+          {
+            element: <LandingLayout />,
+            // The layout draws each of these paths itself; the routes only say they exist.
+            children: landingPaths.map((path) => ({ path, element: null })),
+          },
         ],
       },
       ...ssoCallbackPaths.map((path) => ({

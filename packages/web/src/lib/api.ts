@@ -31,6 +31,10 @@ export const toFailure = (err: unknown): ApiFailure =>
     ? { status: err.status, code: err.code, message: err.message, param: err.param }
     : { status: 0, code: 0, message: err instanceof Error ? err.message : String(err), param: null }
 
+/** Whether a thrown value is a failed call (what a mutation's `unwrap()` throws). */
+export const isApiFailure = (err: unknown): err is ApiFailure =>
+  typeof err === 'object' && err !== null && 'status' in err && 'code' in err && 'param' in err
+
 /** A failure's text for the page, whatever shape RTK Query hands back. */
 export const failureMessage = (error: unknown, fallback: string): string =>
   error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
@@ -64,6 +68,12 @@ export const TAG_TYPES = [
   'Static',
   'Admin',
 ] as const
+
+/**
+ * What depends on who is signed in: everything but the public static files. Signing in (or
+ * joining a game) invalidates these, so what a visitor had cached is read again as the user.
+ */
+export const USER_TAGS = TAG_TYPES.filter((t) => t !== 'Static')
 
 export const api = createApi({
   reducerPath: 'api',

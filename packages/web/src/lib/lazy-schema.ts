@@ -1,20 +1,23 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 
 /**
- * A contract schema loaded only when an answer is checked. The landing page's first download
- * must stay small (under 170 KB gzipped), and the contract's schemas bring zod with them; the
- * reads on that path (the site content, the pre-registration) check their answers through this,
- * which loads the schema in development and tests and never in production, where the data layer
- * skips the check (lib/api.ts).
+ * A contract schema loaded the first time an answer is checked. The data layer checks answers only
+ * outside production (lib/api.ts), so production never loads it; the reads on the landing page's
+ * path (site content, pre-registration, sign-in) use this to keep zod out of the landing page's
+ * first download (under 170 KB gzipped). Typed by the schema's output: what RTK Query hands on.
  */
 export function lazySchema<Out>(
   load: () => Promise<StandardSchemaV1<unknown, Out>>,
 ): StandardSchemaV1<Out, Out> {
+  let schema: Promise<StandardSchemaV1<unknown, Out>> | null = null
   return {
     '~standard': {
       version: 1,
       vendor: 'tipping-lazy',
-      validate: async (value) => (await load())['~standard'].validate(value),
+      validate: async (value) => {
+        schema ??= load()
+        return (await schema)['~standard'].validate(value)
+      },
     },
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { MENS_LINK_VISIBLE_FROM, type Sport } from '@tipping/contract/constants'
 import { SsoProfileMenuItem } from '../../features/sso/sso-account-links.tsx'
@@ -49,23 +49,29 @@ export function Header({ sport, now, onLogout, isAdmin = false }: Props) {
     return () => document.removeEventListener('pointerdown', onPointer)
   }, [leaguesOpen])
 
+  // Escape folds the innermost open menu, wherever focus is, while one is open.
+  useEffect(() => {
+    if (!open && !leaguesOpen) return
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      if (leaguesOpen) {
+        setLeaguesOpen(false)
+        leaguesButton.current?.focus()
+      } else {
+        setOpen(false)
+        menuButton.current?.focus()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open, leaguesOpen])
+
   const close = () => {
     setOpen(false)
     setLeaguesOpen(false)
   }
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key !== 'Escape') return
-    if (leaguesOpen) {
-      setLeaguesOpen(false)
-      leaguesButton.current?.focus()
-    } else if (open) {
-      setOpen(false)
-      menuButton.current?.focus()
-    } else return
-    e.stopPropagation()
-  }
   return (
-    <header className={styles.header} onKeyDown={onKeyDown}>
+    <header className={styles.header}>
       <div className={styles.bar}>
         <NavLink to={`/${sport}/tipping`} className={styles.brand} onClick={close}>
           <span className={styles.brandMark} aria-hidden="true">

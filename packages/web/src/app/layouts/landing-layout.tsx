@@ -10,7 +10,8 @@ import { useSiteContent } from '../../lib/site-content.tsx'
 import { sessionActions } from '../../lib/session-slice.ts'
 import { SsoButton } from '../../features/sso/sso-button.tsx'
 import { rememberSport, storedSport } from '../../lib/sport.ts'
-import { useAppDispatch, useAppSelector } from '../store.ts'
+import { useIsSignedIn } from '../../lib/use-current-user.ts'
+import { useAppDispatch } from '../store.ts'
 import styles from './layout.module.css'
 import { NotificationBar } from './notification-bar.tsx'
 import { SiteTopbar } from './plain-layout.tsx'
@@ -19,7 +20,7 @@ import { SiteFooter } from './site-footer.tsx'
 /** The landing group: `/`, `/login`, `/registration`, `/forgot-password`, `/bbl`, `/wbbl`. */
 export function LandingLayout() {
   const dispatch = useAppDispatch()
-  const isAuthorized = useAppSelector((s) => s.session.isAuthorized)
+  const isAuthorized = useIsSignedIn()
   const { config } = useSiteContent()
   const preregister = usePreregister()
   const { pathname } = useLocation()

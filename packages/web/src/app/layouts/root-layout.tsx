@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { fetchSessionUser } from '../../features/auth/auth-api.ts'
+import { authApi } from '../../features/auth/auth-api.ts'
 import { LazyAuthModals } from '../../features/auth/lazy-auth-modals.tsx'
 import { sessionActions } from '../../lib/session-slice.ts'
 import { SsoButton } from '../../features/sso/sso-button.tsx'
@@ -23,9 +23,17 @@ export function RootLayout() {
   const globalError = useAppSelector(selectVisibleError)
   const sport = storedSport()
 
+  // The spec's transitions (dataRequested, then sessionChecked or sessionCheckFailed) over the
+  // API layer's check, or the one the main script already started (app/boot-reads.ts). The slice
+  // keeps the session; the check is not a subscription, so it never refetches by itself.
   useEffect(() => {
     dispatch(sessionActions.dataRequested())
-    ;(takeBootSession(sport) ?? fetchSessionUser(sport))
+    const check =
+      takeBootSession(sport) ??
+      dispatch(
+        authApi.endpoints.sessionUser.initiate(sport, { subscribe: false, forceRefetch: true }),
+      ).unwrap()
+    check
       .then(({ user }) => dispatch(sessionActions.sessionChecked(user)))
       .catch(() => dispatch(sessionActions.sessionCheckFailed()))
     return onUnauthorized(() => dispatch(sessionActions.sessionExpired()))

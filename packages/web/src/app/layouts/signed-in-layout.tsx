@@ -1,12 +1,14 @@
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router'
-import { roleForSport } from '@tipping/contract/constants'
-import { logout } from '../../features/auth/auth-api.ts'
+import { roleForSport, type Sport } from '@tipping/contract/constants'
+import { useLogoutMutation } from '../../features/auth/auth-api.ts'
 import { JoinGamePanel } from '../../features/auth/join-game-panel.tsx'
 import { sessionActions } from '../../lib/session-slice.ts'
 import { leaveThroughProvider } from '../../features/sso/sso-account-links.tsx'
+import { ssoApi } from '../../features/sso/sso-api.ts'
 import NotFoundPage from '../../features/pages/not-found-page.tsx'
 import { deepLinkFor, rememberDeepLink } from '../../lib/after-sign-in.ts'
+import { api } from '../../lib/api.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { isSport, rememberSport } from '../../lib/sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
@@ -17,13 +19,39 @@ import styles from './layout.module.css'
 import { NotificationBar } from './notification-bar.tsx'
 import { SiteFooter } from './site-footer.tsx'
 
+/**
+ * Logging out (spec 4): the server ends the session, the slice forgets the user, and the API
+ * cache is emptied, so nothing the user saw (tips, leagues, the console) is kept for whoever uses
+ * the browser next. The pages that showed it unmount in the same render (the guard below), so
+ * none of them fetches again as a visitor.
+ */
+function useSignOut() {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const [logout] = useLogoutMutation()
+  return useCallback(
+    (sport: Sport, replace: boolean) => {
+      void logout(sport).finally(() => {
+        dispatch(sessionActions.loggedOut())
+        dispatch(api.util.resetApiState())
+        // A single sign-on user also signs out at the provider, which sends them back to `/`.
+        const readConfig = () =>
+          dispatch(ssoApi.endpoints.ssoConfig.initiate(undefined, { subscribe: false }))
+            .unwrap()
+            .catch(() => null)
+        void leaveThroughProvider(readConfig).then((left) => left || navigate('/', { replace }))
+      })
+    },
+    [dispatch, logout, navigate],
+  )
+}
+
 /** The signed-in group: its guard sends visitors to `/`; a spinner shows until the user is ready. */
 export function SignedInLayout() {
   const { sport } = useParams()
   const { pathname } = useLocation()
   const session = useAppSelector((s) => s.session)
-  const dispatch = useAppDispatch()
-  const navigate = useNavigate()
+  const signOut = useSignOut()
   const valid = isSport(sport)
 
   useEffect(() => {
@@ -46,19 +74,12 @@ export function SignedInLayout() {
     return <Navigate to={deepLinkFor(pathname) === 'joinLink' ? '/login' : '/'} replace />
   }
 
-  const signOut = () => {
-    void logout(sport).finally(() => {
-      dispatch(sessionActions.loggedOut())
-      // A single sign-on user also signs out at the provider, which sends them back to `/`.
-      void leaveThroughProvider().then((left) => left || navigate('/'))
-    })
-  }
   return (
     <div className={styles.shell} data-sport={sport}>
       <Header
         sport={sport}
         now={new Date()}
-        onLogout={signOut}
+        onLogout={() => signOut(sport, false)}
         isAdmin={session.user.roles.includes('ROLE_ADMIN')}
       />
       <main className={styles.main}>
@@ -78,13 +99,7 @@ export function SignedInLayout() {
 
 /** `/logout`: ends the session on the server, then goes home. */
 export function LogoutRoute() {
-  const dispatch = useAppDispatch()
-  const navigate = useNavigate()
-  useEffect(() => {
-    void logout('bbl').finally(() => {
-      dispatch(sessionActions.loggedOut())
-      void leaveThroughProvider().then((left) => left || navigate('/', { replace: true }))
-    })
-  }, [dispatch, navigate])
+  const signOut = useSignOut()
+  useEffect(() => signOut('bbl', true), [signOut])
   return <Spinner label="Logging out" />
 }

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
+import { Provider } from 'react-redux'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Advert } from '@tipping/contract/content'
@@ -7,6 +8,7 @@ import {
   SiteContentContext,
   type SiteContent,
 } from '../../lib/site-content.tsx'
+import { createTestStore } from '../../lib/test-store.ts'
 import { AdvertSlot, advertImageFor } from './advert-slot.tsx'
 import { Header } from './header.tsx'
 import { NotificationBar, notificationBarKey } from './notification-bar.tsx'
@@ -117,12 +119,14 @@ describe('advert slots', () => {
 describe('header menu (spec 2)', () => {
   const renderHeader = (sport: 'bbl' | 'wbbl', now: string, isAdmin = false) =>
     render(
-      <MemoryRouter initialEntries={[`/${sport}/tipping`]}>
-        <Header sport={sport} now={new Date(now)} onLogout={() => undefined} isAdmin={isAdmin} />
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>,
+      <Provider store={createTestStore()}>
+        <MemoryRouter initialEntries={[`/${sport}/tipping`]}>
+          <Header sport={sport} now={new Date(now)} onLogout={() => undefined} isAdmin={isAdmin} />
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
     )
 
   it('has every entry, Your Leagues with its sub-menu toggle', () => {

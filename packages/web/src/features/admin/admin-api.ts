@@ -1,28 +1,47 @@
-import type {
-  AdminAuditResponse,
-  AdminCompetition,
-  AdminEmail,
-  AdminEmailsResponse,
-  AdminHealthResponse,
-  AdminLeaguesResponse,
-  AdminMatch,
-  AdminUser,
-  AdminUsersResponse,
-  CompetitionRoundsResponse,
-  CompetitionSettingsBody,
-  CreateCompetitionBody,
-  CricsheetImportResponse,
-  EmailStatus,
-  ImportFixtureResponse,
-  UpdateMatchBody,
-  UpdateRolesBody,
+import {
+  adminAuditResponseSchema,
+  adminEmailResponseSchema,
+  adminEmailsResponseSchema,
+  adminHealthResponseSchema,
+  adminLeaguesResponseSchema,
+  adminUserResponseSchema,
+  adminUsersResponseSchema,
+  competitionListResponseSchema,
+  competitionResponseSchema,
+  competitionRoundsResponseSchema,
+  cricsheetImportResponseSchema,
+  importFixtureResponseSchema,
+  matchResponseSchema,
+  publishResponseSchema,
+  rescoreResponseSchema,
+  type CompetitionSettingsBody,
+  type CreateCompetitionBody,
+  type EmailStatus,
+  type UpdateMatchBody,
+  type UpdateRolesBody,
 } from '@tipping/contract/admin'
+import { okResponseSchema } from '@tipping/contract/auth'
 import type { Sport } from '@tipping/contract/constants'
-import type { ContentKey, ContentResponse, ContentSettings } from '@tipping/contract/content'
+import {
+  contentResponseSchema,
+  type ContentKey,
+  type ContentSettings,
+} from '@tipping/contract/content'
 import type { MatchResultBody } from '@tipping/contract/results'
-import { api } from '../../lib/api-client.ts'
+import { api } from '../../lib/api.ts'
 
 // The admin console's calls (contract: packages/contract/src/admin.ts, content.ts, results.ts).
+// Each list is cached under an `Admin` tag of its own; every change names the lists that show it,
+// and the audit log, which records every change the console makes.
+
+type AdminList =
+  'competitions' | 'rounds' | 'users' | 'leagues' | 'emails' | 'audit' | 'health' | 'content'
+
+const list = (id: AdminList) => ({ type: 'Admin' as const, id })
+const changed = (...ids: AdminList[]) => [...ids, 'audit' as const].map(list)
+
+/** What a result or a re-score changes for the players: rounds, scores, ladders, rankings. */
+const SCORES = ['Round', 'Snapshot', 'MateTips', 'Ladder', 'Rankings', 'League', 'Leagues'] as const
 
 const query = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams()
@@ -31,65 +50,207 @@ const query = (params: Record<string, string | number | undefined>) => {
   return s ? `?${s}` : ''
 }
 
-export const competitions = () => api<{ competitions: AdminCompetition[] }>('admin/competitions')
-export const createCompetition = (body: CreateCompetitionBody) =>
-  api<{ competition: AdminCompetition }>('admin/competitions', { method: 'POST', body })
-export const importFixture = (file: unknown) =>
-  api<ImportFixtureResponse>('admin/competitions/import', {
-    method: 'POST',
-    body: file,
-    timeoutMs: 120_000,
-  })
-export const updateCompetition = (id: number, body: CompetitionSettingsBody) =>
-  api<{ competition: AdminCompetition }>(`admin/competitions/${id}`, { method: 'PATCH', body })
-export const rounds = (id: number) =>
-  api<CompetitionRoundsResponse>(`admin/competitions/${id}/rounds`)
-export const rescore = (id: number) =>
-  api<{ rounds: number; tippers: number }>(`admin/competitions/${id}/rescore`, {
-    method: 'POST',
-    timeoutMs: 120_000,
-  })
-export const importCricsheet = (id: number, files: unknown[]) =>
-  api<CricsheetImportResponse>(`admin/competitions/${id}/cricsheet`, {
-    method: 'POST',
-    body: { files },
-    timeoutMs: 120_000,
-  })
-export const republish = () =>
-  api<{ files: number }>('admin/publish', { method: 'POST', timeoutMs: 60_000 })
-export const updateMatch = (id: number, body: UpdateMatchBody) =>
-  api<{ match: AdminMatch }>(`admin/matches/${id}`, { method: 'PATCH', body })
-export const setResult = (sport: Sport, matchId: number, body: MatchResultBody) =>
-  api<{ ok: true }>(`admin/${sport}/matches/${matchId}/result`, {
-    method: 'POST',
-    body,
-    timeoutMs: 60_000,
-  })
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    competitions: build.query({
+      query: (_none: void) => ({ path: 'admin/competitions' }),
+      responseSchema: competitionListResponseSchema,
+      providesTags: [list('competitions')],
+    }),
+    createCompetition: build.mutation({
+      query: (body: CreateCompetitionBody) => ({
+        path: 'admin/competitions',
+        method: 'POST',
+        body,
+      }),
+      responseSchema: competitionResponseSchema,
+      invalidatesTags: changed('competitions'),
+    }),
+    importFixture: build.mutation({
+      query: (file: unknown) => ({
+        path: 'admin/competitions/import',
+        method: 'POST',
+        body: file,
+        timeoutMs: 120_000,
+      }),
+      responseSchema: importFixtureResponseSchema,
+      invalidatesTags: [...changed('competitions', 'rounds'), ...SCORES],
+    }),
+    updateCompetition: build.mutation({
+      query: ({ id, body }: { id: number; body: CompetitionSettingsBody }) => ({
+        path: `admin/competitions/${id}`,
+        method: 'PATCH',
+        body,
+      }),
+      responseSchema: competitionResponseSchema,
+      invalidatesTags: [...changed('competitions', 'rounds'), ...SCORES],
+    }),
+    rounds: build.query({
+      query: (competitionId: number) => ({ path: `admin/competitions/${competitionId}/rounds` }),
+      responseSchema: competitionRoundsResponseSchema,
+      providesTags: [list('rounds')],
+    }),
+    rescore: build.mutation({
+      query: (competitionId: number) => ({
+        path: `admin/competitions/${competitionId}/rescore`,
+        method: 'POST',
+        timeoutMs: 120_000,
+      }),
+      responseSchema: rescoreResponseSchema,
+      invalidatesTags: [...changed('health'), ...SCORES],
+    }),
+    importCricsheet: build.mutation({
+      query: ({ id, files }: { id: number; files: unknown[] }) => ({
+        path: `admin/competitions/${id}/cricsheet`,
+        method: 'POST',
+        body: { files },
+        timeoutMs: 120_000,
+      }),
+      responseSchema: cricsheetImportResponseSchema,
+      invalidatesTags: [...changed('competitions', 'rounds', 'health'), ...SCORES],
+    }),
+    republish: build.mutation({
+      query: (_none: void) => ({ path: 'admin/publish', method: 'POST', timeoutMs: 60_000 }),
+      responseSchema: publishResponseSchema,
+      invalidatesTags: [...changed('health'), 'Static'],
+    }),
+    updateMatch: build.mutation({
+      query: ({ id, body }: { id: number; body: UpdateMatchBody }) => ({
+        path: `admin/matches/${id}`,
+        method: 'PATCH',
+        body,
+      }),
+      responseSchema: matchResponseSchema,
+      invalidatesTags: [...changed('rounds'), 'Round'],
+    }),
+    setResult: build.mutation({
+      query: ({
+        sport,
+        matchId,
+        body,
+      }: {
+        sport: Sport
+        matchId: number
+        body: MatchResultBody
+      }) => ({
+        path: `admin/${sport}/matches/${matchId}/result`,
+        method: 'POST',
+        body,
+        timeoutMs: 60_000,
+      }),
+      responseSchema: okResponseSchema,
+      invalidatesTags: [...changed('rounds', 'competitions'), ...SCORES],
+    }),
 
-export const users = (search: string, page: number) =>
-  api<AdminUsersResponse>(`admin/users${query({ search, page })}`)
-export const setRoles = (id: number, body: UpdateRolesBody) =>
-  api<{ user: AdminUser }>(`admin/users/${id}/roles`, { method: 'PUT', body })
-export const setActive = (id: number, active: boolean) =>
-  api<{ user: AdminUser }>(`admin/users/${id}/${active ? 'reactivate' : 'deactivate'}`, {
-    method: 'POST',
-  })
+    users: build.query({
+      query: ({ search, page }: { search: string; page: number }) => ({
+        path: `admin/users${query({ search, page })}`,
+      }),
+      responseSchema: adminUsersResponseSchema,
+      providesTags: [list('users')],
+    }),
+    setRoles: build.mutation({
+      query: ({ id, body }: { id: number; body: UpdateRolesBody }) => ({
+        path: `admin/users/${id}/roles`,
+        method: 'PUT',
+        body,
+      }),
+      responseSchema: adminUserResponseSchema,
+      invalidatesTags: changed('users'),
+    }),
+    setActive: build.mutation({
+      query: ({ id, active }: { id: number; active: boolean }) => ({
+        path: `admin/users/${id}/${active ? 'reactivate' : 'deactivate'}`,
+        method: 'POST',
+      }),
+      responseSchema: adminUserResponseSchema,
+      // A deactivated user leaves their leagues' member lists.
+      invalidatesTags: [...changed('users', 'leagues'), 'League', 'Leagues'],
+    }),
 
-export const leagues = (search: string, sport: Sport | '', page: number) =>
-  api<AdminLeaguesResponse>(`admin/leagues${query({ search, sport, page })}`)
-export const removeLeague = (id: number) =>
-  api<{ ok: true }>(`admin/leagues/${id}`, { method: 'DELETE' })
+    leagues: build.query({
+      query: ({ search, sport, page }: { search: string; sport: Sport | ''; page: number }) => ({
+        path: `admin/leagues${query({ search, sport, page })}`,
+      }),
+      responseSchema: adminLeaguesResponseSchema,
+      providesTags: [list('leagues')],
+    }),
+    removeLeague: build.mutation({
+      query: (id: number) => ({ path: `admin/leagues/${id}`, method: 'DELETE' }),
+      responseSchema: okResponseSchema,
+      invalidatesTags: [...changed('leagues'), 'League', 'Leagues', 'Ladder'],
+    }),
 
-export const emails = (status: EmailStatus | 'all', page: number) =>
-  api<AdminEmailsResponse>(`admin/emails${query({ status, page })}`)
-export const retryEmail = (id: string) =>
-  api<{ email: AdminEmail }>(`admin/emails/${id}/retry`, { method: 'POST' })
+    emails: build.query({
+      query: ({ status, page }: { status: EmailStatus | 'all'; page: number }) => ({
+        path: `admin/emails${query({ status, page })}`,
+      }),
+      responseSchema: adminEmailsResponseSchema,
+      providesTags: [list('emails')],
+    }),
+    retryEmail: build.mutation({
+      query: (id: string) => ({ path: `admin/emails/${id}/retry`, method: 'POST' }),
+      responseSchema: adminEmailResponseSchema,
+      invalidatesTags: changed('emails', 'health'),
+    }),
 
-export const health = () => api<AdminHealthResponse>('admin/health')
+    health: build.query({
+      query: (_none: void) => ({ path: 'admin/health' }),
+      responseSchema: adminHealthResponseSchema,
+      providesTags: [list('health')],
+    }),
 
-export const audit = (actor: string, kind: string, page: number) =>
-  api<AdminAuditResponse>(`admin/audit${query({ actor, kind, page })}`)
+    audit: build.query({
+      query: ({ actor, kind, page }: { actor: string; kind: string; page: number }) => ({
+        path: `admin/audit${query({ actor, kind, page })}`,
+      }),
+      responseSchema: adminAuditResponseSchema,
+      providesTags: [list('audit')],
+    }),
 
-export const content = () => api<ContentResponse>('admin/content')
-export const saveContent = <K extends ContentKey>(key: K, value: ContentSettings[K]) =>
-  api<ContentResponse>(`admin/content/${key}`, { method: 'PUT', body: value })
+    content: build.query({
+      query: (_none: void) => ({ path: 'admin/content' }),
+      responseSchema: contentResponseSchema,
+      providesTags: [list('content')],
+    }),
+    saveContent: build.mutation({
+      query: ({ key, value }: { key: ContentKey; value: ContentSettings[ContentKey] }) => ({
+        path: `admin/content/${key}`,
+        method: 'PUT',
+        body: value,
+      }),
+      responseSchema: contentResponseSchema,
+      // The answer is every setting as saved: it becomes the cached content without a refetch;
+      // the published files (banners, adverts, FAQs, switches) are read again.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }))
+        if (data) void dispatch(adminApi.util.upsertQueryData('content', undefined, data))
+      },
+      invalidatesTags: [list('audit'), 'Static'],
+    }),
+  }),
+})
+
+export const {
+  useCompetitionsQuery,
+  useCreateCompetitionMutation,
+  useImportFixtureMutation,
+  useUpdateCompetitionMutation,
+  useRoundsQuery,
+  useRescoreMutation,
+  useImportCricsheetMutation,
+  useRepublishMutation,
+  useUpdateMatchMutation,
+  useSetResultMutation,
+  useUsersQuery,
+  useSetRolesMutation,
+  useSetActiveMutation,
+  useLeaguesQuery,
+  useRemoveLeagueMutation,
+  useEmailsQuery,
+  useRetryEmailMutation,
+  useHealthQuery,
+  useAuditQuery,
+  useContentQuery,
+  useSaveContentMutation,
+} = adminApi

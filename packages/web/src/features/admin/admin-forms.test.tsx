@@ -2,6 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AdminMatch } from '@tipping/contract/admin'
 import { CONTENT_DEFAULTS } from '@tipping/contract/content'
+import { Provider } from 'react-redux'
+import { createTestStore } from '../../lib/test-store.ts'
 import { ApiCallError } from '../../lib/api-client.ts'
 import ContentPage from './content-page.tsx'
 import { MatchEditForm, toLocalInput } from './match-edit-form.tsx'
@@ -245,7 +247,11 @@ describe('content tab (mocked API)', () => {
         : answer({ success: { content: saved } }),
     )
     vi.stubGlobal('fetch', fetchMock)
-    render(<ContentPage />)
+    render(
+      <Provider store={createTestStore()}>
+        <ContentPage />
+      </Provider>,
+    )
     const show = await screen.findByLabelText('Show the BBL bar')
     fireEvent.click(show)
     fireEvent.click(screen.getByRole('button', { name: 'Save notification bars' }))
@@ -274,7 +280,11 @@ describe('content tab (mocked API)', () => {
           ),
     )
     vi.stubGlobal('fetch', fetchMock)
-    render(<ContentPage />)
+    render(
+      <Provider store={createTestStore()}>
+        <ContentPage />
+      </Provider>,
+    )
     fireEvent.click(await screen.findByRole('button', { name: 'FAQs' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Add question' }))
     fireEvent.click(screen.getByRole('button', { name: 'Save faqs' }))

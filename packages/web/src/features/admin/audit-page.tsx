@@ -1,19 +1,18 @@
 import { useState } from 'react'
 import { Button } from '../../ui/button.tsx'
-import * as adminApi from './admin-api.ts'
+import { FormField } from '../../ui/form-field.tsx'
+import { failureMessage } from '../../lib/api.ts'
+import { useAuditQuery } from './admin-api.ts'
 import styles from './admin.module.css'
-import { Field, FormMessage, Pager } from './fields.tsx'
 import { formText } from './form-errors.ts'
-import { useLoad } from './use-load.ts'
+import { FormMessage } from './form-message.tsx'
+import { Pager } from './pager.tsx'
 
 /** The audit log: every admin change, newest first, by who and what. */
 export default function AuditPage() {
   const [filter, setFilter] = useState({ actor: '', kind: '' })
   const [page, setPage] = useState(1)
-  const { data, error } = useLoad(
-    () => adminApi.audit(filter.actor, filter.kind, page),
-    [filter, page],
-  )
+  const { data, error } = useAuditQuery({ ...filter, page })
 
   return (
     <div className={styles.page}>
@@ -31,11 +30,11 @@ export default function AuditPage() {
           })
         }}
       >
-        <Field label="Who (user id or email)" name="actor" />
-        <Field label="What (e.g. result. or user.roles)" name="kind" />
+        <FormField compact label="Who (user id or email)" name="actor" />
+        <FormField compact label="What (e.g. result. or user.roles)" name="kind" />
         <Button type="submit">Filter</Button>
       </form>
-      <FormMessage error={error ?? undefined} />
+      <FormMessage error={error ? failureMessage(error, 'Could not load') : undefined} />
       {data && data.entries.length === 0 ? <p>Nothing recorded.</p> : null}
       <div className={styles.tableWrap}>
         <table className={`${styles.table} ${styles.stackTable}`}>
@@ -62,9 +61,14 @@ export default function AuditPage() {
                   </span>
                 </td>
                 <td>
-                  <pre className={styles.pre} tabIndex={0}>
-                    {JSON.stringify(a.data, null, 1)}
-                  </pre>
+                  {/* Closed until asked for, like the outbox's bodies: a page of data would bury
+                      the log. Open, it wraps and grows rather than scrolling inside the cell. */}
+                  <details>
+                    <summary>
+                      Data <span className="visually-hidden">of entry {a.id}</span>
+                    </summary>
+                    <pre className={styles.auditData}>{JSON.stringify(a.data, null, 1)}</pre>
+                  </details>
                 </td>
               </tr>
             ))}

@@ -7,11 +7,20 @@ import {
 import { cricsheetMatchSchema } from '@tipping/contract/cricsheet'
 import { seasonFileSchema } from '@tipping/contract/season-file'
 import { Button } from '../../ui/button.tsx'
-import * as adminApi from './admin-api.ts'
+import { failureMessage } from '../../lib/api.ts'
+import {
+  useCompetitionsQuery,
+  useCreateCompetitionMutation,
+  useImportCricsheetMutation,
+  useImportFixtureMutation,
+  useRepublishMutation,
+  useRescoreMutation,
+  useUpdateCompetitionMutation,
+} from './admin-api.ts'
 import styles from './admin.module.css'
-import { Field, FormMessage, SelectField } from './fields.tsx'
+import { FormField, SelectField } from '../../ui/form-field.tsx'
+import { FormMessage } from './form-message.tsx'
 import { apiFieldErrors, formText, zodFieldErrors, type FieldErrors } from './form-errors.ts'
-import { useLoad } from './use-load.ts'
 
 const readJson = async (file: File): Promise<unknown> => {
   try {
@@ -23,23 +32,24 @@ const readJson = async (file: File): Promise<unknown> => {
 
 const POINTS = ['win', 'noResult', 'tie', 'loss'] as const
 
-/** One season's settings: Golden Week, ladder points, current season, re-score. */
-function CompetitionCard({ c, onChanged }: { c: AdminCompetition; onChanged: () => void }) {
+/**
+ * One season's settings: Golden Week, ladder points, current season, re-score. A change refetches
+ * the list of seasons (admin-api.ts tags).
+ */
+function CompetitionCard({ c }: { c: AdminCompetition }) {
+  const [updateCompetition, update] = useUpdateCompetitionMutation()
+  const [rescore, rescoring] = useRescoreMutation()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [ok, setOk] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const busy = update.isLoading || rescoring.isLoading
 
   const run = async (what: () => Promise<string>) => {
-    setBusy(true)
     setOk(null)
     setErrors({})
     try {
       setOk(await what())
-      onChanged()
     } catch (err) {
       setErrors(apiFieldErrors(err))
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -56,7 +66,7 @@ function CompetitionCard({ c, onChanged }: { c: AdminCompetition; onChanged: () 
       return
     }
     void run(async () => {
-      await adminApi.updateCompetition(c.id, parsed.data)
+      await updateCompetition({ id: c.id, body: parsed.data }).unwrap()
       return 'Settings saved.'
     })
   }
@@ -79,6 +89,7 @@ function CompetitionCard({ c, onChanged }: { c: AdminCompetition; onChanged: () 
       >
         <div className={styles.grid}>
           <SelectField
+            compact
             label="Golden Week round"
             name="goldenWeekRound"
             defaultValue={c.goldenWeekRound ?? ''}
@@ -92,7 +103,8 @@ function CompetitionCard({ c, onChanged }: { c: AdminCompetition; onChanged: () 
             ))}
           </SelectField>
           {POINTS.map((k) => (
-            <Field
+            <FormField
+              compact
               key={k}
               label={`Ladder points: ${k === 'noResult' ? 'no result' : k}`}
               name={k}
@@ -113,7 +125,7 @@ function CompetitionCard({ c, onChanged }: { c: AdminCompetition; onChanged: () 
               disabled={busy}
               onClick={() =>
                 void run(async () => {
-                  await adminApi.updateCompetition(c.id, { isCurrent: true })
+                  await updateCompetition({ id: c.id, body: { isCurrent: true } }).unwrap()
                   return `${c.name} is now the current season.`
                 })
               }
@@ -126,7 +138,7 @@ function CompetitionCard({ c, onChanged }: { c: AdminCompetition; onChanged: () 
             disabled={busy}
             onClick={() =>
               void run(async () => {
-                const r = await adminApi.rescore(c.id)
+                const r = await rescore(c.id).unwrap()
                 return `Re-scored ${r.rounds} rounds for ${r.tippers} tippers.`
               })
             }
@@ -141,7 +153,11 @@ function CompetitionCard({ c, onChanged }: { c: AdminCompetition; onChanged: () 
 
 /** Competitions and seasons: create, import a fixture, settings, Cricsheet results, publish. */
 export default function CompetitionsPage() {
-  const { data, error, reload } = useLoad(() => adminApi.competitions(), [])
+  const { data, error } = useCompetitionsQuery()
+  const [createCompetition] = useCreateCompetitionMutation()
+  const [importFixture] = useImportFixtureMutation()
+  const [importCricsheet] = useImportCricsheetMutation()
+  const [republish] = useRepublishMutation()
   const [createErrors, setCreateErrors] = useState<FieldErrors>({})
   const [createOk, setCreateOk] = useState<string | null>(null)
   const [importMsg, setImportMsg] = useState<FieldErrors & { ok?: string }>({})
@@ -163,10 +179,9 @@ export default function CompetitionsPage() {
     if (!parsed.success) return setCreateErrors(zodFieldErrors(parsed.error))
     setCreateErrors({})
     try {
-      const { competition } = await adminApi.createCompetition(parsed.data)
+      const { competition } = await createCompetition(parsed.data).unwrap()
       setCreateOk(`Created ${competition.identifier}. Import its fixture file next.`)
       form.reset()
-      reload()
     } catch (err) {
       setCreateErrors(apiFieldErrors(err))
     }
@@ -183,11 +198,10 @@ export default function CompetitionsPage() {
         return setImportMsg({ fixture: `${k}: ${v}` })
       }
       setImportMsg({ ok: 'Importing…' })
-      const r = await adminApi.importFixture(parsed.data)
+      const r = await importFixture(parsed.data).unwrap()
       setImportMsg({
         ok: `${r.competition.name}: ${r.added} matches added, ${r.changed} changed.`,
       })
-      reload()
     } catch (err) {
       const m = apiFieldErrors(err)
       setImportMsg({
@@ -212,12 +226,11 @@ export default function CompetitionsPage() {
         parsed.push(r.data)
       }
       setCricsheetMsg({ ok: 'Importing…' })
-      const r = await adminApi.importCricsheet(id, parsed)
+      const r = await importCricsheet({ id, files: parsed }).unwrap()
       const missed = r.unmatched.map((u) => `${u.date} ${u.teams.join(' v ')}`).join('; ')
       setCricsheetMsg({
         ok: `${r.applied.length} results applied (matches ${r.applied.map((a) => a.number).join(', ') || 'none'}).${missed ? ` No fixture match for: ${missed}.` : ''}`,
       })
-      reload()
     } catch (err) {
       setCricsheetMsg({ files: Object.values(apiFieldErrors(err)).join(' ') })
     }
@@ -226,7 +239,7 @@ export default function CompetitionsPage() {
   const publish = async () => {
     setPublishMsg({ ok: 'Publishing…' })
     try {
-      const r = await adminApi.republish()
+      const r = await republish().unwrap()
       setPublishMsg({ ok: `Published ${r.files} files.` })
     } catch (err) {
       setPublishMsg(apiFieldErrors(err))
@@ -238,12 +251,12 @@ export default function CompetitionsPage() {
       <h1>Competitions and seasons</h1>
       {error ? (
         <p className={styles.error} role="alert">
-          {error}
+          {failureMessage(error, 'Could not load')}
         </p>
       ) : null}
       <ul className={styles.list}>
         {list.map((c) => (
-          <CompetitionCard key={c.id} c={c} onChanged={reload} />
+          <CompetitionCard key={c.id} c={c} />
         ))}
       </ul>
 
@@ -272,7 +285,8 @@ export default function CompetitionsPage() {
           aria-label="Import a fixture file"
           className={styles.stack}
         >
-          <Field
+          <FormField
+            compact
             label="Season file (JSON)"
             type="file"
             name="fixture"
@@ -294,6 +308,7 @@ export default function CompetitionsPage() {
         >
           <div className={`${styles.grid} ${styles.gridWide}`}>
             <SelectField
+              compact
               label="Season"
               name="competition"
               defaultValue={list.find((c) => c.isCurrent)?.id}
@@ -304,7 +319,8 @@ export default function CompetitionsPage() {
                 </option>
               ))}
             </SelectField>
-            <Field
+            <FormField
+              compact
               label="Match files (JSON)"
               type="file"
               name="files"
@@ -327,23 +343,31 @@ export default function CompetitionsPage() {
           className={styles.stack}
         >
           <div className={styles.grid}>
-            <SelectField label="Sport" name="sport" error={createErrors.sport}>
+            <SelectField compact label="Sport" name="sport" error={createErrors.sport}>
               <option value="bbl">BBL</option>
               <option value="wbbl">WBBL</option>
             </SelectField>
-            <Field
+            <FormField
+              compact
               label="Season number"
               name="season"
               inputMode="numeric"
               error={createErrors.season}
             />
-            <Field
+            <FormField
+              compact
               label="Name"
               name="name"
               placeholder="Big Bash League"
               error={createErrors.name}
             />
-            <Field label="Year" name="year" placeholder="2026-27" error={createErrors.year} />
+            <FormField
+              compact
+              label="Year"
+              name="year"
+              placeholder="2026-27"
+              error={createErrors.year}
+            />
           </div>
           <FormMessage error={createErrors.form} ok={createOk} />
           <Button type="submit">Create season</Button>

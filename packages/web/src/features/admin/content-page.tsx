@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useState } from 'react'
 import { SPORTS, type Sport } from '@tipping/contract/constants'
 import {
   ADVERT_TYPES,
@@ -7,9 +7,12 @@ import {
   type ContentSettings,
 } from '@tipping/contract/content'
 import { Button } from '../../ui/button.tsx'
-import * as adminApi from './admin-api.ts'
+import { failureMessage } from '../../lib/api.ts'
+import { isSport } from '../../lib/sport.ts'
+import { FormField, SelectField, TextAreaField } from '../../ui/form-field.tsx'
+import { useContentQuery, useSaveContentMutation } from './admin-api.ts'
 import styles from './admin.module.css'
-import { Field, FormMessage, SelectField } from './fields.tsx'
+import { FormMessage } from './form-message.tsx'
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from './form-errors.ts'
 
 // Site content (spec 2 and 3): notification bars, top banner, adverts, FAQs, help pages and the
@@ -24,37 +27,6 @@ export const CONTENT_TABS: { key: ContentKey; label: string }[] = [
   { key: 'help_pages', label: 'Help pages' },
   { key: 'site_switches', label: 'Site switches' },
 ]
-
-function TextArea(props: {
-  label: string
-  value: string
-  onChange: (v: string) => void
-  error?: string | undefined
-  rows?: number
-}) {
-  const id = useId()
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {props.label}
-      </label>
-      <textarea
-        id={id}
-        className={styles.textarea}
-        rows={props.rows ?? 3}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-      />
-      {props.error ? (
-        <span id={`${id}-error`} className={styles.error} role="alert">
-          {props.error}
-        </span>
-      ) : null}
-    </div>
-  )
-}
 
 function Check(props: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
@@ -92,9 +64,12 @@ function PerSportList(props: {
   return (
     <div className={styles.page}>
       <SelectField
+        compact
         label="Competition"
         value={sport}
-        onChange={(e) => setSport(e.target.value as Sport)}
+        onChange={(e) => {
+          if (isSport(e.target.value)) setSport(e.target.value)
+        }}
       >
         {SPORTS.map((s) => (
           <option key={s} value={s}>
@@ -113,11 +88,12 @@ function PerSportList(props: {
               const label = `${c.label} (${props.noun} ${i + 1})`
               if (c.kind === 'textarea')
                 return (
-                  <TextArea
+                  <TextAreaField
+                    compact
                     key={c.key}
                     label={label}
                     value={item[c.key] ?? ''}
-                    onChange={update}
+                    onChange={(e) => update(e.target.value)}
                     error={error}
                     rows={5}
                   />
@@ -125,6 +101,7 @@ function PerSportList(props: {
               if (c.kind === 'select')
                 return (
                   <SelectField
+                    compact
                     key={c.key}
                     label={label}
                     value={item[c.key]}
@@ -139,7 +116,8 @@ function PerSportList(props: {
                   </SelectField>
                 )
               return (
-                <Field
+                <FormField
+                  compact
                   key={c.key}
                   label={label}
                   value={item[c.key] ?? ''}
@@ -188,10 +166,12 @@ function Editor<K extends ContentKey>(props: {
                 checked={bars[s].isEnabled}
                 onChange={(v) => onDraft({ ...bars, [s]: { ...bars[s], isEnabled: v } })}
               />
-              <TextArea
+              <TextAreaField
+                compact
                 label={`${s.toUpperCase()} message`}
+                rows={3}
                 value={bars[s].message}
-                onChange={(v) => onDraft({ ...bars, [s]: { ...bars[s], message: v } })}
+                onChange={(e) => onDraft({ ...bars, [s]: { ...bars[s], message: e.target.value } })}
                 error={errors[`${s}.message`]}
               />
             </fieldset>
@@ -208,13 +188,15 @@ function Editor<K extends ContentKey>(props: {
             checked={b.isEnabled}
             onChange={(v) => onDraft({ ...b, isEnabled: v })}
           />
-          <Field
+          <FormField
+            compact
             label="Banner message"
             value={b.message}
             onChange={(e) => onDraft({ ...b, message: e.target.value })}
             error={errors.message}
           />
-          <Field
+          <FormField
+            compact
             label="Link (optional: /path or https://...)"
             value={b.url ?? ''}
             onChange={(e) =>
@@ -290,52 +272,40 @@ function Editor<K extends ContentKey>(props: {
   }
 }
 
-/** The content tab of the console. */
+/**
+ * The content tab of the console. The settings come from the cache; the draft is what the admin
+ * has changed on the open tab (none: the tab shows what the server holds).
+ */
 export default function ContentPage() {
-  const [content, setContent] = useState<ContentSettings | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const { data, error: loadError } = useContentQuery()
+  const [saveContent, saving] = useSaveContentMutation()
   const [tab, setTab] = useState<ContentKey>('notification_bars')
-  const [draft, setDraftOf] = useState<{ tab: ContentKey; value: unknown } | null>(null)
+  const [draft, setDraft] = useState<{ tab: ContentKey; value: unknown } | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [ok, setOk] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const content = data?.content
+  const value = draft?.tab === tab ? draft.value : content?.[tab]
 
-  useEffect(() => {
-    let live = true
-    adminApi
-      .content()
-      .then((r) => live && setContent(r.content))
-      .catch(
-        (e: unknown) => live && setLoadError(e instanceof Error ? e.message : 'Could not load'),
-      )
-    return () => {
-      live = false
-    }
-  }, [])
-  // The draft follows what the server holds; the messages belong to the tab (a save that just
-  // brought back new settings keeps its confirmation).
-  useEffect(() => {
-    if (content) setDraftOf({ tab, value: structuredClone(content[tab]) })
-  }, [content, tab])
-  useEffect(() => {
+  // The messages belong to the tab.
+  const open = (next: ContentKey) => {
+    setTab(next)
+    setDraft(null)
     setErrors({})
     setOk(null)
-  }, [tab])
+  }
 
   const save = async () => {
     setOk(null)
-    const parsed = CONTENT_SETTINGS[tab].safeParse(draft?.value)
+    const parsed = CONTENT_SETTINGS[tab].safeParse(value)
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error))
     setErrors({})
-    setBusy(true)
     try {
-      const r = await adminApi.saveContent(tab, parsed.data)
-      setContent(r.content)
+      // The answer becomes the cached settings (admin-api.ts), which the tab then shows.
+      await saveContent({ key: tab, value: parsed.data }).unwrap()
+      setDraft(null)
       setOk('Saved and published.')
     } catch (err) {
       setErrors(apiFieldErrors(err))
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -349,14 +319,14 @@ export default function ContentPage() {
             key={t.key}
             variant={t.key === tab ? 'primary' : 'secondary'}
             aria-pressed={t.key === tab}
-            onClick={() => setTab(t.key)}
+            onClick={() => open(t.key)}
           >
             {t.label}
           </Button>
         ))}
       </nav>
-      <FormMessage error={loadError ?? undefined} />
-      {content && draft?.tab === tab ? (
+      <FormMessage error={loadError ? failureMessage(loadError, 'Could not load') : undefined} />
+      {content ? (
         <form
           className={styles.card}
           aria-label={label}
@@ -369,8 +339,8 @@ export default function ContentPage() {
           <h2>{label}</h2>
           <Editor
             tab={tab}
-            draft={draft.value as ContentSettings[typeof tab]}
-            onDraft={(value) => setDraftOf({ tab, value })}
+            draft={value as ContentSettings[typeof tab]}
+            onDraft={(next) => setDraft({ tab, value: next })}
             errors={errors}
           />
           <FormMessage
@@ -383,8 +353,8 @@ export default function ContentPage() {
             ok={ok}
           />
           <div className={styles.row}>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving…' : `Save ${label.toLowerCase()}`}
+            <Button type="submit" disabled={saving.isLoading}>
+              {saving.isLoading ? 'Saving…' : `Save ${label.toLowerCase()}`}
             </Button>
           </div>
         </form>

@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
+import { Provider } from 'react-redux'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { adminEmailsResponseSchema } from '@tipping/contract/admin'
+import { createTestStore } from '../../lib/test-store.ts'
 import EmailsPage from './emails-page.tsx'
 
 const outbox = adminEmailsResponseSchema.parse({
@@ -35,7 +37,11 @@ describe('EmailsPage', () => {
         }),
       ),
     )
-    const { container } = render(<EmailsPage />)
+    const { container } = render(
+      <Provider store={createTestStore()}>
+        <EmailsPage />
+      </Provider>,
+    )
     expect(await screen.findByText('Contact form: a question')).toBeTruthy()
     const details = container.querySelector('details')!
     expect(details.open).toBe(false)
@@ -48,5 +54,41 @@ describe('EmailsPage', () => {
     expect(body.textContent).toBe(outbox.emails[0]!.text)
     expect(body.querySelector('img')).toBeNull()
     expect(container.querySelector('img')).toBeNull()
+  })
+
+  it('retries a failed email and reads the outbox again, which shows it queued', async () => {
+    const queued = { ...outbox.emails[0]!, status: 'pending', attempts: 0, error: null }
+    let retried = false
+    const calls: string[] = []
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`)
+      if (init?.method === 'POST') retried = true
+      const body =
+        init?.method === 'POST'
+          ? { email: queued }
+          : { emails: [retried ? queued : outbox.emails[0]], nextPage: null }
+      return Promise.resolve(
+        new Response(JSON.stringify({ success: body }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      )
+    })
+    render(
+      <Provider store={createTestStore()}>
+        <EmailsPage />
+      </Provider>,
+    )
+    fireEvent.click(await screen.findByRole('button', { name: /Retry/ }))
+    expect(
+      await screen.findByText('The email to support@example.com is queued again.'),
+    ).toBeTruthy()
+    expect(await screen.findByText('pending')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull()
+    expect(calls).toEqual([
+      'GET /api/admin/emails?status=all&page=1',
+      'POST /api/admin/emails/41/retry',
+      'GET /api/admin/emails?status=all&page=1',
+    ])
   })
 })

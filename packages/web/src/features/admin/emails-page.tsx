@@ -1,11 +1,16 @@
 import { useState } from 'react'
 import { EMAIL_STATUSES, type EmailStatus } from '@tipping/contract/admin'
+import { failureMessage } from '../../lib/api.ts'
 import { Button } from '../../ui/button.tsx'
-import * as adminApi from './admin-api.ts'
+import { SelectField } from '../../ui/form-field.tsx'
+import { useEmailsQuery, useRetryEmailMutation } from './admin-api.ts'
 import styles from './admin.module.css'
-import { FormMessage, Pager, SelectField } from './fields.tsx'
-import { apiFieldErrors } from './form-errors.ts'
-import { useLoad } from './use-load.ts'
+import { apiError } from './form-errors.ts'
+import { FormMessage } from './form-message.tsx'
+import { Pager } from './pager.tsx'
+
+const isStatus = (value: string): value is EmailStatus | 'all' =>
+  value === 'all' || EMAIL_STATUSES.some((s) => s === value)
 
 const at = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-AU') : '')
 
@@ -13,16 +18,17 @@ const at = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-AU') 
 export default function EmailsPage() {
   const [status, setStatus] = useState<EmailStatus | 'all'>('all')
   const [page, setPage] = useState(1)
-  const { data, error, reload } = useLoad(() => adminApi.emails(status, page), [status, page])
-  const [message, setMessage] = useState<{ ok?: string; error?: string }>({})
+  const { data, error } = useEmailsQuery({ status, page })
+  const [retryEmail] = useRetryEmailMutation()
+  const [message, setMessage] = useState<{ ok?: string; error?: string | undefined }>({})
 
+  // The list shows the retried email again by itself: the retry invalidates it (admin-api.ts).
   const retry = async (id: string, to: string) => {
     try {
-      await adminApi.retryEmail(id)
+      await retryEmail(id).unwrap()
       setMessage({ ok: `The email to ${to} is queued again.` })
-      reload()
     } catch (err) {
-      setMessage({ error: Object.values(apiFieldErrors(err))[0] })
+      setMessage({ error: apiError(err) })
     }
   }
 
@@ -31,11 +37,13 @@ export default function EmailsPage() {
       <h1>Email outbox</h1>
       <div className={styles.row}>
         <SelectField
+          compact
           label="Status"
           value={status}
           onChange={(e) => {
+            if (!isStatus(e.target.value)) return
             setPage(1)
-            setStatus(e.target.value as EmailStatus | 'all')
+            setStatus(e.target.value)
           }}
         >
           <option value="all">All</option>
@@ -46,7 +54,10 @@ export default function EmailsPage() {
           ))}
         </SelectField>
       </div>
-      <FormMessage error={error ?? message.error} ok={message.ok ?? null} />
+      <FormMessage
+        error={error ? failureMessage(error, 'Could not load') : message.error}
+        ok={message.ok ?? null}
+      />
       {data && data.emails.length === 0 ? <p>No emails.</p> : null}
       <div className={styles.tableWrap}>
         <table className={`${styles.table} ${styles.stackTable}`}>

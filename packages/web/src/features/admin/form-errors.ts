@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { failureMessage, isApiFailure } from '../../lib/api.ts'
 
 /** Field errors by dotted path (`home.runs`); `form` for what belongs to no field. */
 export type FieldErrors = Record<string, string>
@@ -14,14 +14,20 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return out
 }
 
-/** A server refusal under the field it names (the envelope's param), else under `form`. */
+/**
+ * A server refusal (a mutation's `unwrap()` throws the cache's ApiFailure) under the field it
+ * names (the envelope's param), else under `form`.
+ */
 export function apiFieldErrors(err: unknown): FieldErrors {
-  if (err instanceof ApiCallError) {
+  if (isApiFailure(err)) {
     const key = err.param && err.param !== 'body' ? err.param : 'form'
     return { [key]: err.message }
   }
-  return { form: err instanceof Error ? err.message : 'Something went wrong' }
+  return { form: failureMessage(err, 'Something went wrong') }
 }
+
+/** The first message of a failed call, for a form that shows one message. */
+export const apiError = (err: unknown): string | undefined => Object.values(apiFieldErrors(err))[0]
 
 /** Errors for fields a form does not show move to `form`, so none is ever hidden. */
 export function visibleErrors(errors: FieldErrors, fields: readonly string[]): FieldErrors {

@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
+import { Provider } from 'react-redux'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AdminHealthResponse, JobRun } from '@tipping/contract/admin'
 import { adminHealthResponseSchema } from '@tipping/contract/admin'
+import { createTestStore } from '../../lib/test-store.ts'
 import HealthPage, { formatDuration } from './health-page.tsx'
 
 const NOW = '2025-12-15T00:00:20.000Z'
@@ -56,9 +58,11 @@ const answer = (body: unknown) =>
 
 const show = () =>
   render(
-    <MemoryRouter>
-      <HealthPage />
-    </MemoryRouter>,
+    <Provider store={createTestStore()}>
+      <MemoryRouter>
+        <HealthPage />
+      </MemoryRouter>
+    </Provider>,
   )
 
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
 import type { AdminHealthResponse, JobRun } from '@tipping/contract/admin'
 import { Button } from '../../ui/button.tsx'
-import * as adminApi from './admin-api.ts'
+import { failureMessage } from '../../lib/api.ts'
+import { useHealthQuery } from './admin-api.ts'
 import styles from './admin.module.css'
-import { FormMessage } from './fields.tsx'
-import { useLoad } from './use-load.ts'
+import { FormMessage } from './form-message.tsx'
 
 const at = (iso: string) => new Date(iso).toLocaleString('en-AU')
 
@@ -108,19 +108,19 @@ function SchedulerCard({ health }: { health: AdminHealthResponse }) {
  * and recent job failures, so a stuck match day shows here before players notice.
  */
 export default function HealthPage() {
-  const { data, error, reload } = useLoad(() => adminApi.health(), [])
+  const { data, error, refetch } = useHealthQuery()
   const outbox = data?.emailOutbox
 
   return (
     <div className={styles.page}>
       <h1>System health</h1>
       <div className={styles.row}>
-        <Button variant="secondary" onClick={reload}>
+        <Button variant="secondary" onClick={() => void refetch()}>
           Refresh
         </Button>
         {data ? <span className={styles.meta}>As of {at(data.now)}</span> : null}
       </div>
-      <FormMessage error={error ?? undefined} />
+      <FormMessage error={error ? failureMessage(error, 'Could not load') : undefined} />
       {data && outbox ? (
         <>
           <div className={styles.healthGrid}>

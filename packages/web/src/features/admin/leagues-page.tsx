@@ -1,13 +1,16 @@
 import { useState } from 'react'
 import type { AdminLeague } from '@tipping/contract/admin'
 import type { Sport } from '@tipping/contract/constants'
+import { failureMessage } from '../../lib/api.ts'
+import { isSport } from '../../lib/sport.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmModal } from '../../ui/confirm-modal.tsx'
-import * as adminApi from './admin-api.ts'
+import { FormField, SelectField } from '../../ui/form-field.tsx'
+import { useLeaguesQuery, useRemoveLeagueMutation } from './admin-api.ts'
 import styles from './admin.module.css'
-import { Field, FormMessage, Pager, SelectField } from './fields.tsx'
-import { apiFieldErrors, formText } from './form-errors.ts'
-import { useLoad } from './use-load.ts'
+import { apiError, formText } from './form-errors.ts'
+import { FormMessage } from './form-message.tsx'
+import { Pager } from './pager.tsx'
 
 /** Leagues: search by name, code or commissioner email; remove one (its members leave it). */
 export default function LeaguesPage() {
@@ -16,21 +19,18 @@ export default function LeaguesPage() {
     sport: '',
   })
   const [page, setPage] = useState(1)
-  const { data, error, reload } = useLoad(
-    () => adminApi.leagues(filter.search, filter.sport, page),
-    [filter, page],
-  )
+  const { data, error } = useLeaguesQuery({ ...filter, page })
+  const [removeLeague] = useRemoveLeagueMutation()
   const [removing, setRemoving] = useState<AdminLeague | null>(null)
-  const [message, setMessage] = useState<{ ok?: string; error?: string }>({})
+  const [message, setMessage] = useState<{ ok?: string; error?: string | undefined }>({})
 
   const remove = async () => {
     if (!removing) return
     try {
-      await adminApi.removeLeague(removing.id)
+      await removeLeague(removing.id).unwrap()
       setMessage({ ok: `Removed ${removing.name}.` })
-      reload()
     } catch (err) {
-      setMessage({ error: Object.values(apiFieldErrors(err))[0] })
+      setMessage({ error: apiError(err) })
     } finally {
       setRemoving(null)
     }
@@ -46,21 +46,22 @@ export default function LeaguesPage() {
           e.preventDefault()
           const d = new FormData(e.currentTarget)
           setPage(1)
-          setFilter({
-            search: formText(d, 'search').trim(),
-            sport: formText(d, 'sport') as Sport | '',
-          })
+          const sport = formText(d, 'sport')
+          setFilter({ search: formText(d, 'search').trim(), sport: isSport(sport) ? sport : '' })
         }}
       >
-        <Field label="Name, code or commissioner email" name="search" type="search" />
-        <SelectField label="Competition" name="sport" defaultValue="">
+        <FormField compact label="Name, code or commissioner email" name="search" type="search" />
+        <SelectField compact label="Competition" name="sport" defaultValue="">
           <option value="">Both</option>
           <option value="bbl">BBL</option>
           <option value="wbbl">WBBL</option>
         </SelectField>
         <Button type="submit">Search</Button>
       </form>
-      <FormMessage error={error ?? message.error} ok={message.ok ?? null} />
+      <FormMessage
+        error={error ? failureMessage(error, 'Could not load') : message.error}
+        ok={message.ok ?? null}
+      />
       {data && data.leagues.length === 0 ? <p>No leagues found.</p> : null}
       <div className={styles.tableWrap}>
         <table className={`${styles.table} ${styles.stackTable}`}>

@@ -6,7 +6,8 @@ import {
 } from '@tipping/contract/admin'
 import { Button } from '../../ui/button.tsx'
 import styles from './admin.module.css'
-import { Field, FormMessage, SelectField } from './fields.tsx'
+import { FormField, SelectField } from '../../ui/form-field.tsx'
+import { FormMessage } from './form-message.tsx'
 import {
   apiFieldErrors,
   formText,
@@ -84,7 +85,8 @@ export function MatchEditForm({ match, venues, onSave }: Props) {
     >
       <h3>Schedule</h3>
       <div className={`${styles.grid} ${styles.gridWide}`}>
-        <Field
+        <FormField
+          compact
           label="Start (your time)"
           type="datetime-local"
           name="startsAt"
@@ -93,6 +95,7 @@ export function MatchEditForm({ match, venues, onSave }: Props) {
           error={errors.startsAt}
         />
         <SelectField
+          compact
           label="Venue"
           name="venueId"
           defaultValue={match.venueId}

@@ -1,11 +1,17 @@
 import { useSearchParams } from 'react-router'
 import type { CompetitionRoundsResponse } from '@tipping/contract/admin'
+import { skipToken } from '@reduxjs/toolkit/query/react'
+import { failureMessage } from '../../lib/api.ts'
+import { SelectField } from '../../ui/form-field.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
-import * as adminApi from './admin-api.ts'
+import {
+  useCompetitionsQuery,
+  useRoundsQuery,
+  useSetResultMutation,
+  useUpdateMatchMutation,
+} from './admin-api.ts'
 import styles from './admin.module.css'
-import { SelectField } from './fields.tsx'
 import { awaitsResult, MatchRow, type Squad } from './match-row.tsx'
-import { useLoad } from './use-load.ts'
 
 /** The round worth opening first: the earliest one not yet complete. */
 const defaultRound = (rounds: CompetitionRoundsResponse['rounds']) =>
@@ -14,15 +20,19 @@ const defaultRound = (rounds: CompetitionRoundsResponse['rounds']) =>
 /** Rounds and matches: one compact row per match of the chosen round, results entered in place. */
 export default function MatchesPage() {
   const [params, setParams] = useSearchParams()
-  const competitions = useLoad(() => adminApi.competitions(), [])
+  const competitions = useCompetitionsQuery()
   const list = competitions.data?.competitions ?? []
   const chosen =
     Number(params.get('competition')) ||
     list.find((c) => c.isCurrent && c.sport === 'bbl')?.id ||
     list[0]?.id ||
     0
-  const rounds = useLoad(() => (chosen ? adminApi.rounds(chosen) : Promise.resolve(null)), [chosen])
+  const rounds = useRoundsQuery(chosen || skipToken)
+  // A result or a schedule change refetches the round (admin-api.ts tags).
+  const [setResult] = useSetResultMutation()
+  const [updateMatch] = useUpdateMatchMutation()
   const data = rounds.data
+  const loadError = competitions.error ?? rounds.error
   const roundNumber = Number(params.get('round')) || (data ? defaultRound(data.rounds) : 1)
   const round = data?.rounds.find((r) => r.number === roundNumber)
   const squad = (id: number): Squad => {
@@ -43,6 +53,7 @@ export default function MatchesPage() {
       <h1>Rounds and matches</h1>
       <div className={styles.row}>
         <SelectField
+          compact
           label="Season"
           value={chosen || ''}
           onChange={(e) => set('competition', e.target.value)}
@@ -54,6 +65,7 @@ export default function MatchesPage() {
           ))}
         </SelectField>
         <SelectField
+          compact
           label="Round"
           value={roundNumber}
           onChange={(e) => set('round', e.target.value)}
@@ -66,14 +78,14 @@ export default function MatchesPage() {
           ))}
         </SelectField>
       </div>
-      {competitions.error || rounds.error ? (
+      {loadError ? (
         <p className={styles.error} role="alert">
-          {competitions.error ?? rounds.error}
+          {failureMessage(loadError, 'Could not load')}
         </p>
       ) : null}
-      {!data && !rounds.error ? <Spinner label="Loading the fixture" /> : null}
+      {!data && !loadError ? <Spinner label="Loading the fixture" /> : null}
       {data && !round ? <p>This season has no rounds yet: import its fixture file.</p> : null}
-      {round ? (
+      {round && data ? (
         <>
           <p className={styles.meta}>
             {round.matches.length} matches
@@ -87,15 +99,11 @@ export default function MatchesPage() {
                 home={squad(m.homeSquadId)}
                 away={squad(m.awaySquadId)}
                 venueName={venue(m.venueId)}
-                venues={data?.venues ?? []}
-                setResult={async (body) => {
-                  await adminApi.setResult(data!.competition.sport, m.id, body)
-                  rounds.reload()
-                }}
-                updateMatch={async (body) => {
-                  await adminApi.updateMatch(m.id, body)
-                  rounds.reload()
-                }}
+                venues={data.venues}
+                setResult={(body) =>
+                  setResult({ sport: data.competition.sport, matchId: m.id, body }).unwrap()
+                }
+                updateMatch={(body) => updateMatch({ id: m.id, body }).unwrap()}
               />
             ))}
           </ul>

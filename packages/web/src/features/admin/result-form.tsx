@@ -3,7 +3,8 @@ import type { AdminMatch } from '@tipping/contract/admin'
 import { matchResultBodySchema, type MatchResultBody } from '@tipping/contract/results'
 import { Button } from '../../ui/button.tsx'
 import styles from './admin.module.css'
-import { Field, FormMessage, SelectField } from './fields.tsx'
+import { FormField, SelectField } from '../../ui/form-field.tsx'
+import { FormMessage } from './form-message.tsx'
 import { apiFieldErrors, visibleErrors, zodFieldErrors, type FieldErrors } from './form-errors.ts'
 
 const FIELDS = [
@@ -108,21 +109,24 @@ export function ResultForm({ match, homeName, awayName, onSave }: Props) {
     return (
       <fieldset className={styles.innings}>
         <legend>{name} innings</legend>
-        <Field
+        <FormField
+          compact
           label="Runs"
           name={`${side}.runs`}
           inputMode="numeric"
           defaultValue={given?.runs ?? ''}
           error={errors[`${side}.runs`]}
         />
-        <Field
+        <FormField
+          compact
           label="Wickets"
           name={`${side}.wickets`}
           inputMode="numeric"
           defaultValue={given?.wickets ?? ''}
           error={errors[`${side}.wickets`]}
         />
-        <Field
+        <FormField
+          compact
           label="Overs"
           name={`${side}.overs`}
           inputMode="decimal"
@@ -144,6 +148,7 @@ export function ResultForm({ match, homeName, awayName, onSave }: Props) {
     >
       <div className={styles.resultChoice}>
         <SelectField
+          compact
           label="Result"
           name="result"
           defaultValue={choiceOf(r)}
@@ -159,14 +164,16 @@ export function ResultForm({ match, homeName, awayName, onSave }: Props) {
       {innings('home', homeName)}
       {innings('away', awayName)}
       <div className={styles.resultExtras}>
-        <Field
+        <FormField
+          compact
           label={match.isMarginGame ? 'Sixes (margin game)' : 'Sixes'}
           name="sixes"
           inputMode="numeric"
           defaultValue={r?.sixes ?? ''}
           error={errors.sixes}
         />
-        <Field
+        <FormField
+          compact
           label="Method"
           name="method"
           placeholder="e.g. DLS"

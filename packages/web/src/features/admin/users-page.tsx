@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import { updateRolesBodySchema, type AdminUser } from '@tipping/contract/admin'
 import { ROLES, type Role } from '@tipping/contract/constants'
+import { failureMessage } from '../../lib/api.ts'
 import { Button } from '../../ui/button.tsx'
-import * as adminApi from './admin-api.ts'
+import { FormField } from '../../ui/form-field.tsx'
+import { useSetActiveMutation, useSetRolesMutation, useUsersQuery } from './admin-api.ts'
 import styles from './admin.module.css'
-import { Field, FormMessage, Pager } from './fields.tsx'
-import { apiFieldErrors, formText, zodFieldErrors } from './form-errors.ts'
-import { useLoad } from './use-load.ts'
+import { apiError, formText, zodFieldErrors } from './form-errors.ts'
+import { FormMessage } from './form-message.tsx'
+import { Pager } from './pager.tsx'
 
 const ROLE_NAMES: Record<Role, string> = {
   ROLE_USER_BBL: 'BBL tipper',
@@ -14,22 +16,25 @@ const ROLE_NAMES: Record<Role, string> = {
   ROLE_ADMIN: 'Admin',
 }
 
-function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (u: AdminUser) => void }) {
+/**
+ * One user, with their roles as checkboxes (what the admin is editing) and their activation; a
+ * change refetches the list (admin-api.ts tags), and the row keeps its confirmation meanwhile.
+ */
+function UserRow({ user }: { user: AdminUser }) {
+  const [setRoles, roles] = useSetRolesMutation()
+  const [setActive, active] = useSetActiveMutation()
   const [error, setError] = useState<string | undefined>()
   const [ok, setOk] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const busy = roles.isLoading || active.isLoading
 
-  const act = async (what: () => Promise<{ user: AdminUser }>, done: string) => {
-    setBusy(true)
+  const act = async (what: () => Promise<unknown>, done: string) => {
     setError(undefined)
     setOk(null)
     try {
-      onChanged((await what()).user)
+      await what()
       setOk(done)
     } catch (err) {
-      setError(Object.values(apiFieldErrors(err))[0])
-    } finally {
-      setBusy(false)
+      setError(apiError(err))
     }
   }
 
@@ -39,7 +44,7 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (u: AdminUse
       roles: new FormData(e.currentTarget).getAll('roles'),
     })
     if (!parsed.success) return setError(Object.values(zodFieldErrors(parsed.error))[0])
-    void act(() => adminApi.setRoles(user.id, parsed.data), 'Roles saved.')
+    void act(() => setRoles({ id: user.id, body: parsed.data }).unwrap(), 'Roles saved.')
   }
 
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email
@@ -80,7 +85,9 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (u: AdminUse
             <Button
               variant="secondary"
               disabled={busy}
-              onClick={() => void act(() => adminApi.setActive(user.id, true), 'Reactivated.')}
+              onClick={() =>
+                void act(() => setActive({ id: user.id, active: true }).unwrap(), 'Reactivated.')
+              }
             >
               Reactivate
             </Button>
@@ -90,7 +97,7 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (u: AdminUse
               disabled={busy}
               onClick={() =>
                 void act(
-                  () => adminApi.setActive(user.id, false),
+                  () => setActive({ id: user.id, active: false }).unwrap(),
                   'Deactivated; their sessions have ended.',
                 )
               }
@@ -108,7 +115,7 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (u: AdminUse
 export default function UsersPage() {
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
-  const { data, error, setData } = useLoad(() => adminApi.users(search, page), [search, page])
+  const { data, error } = useUsersQuery({ search, page })
 
   return (
     <div className={styles.page}>
@@ -122,20 +129,20 @@ export default function UsersPage() {
           setSearch(formText(new FormData(e.currentTarget), 'search').trim())
         }}
       >
-        <Field label="Name, team or email" name="search" type="search" defaultValue={search} />
+        <FormField
+          compact
+          label="Name, team or email"
+          name="search"
+          type="search"
+          defaultValue={search}
+        />
         <Button type="submit">Search</Button>
       </form>
-      <FormMessage error={error ?? undefined} />
+      <FormMessage error={error ? failureMessage(error, 'Could not load') : undefined} />
       {data && data.users.length === 0 ? <p>No users found.</p> : null}
       <ul className={styles.list}>
         {data?.users.map((u) => (
-          <UserRow
-            key={`${u.id}-${u.roles.join()}-${u.deactivatedAt}`}
-            user={u}
-            onChanged={(next) =>
-              setData({ ...data, users: data.users.map((x) => (x.id === next.id ? next : x)) })
-            }
-          />
+          <UserRow key={u.id} user={u} />
         ))}
       </ul>
       <Pager page={page} nextPage={data?.nextPage ?? null} onPage={setPage} />

@@ -6,13 +6,19 @@ import { configureStore } from '@reduxjs/toolkit'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { UserSession } from '@tipping/contract/auth'
 import { PASSWORD_RESET_REQUESTED } from '@tipping/contract/auth-messages'
-import { globalErrorReducer } from '../../lib/global-error-slice.ts'
+import { onUnauthorized } from '../../lib/api-client.ts'
+import { createTestStore } from '../../lib/test-store.ts'
 import AccountPage, { PROFILE_UPDATED } from './account-page.tsx'
 import { AuthModals } from './auth-modals.tsx'
-import { fetchSessionUser } from './auth-api.ts'
+import { authApi, fetchSessionUser } from './auth-api.ts'
 import { JoinGamePanel } from './join-game-panel.tsx'
 import ResetPasswordPage, { PASSWORD_CHANGED_NOTICE } from './reset-password-page.tsx'
-import { initialUser, SESSION_EXPIRED, sessionActions, sessionReducer } from '../../lib/session-slice.ts'
+import {
+  initialUser,
+  SESSION_EXPIRED,
+  sessionActions,
+  sessionReducer,
+} from '../../lib/session-slice.ts'
 
 // The account forms in the browser: validation before sending, what is sent, what is shown.
 
@@ -43,9 +49,7 @@ function serve(routes: Record<string, (body: unknown) => Response>) {
 }
 
 function mount(element: ReactNode, path = '/', signedIn = false) {
-  const store = configureStore({
-    reducer: { session: sessionReducer, globalError: globalErrorReducer },
-  })
+  const store = createTestStore()
   if (signedIn) store.dispatch(sessionActions.sessionChecked(user))
   const router = createMemoryRouter(
     [
@@ -294,6 +298,29 @@ describe('not registered for the game (513)', () => {
     })
     await expect(fetchSessionUser('bbl')).resolves.toEqual({ user })
     expect(calls.map((c) => c.path)).toEqual(['/api/bbl/user', '/api/wbbl/user'])
+  })
+
+  it("so does the API layer's session check, and a visitor's 401 is no expired session", async () => {
+    const calls = serve({
+      '/api/bbl/user': () =>
+        json(513, { errors: [{ code: 'NOT_REGISTERED', message: 'no', param: null }] }),
+      '/api/wbbl/user': () => json(200, { success: { user } }),
+    })
+    const store = createTestStore()
+    const check = (sport: 'bbl' | 'wbbl') =>
+      store.dispatch(authApi.endpoints.sessionUser.initiate(sport, { subscribe: false })).unwrap()
+    await expect(check('bbl')).resolves.toEqual({ user })
+    expect(calls.map((c) => c.path)).toEqual(['/api/bbl/user', '/api/wbbl/user'])
+    serve({
+      '/api/wbbl/user': () =>
+        json(401, { errors: [{ code: 'UNAUTHORIZED', message: 'Sign in', param: null }] }),
+    })
+    // As the root layout does: any other call's 401 is an expired session.
+    const stop = onUnauthorized(() => store.dispatch(sessionActions.sessionExpired()))
+    await expect(check('wbbl')).rejects.toMatchObject({ status: 401 })
+    stop()
+    // Signed out is an answer here: no session-expired login prompt.
+    expect(store.getState().session.authModal).toBeNull()
   })
 })
 

@@ -1,18 +1,25 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useDispatch, useSelector } from 'react-redux'
-import { Link, useNavigate, useParams } from 'react-router'
+import { useDispatch } from 'react-redux'
+import { Link, useNavigate } from 'react-router'
 import type { UserSession } from '@tipping/contract/auth'
 import { CONFIRMATION_DELAY_MS, PASSWORD_MIN, type Sport } from '@tipping/contract/constants'
-import type { Squad } from '@tipping/contract/static-files'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { failureMessage, isApiFailure } from '../../lib/api.ts'
+import { useSport } from '../../lib/sport.ts'
+import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useFlash } from '../../lib/use-flash.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmModal } from '../../ui/confirm-modal.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { validatePasswordChange, validateProfile, type FieldErrors } from './account-validation.ts'
-import * as authApi from './auth-api.ts'
+import {
+  useChangePasswordMutation,
+  useDeactivateAccountMutation,
+  useLazySessionUserQuery,
+  useSquadsQuery,
+  useUpdateUserMutation,
+} from './auth-api.ts'
 import styles from './account.module.css'
-import { sessionActions, type SessionState } from '../../lib/session-slice.ts'
+import { sessionActions } from '../../lib/session-slice.ts'
 
 export const PROFILE_UPDATED = 'Your profile has been updated'
 export const PASSWORD_CHANGED = 'Your password has been changed'
@@ -23,15 +30,14 @@ const text = (data: FormData, name: string): string => {
 }
 
 const errorsOf = (err: unknown): FieldErrors => {
-  if (err instanceof ApiCallError && err.param && err.param !== 'body')
-    return { [err.param]: err.message }
-  return { form: err instanceof Error ? err.message : 'Something went wrong' }
+  if (isApiFailure(err) && err.param && err.param !== 'body') return { [err.param]: err.message }
+  return { form: failureMessage(err, 'Something went wrong') }
 }
 
 /** `/{sport}/account` (spec 2): profile, password, deactivation and logout. */
 export default function AccountPage() {
-  const sport = useParams().sport as Sport
-  const user = useSelector((s: { session: SessionState }) => s.session.user)
+  const sport = useSport()
+  const user = useCurrentUser()
   return (
     <div className={styles.page}>
       <div className={styles.titleBar}>
@@ -56,22 +62,14 @@ export default function AccountPage() {
 
 function ProfileCard({ sport, user }: { sport: Sport; user: UserSession }) {
   const dispatch = useDispatch()
-  const [squads, setSquads] = useState<Squad[]>([])
+  // Without the squads file the choice is just "none" (as before it loads).
+  const squads = useSquadsQuery(sport).data?.squads ?? []
+  const [updateUser, { isLoading: busy }] = useUpdateUserMutation()
+  const [checkSession] = useLazySessionUserQuery()
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
 
-  useEffect(() => {
-    let live = true
-    authApi
-      .fetchSquads(sport)
-      .then((f) => live && setSquads(f.squads))
-      .catch(() => live && setSquads([]))
-    return () => {
-      live = false
-    }
-  }, [sport])
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current)
@@ -92,10 +90,9 @@ function ProfileCard({ sport, user }: { sport: Sport; user: UserSession }) {
     const invalid = validateProfile(body)
     setErrors(invalid)
     if (Object.keys(invalid).length > 0) return
-    setBusy(true)
     dispatch(sessionActions.userUpdateRequested())
     try {
-      const res = await authApi.updateUser(sport, body)
+      const res = await updateUser({ sport, body }).unwrap()
       dispatch(sessionActions.userUpdated(res.user))
       // Spec 4: the success message shows, then after 2 seconds it is cleared and a refresh runs.
       setMessage(res.successMsg)
@@ -103,20 +100,18 @@ function ProfileCard({ sport, user }: { sport: Sport; user: UserSession }) {
       timer.current = setTimeout(() => {
         setMessage(null)
         dispatch(sessionActions.userUpdateReset())
-        authApi
-          .fetchSessionUser(sport)
+        checkSession(sport)
+          .unwrap()
           .then(({ user: fresh }) => dispatch(sessionActions.sessionChecked(fresh)))
           .catch(() => undefined)
       }, CONFIRMATION_DELAY_MS)
     } catch (err) {
       setErrors(errorsOf(err))
       dispatch(sessionActions.userUpdateReset())
-      if (err instanceof ApiCallError)
+      if (isApiFailure(err))
         dispatch(
           sessionActions.authFailed({ code: err.code, param: err.param, message: err.message }),
         )
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -192,7 +187,7 @@ function ProfileCard({ sport, user }: { sport: Sport; user: UserSession }) {
 
 function PasswordCard() {
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [busy, setBusy] = useState(false)
+  const [changePassword, { isLoading: busy }] = useChangePasswordMutation()
   const [message, flash] = useFlash()
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -207,15 +202,12 @@ function PasswordCard() {
     const invalid = validatePasswordChange(body)
     setErrors(invalid)
     if (Object.keys(invalid).length > 0) return
-    setBusy(true)
     try {
-      await authApi.changePassword(body)
+      await changePassword(body).unwrap()
       form.reset()
       flash(PASSWORD_CHANGED)
     } catch (err) {
       setErrors(errorsOf(err))
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -271,22 +263,19 @@ function PasswordCard() {
 function DeactivateCard() {
   const dispatch = useDispatch()
   const navigate = useNavigate()
+  const [deactivateAccount, { isLoading: busy }] = useDeactivateAccountMutation()
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
   const deactivate = async () => {
-    setBusy(true)
     try {
-      await authApi.deactivateAccount()
+      await deactivateAccount().unwrap()
       // Spec 4: the stored session is cleared, then the user is logged out.
       dispatch(sessionActions.deactivated())
       void navigate('/logout', { replace: true })
     } catch (err) {
       setOpen(false)
-      setError(err instanceof Error ? err.message : 'Something went wrong')
-    } finally {
-      setBusy(false)
+      setError(failureMessage(err, 'Something went wrong'))
     }
   }
 

@@ -1,13 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { configureStore } from '@reduxjs/toolkit'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PASSWORD_MAX, PASSWORD_MIN } from '@tipping/contract/constants'
 import { TEAM_NAME_MAX } from '@tipping/contract/auth'
-import { globalErrorReducer } from '../../lib/global-error-slice.ts'
+import { createTestStore } from '../../lib/test-store.ts'
 import { AuthModals } from './auth-modals.tsx'
-import { initialUser, sessionActions, sessionReducer } from '../../lib/session-slice.ts'
+import { initialUser, sessionActions } from '../../lib/session-slice.ts'
 
 // The sign-in and sign-up forms check every field with the contract's rules before sending, and
 // show every problem at once (the server would name only its first).
@@ -33,9 +32,7 @@ function serve() {
 }
 
 function open(modal: 'login' | 'registration') {
-  const store = configureStore({
-    reducer: { session: sessionReducer, globalError: globalErrorReducer },
-  })
+  const store = createTestStore()
   const router = createMemoryRouter([{ path: '*', element: <AuthModals sport="bbl" /> }])
   render(
     <Provider store={store}>

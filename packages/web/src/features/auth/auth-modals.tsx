@@ -3,14 +3,18 @@ import { useDispatch, useSelector } from 'react-redux'
 import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import { PASSWORD_MIN } from '@tipping/contract/constants'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { failureMessage, isApiFailure } from '../../lib/api.ts'
 import { editedField, focusFirstInvalid } from '../../lib/field-errors.ts'
 import { tagRegistration } from '../../lib/integrations.ts'
 import { deepLinkFor, takeRouteAfterSignIn } from '../../lib/after-sign-in.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
-import * as authApi from './auth-api.ts'
+import {
+  useLoginMutation,
+  useRegisterMutation,
+  useRequestPasswordResetMutation,
+} from './auth-api.ts'
 import {
   REGISTRATION_MAX_LENGTH,
   validateLogin,
@@ -18,7 +22,8 @@ import {
   validateResetRequest,
 } from './account-validation.ts'
 import styles from './auth-forms.module.css'
-import { sessionActions, type SessionState } from '../../lib/session-slice.ts'
+import { sessionActions } from '../../lib/session-slice.ts'
+import type { WithSession } from '../../lib/use-current-user.ts'
 
 type Errors = Record<string, string>
 
@@ -40,9 +45,9 @@ const clearedOnEdit =
   }
 
 const fieldErrors = (err: unknown): { fields: Errors; form: string | null } => {
-  if (err instanceof ApiCallError && err.param && err.param !== 'body')
+  if (isApiFailure(err) && err.param && err.param !== 'body')
     return { fields: { [err.param]: err.message }, form: null }
-  return { fields: {}, form: err instanceof Error ? err.message : 'Something went wrong' }
+  return { fields: {}, form: failureMessage(err, 'Something went wrong') }
 }
 
 /**
@@ -50,7 +55,7 @@ const fieldErrors = (err: unknown): { fields: Errors; form: string | null } => {
  * ways to sign in, composed by the app (the single sign-on button).
  */
 export function AuthModals({ sport, loginWith }: { sport: Sport; loginWith?: ReactNode }) {
-  const session = useSelector((s: { session: SessionState }) => s.session)
+  const session = useSelector((s: WithSession) => s.session)
   const dispatch = useDispatch()
   const close = () => dispatch(sessionActions.authModalOpened(null))
   return (
@@ -92,7 +97,7 @@ function useSignedIn(sport: Sport) {
 function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
   const dispatch = useDispatch()
   const signedIn = useSignedIn(sport)
-  const [busy, setBusy] = useState(false)
+  const [login, { isLoading: busy }] = useLoginMutation()
   const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({
     fields: {},
     form: null,
@@ -106,25 +111,21 @@ function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
     const invalid = validateLogin(body)
     setErrors({ fields: invalid, form: null })
     if (Object.keys(invalid).length > 0) return focusFirstInvalid(form, invalid)
-    setBusy(true)
     dispatch(sessionActions.loginRequested())
     try {
-      const { user } = await authApi.login(body)
+      const { user } = await login(body).unwrap()
       signedIn(user)
     } catch (err) {
-      const e2 = fieldErrors(err)
       // A wrong password is reported on the form, not against one field.
       setErrors(
-        err instanceof ApiCallError && err.code === 'INVALID_CREDENTIALS'
+        isApiFailure(err) && err.code === 'INVALID_CREDENTIALS'
           ? { fields: {}, form: err.message }
-          : e2,
+          : fieldErrors(err),
       )
-      if (err instanceof ApiCallError)
+      if (isApiFailure(err))
         dispatch(
           sessionActions.authFailed({ code: err.code, param: err.param, message: err.message }),
         )
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -185,7 +186,7 @@ function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
 function RegistrationForm({ sport }: { sport: Sport }) {
   const dispatch = useDispatch()
   const signedIn = useSignedIn(sport)
-  const [busy, setBusy] = useState(false)
+  const [register, { isLoading: busy }] = useRegisterMutation()
   const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({
     fields: {},
     form: null,
@@ -207,18 +208,15 @@ function RegistrationForm({ sport }: { sport: Sport }) {
     const invalid = validateRegistration(body)
     setErrors({ fields: invalid, form: null })
     if (Object.keys(invalid).length > 0) return focusFirstInvalid(form, invalid)
-    setBusy(true)
     try {
-      const { user } = await authApi.register(body)
+      const { user } = await register(body).unwrap()
       signedIn(user, true)
     } catch (err) {
       setErrors(fieldErrors(err))
-      if (err instanceof ApiCallError)
+      if (isApiFailure(err))
         dispatch(
           sessionActions.authFailed({ code: err.code, param: err.param, message: err.message }),
         )
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -301,8 +299,8 @@ function RegistrationForm({ sport }: { sport: Sport }) {
  */
 function ForgotPasswordForm() {
   const dispatch = useDispatch()
-  const result = useSelector((s: { session: SessionState }) => s.session.resetPassword)
-  const [busy, setBusy] = useState(false)
+  const result = useSelector((s: WithSession) => s.session.resetPassword)
+  const [requestReset, { isLoading: busy }] = useRequestPasswordResetMutation()
   const [sent, setSent] = useState<string | null>(null)
   const [errors, setErrors] = useState<Errors>({})
 
@@ -312,18 +310,15 @@ function ForgotPasswordForm() {
     const invalid = validateResetRequest(email)
     setErrors(invalid)
     if (Object.keys(invalid).length > 0) return
-    setBusy(true)
     dispatch(sessionActions.resetPasswordReset())
     try {
-      const { message } = await authApi.requestPasswordReset(email)
+      const { message } = await requestReset(email).unwrap()
       setSent(message)
       dispatch(sessionActions.resetPasswordSucceeded())
     } catch (err) {
       const { fields, form } = fieldErrors(err)
       setErrors(form ? { form } : fields)
-      dispatch(sessionActions.resetPasswordFailed(err instanceof Error ? err.message : String(err)))
-    } finally {
-      setBusy(false)
+      dispatch(sessionActions.resetPasswordFailed(failureMessage(err, String(err))))
     }
   }
 

@@ -1,13 +1,12 @@
-import { useState } from 'react'
 import { useDispatch } from 'react-redux'
 import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { failureMessage, isApiFailure } from '../../lib/api.ts'
 import { tagRegistration } from '../../lib/integrations.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { Button } from '../../ui/button.tsx'
 import { Panel } from '../../ui/panel.tsx'
-import * as authApi from './auth-api.ts'
+import { useRecoverAccountMutation, useRegisterForGameMutation } from './auth-api.ts'
 import { sessionActions } from '../../lib/session-slice.ts'
 
 const gameName = (sport: Sport) => (sport === 'bbl' ? 'BBL' : 'WBBL')
@@ -20,25 +19,23 @@ const gameName = (sport: Sport) => (sport === 'bbl' ? 'BBL' : 'WBBL')
 export function JoinGamePanel({ sport }: { sport: Sport }) {
   const dispatch = useDispatch()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
+  const [registerForGame, joining] = useRegisterForGameMutation()
+  const [recoverAccount, recovering] = useRecoverAccountMutation()
+  const busy = joining.isLoading || recovering.isLoading
 
   const run = async (action: 'join' | 'recover') => {
-    setBusy(true)
     try {
       const { user } =
         action === 'join'
-          ? await authApi.registerForGame(sport)
-          : await authApi.recoverAccount(sport)
+          ? await registerForGame(sport).unwrap()
+          : await recoverAccount(sport).unwrap()
       dispatch(sessionActions.userUpdated(user))
       // Joining a second game is a registration too (spec 4's tag per sport and step).
       if (action === 'join') void tagRegistration({ userId: user.id, sport, step: 'registration' })
       if (action === 'recover') void navigate(`/${sport}/leagues`, { replace: true })
     } catch (err) {
-      const code = err instanceof ApiCallError ? ` (${err.code})` : ''
-      const message = err instanceof Error ? err.message : 'Something went wrong'
-      dispatch(globalErrorActions.raised(`${message}${code}`))
-    } finally {
-      setBusy(false)
+      const code = isApiFailure(err) ? ` (${err.code})` : ''
+      dispatch(globalErrorActions.raised(`${failureMessage(err, 'Something went wrong')}${code}`))
     }
   }
 

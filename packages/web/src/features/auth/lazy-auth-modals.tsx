@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useSelector } from 'react-redux'
 import type { Sport } from '@tipping/contract/constants'
 import { retryImport } from '../../lib/lazy-retry.ts'
-import type { SessionState } from '../../lib/session-slice.ts'
+import type { WithSession } from '../../lib/use-current-user.ts'
 
 // The sign-in modals validate with the contract's schemas (zod): they load the first time one is
 // asked for, not with every page, so the landing page and the signed-in shell boot without zod.
@@ -17,7 +17,7 @@ const AuthModals = lazy(async () => {
  * and kept mounted afterwards, so closing animations and later opens work as before.
  */
 export function LazyAuthModals({ sport, loginWith }: { sport: Sport; loginWith?: ReactNode }) {
-  const requested = useSelector((s: { session: SessionState }) => s.session.authModal !== null)
+  const requested = useSelector((s: WithSession) => s.session.authModal !== null)
   const [wanted, setWanted] = useState(requested)
   // Adjusting state while rendering (React's documented pattern): no extra effect pass.
   if (requested && !wanted) setWanted(true)

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PASSWORD_MIN } from '@tipping/contract/constants'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { api, failureMessage, isApiFailure } from '../../lib/api.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { validateNewPassword, type FieldErrors } from './account-validation.ts'
-import * as authApi from './auth-api.ts'
+import { useResetPasswordMutation } from './auth-api.ts'
 import styles from './account.module.css'
 import { sessionActions } from '../../lib/session-slice.ts'
 
@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? ''
   const dispatch = useDispatch()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
+  const [resetPassword, { isLoading: busy }] = useResetPasswordMutation()
   const [errors, setErrors] = useState<FieldErrors>({})
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -37,23 +37,22 @@ export default function ResetPasswordPage() {
     const invalid = validateNewPassword(password, confirmation)
     setErrors(invalid)
     if (Object.keys(invalid).length > 0) return
-    setBusy(true)
     dispatch(sessionActions.resetPasswordReset())
     try {
-      await authApi.resetPassword({ token, password, confirmation })
+      await resetPassword({ token, password, confirmation }).unwrap()
       dispatch(sessionActions.resetPasswordSucceeded())
+      // The reset ends every session of the account: nothing cached for it stays.
       dispatch(sessionActions.loggedOut())
+      dispatch(api.util.resetApiState())
       dispatch(sessionActions.loginPrompted(PASSWORD_CHANGED_NOTICE))
       void navigate('/login', { replace: true })
     } catch (err) {
-      const message = err instanceof Error ? err.message : 'Something went wrong'
+      const message = failureMessage(err, 'Something went wrong')
       dispatch(sessionActions.resetPasswordFailed(message))
       // A token problem is about the link, not a field the user can fix: say it above the form.
-      if (err instanceof ApiCallError && err.param && err.param !== 'token' && err.param !== 'body')
+      if (isApiFailure(err) && err.param && err.param !== 'token' && err.param !== 'body')
         setErrors({ [err.param]: message })
       else setErrors({ form: message })
-    } finally {
-      setBusy(false)
     }
   }
 

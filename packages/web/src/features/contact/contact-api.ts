@@ -1,5 +1,15 @@
-import type { ContactBody, ContactResponse } from '@tipping/contract/site'
-import { api } from '../../lib/api-client.ts'
+import { contactResponseSchema, type ContactBody } from '@tipping/contract/site'
+import { api } from '../../lib/api.ts'
 
-export const sendContact = (body: ContactBody) =>
-  api<ContactResponse>('contact', { method: 'POST', body })
+// The contact form's call (contract: packages/contract/src/site.ts).
+
+export const contactApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    sendContact: build.mutation({
+      query: (body: ContactBody) => ({ path: 'contact', method: 'POST', body }),
+      responseSchema: contactResponseSchema,
+    }),
+  }),
+})
+
+export const { useSendContactMutation } = contactApi

@@ -1,6 +1,5 @@
 import { useId, useReducer, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
-import { SPORTS, type Sport } from '@tipping/contract/constants'
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
@@ -8,7 +7,8 @@ import {
   EMAIL_MAX,
 } from '@tipping/contract/site-rules'
 import { contactBodySchema, type ContactBody } from '@tipping/contract/site'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { isApiFailure } from '../../lib/api.ts'
+import { isSport } from '../../lib/sport.ts'
 import {
   editedField,
   focusFirstInvalid,
@@ -18,17 +18,20 @@ import {
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Panel } from '../../ui/panel.tsx'
-import { sendContact } from './contact-api.ts'
+import { useSendContactMutation } from './contact-api.ts'
 import { contactPhase, contactReducer, initialContactState } from './contact-state.ts'
 import styles from './contact.module.css'
 
 interface Props {
-  /** The call; injectable for tests. */
-  submit?: (body: ContactBody) => Promise<unknown>
+  /** Sends the message (the page passes the API call; tests their own). */
+  submit: (body: ContactBody) => Promise<unknown>
 }
 
-const asSport = (s: string | undefined): Sport | undefined =>
-  (SPORTS as readonly string[]).includes(s ?? '') ? (s as Sport) : undefined
+/** The route's sport, when it is one (the contact page sits outside the sport layouts). */
+const useRouteSport = () => {
+  const { sport } = useParams()
+  return isSport(sport) ? sport : undefined
+}
 
 /** Every field's problem at once, with the contract's rules, before anything is sent. */
 export const validateContact = (body: ContactBody): FieldErrors =>
@@ -44,8 +47,8 @@ const field = (data: FormData, name: string): string => {
 }
 
 /** The contact form (spec 2 "Other screens"), at /{sport}/help/contact, for visitors and users. */
-export function ContactForm({ submit = sendContact }: Props) {
-  const sport = asSport(useParams().sport)
+export function ContactForm({ submit }: Props) {
+  const sport = useRouteSport()
   const [state, dispatch] = useReducer(contactReducer, initialContactState)
   const [message, setMessage] = useState('')
   const [invalid, setInvalid] = useState<FieldErrors>({})
@@ -71,7 +74,7 @@ export function ContactForm({ submit = sendContact }: Props) {
       dispatch({ type: 'success' })
       setMessage('')
     } catch (err) {
-      const known = err instanceof ApiCallError
+      const known = isApiFailure(err)
       dispatch({
         type: 'failure',
         message: known ? err.message : 'Something went wrong, try again',
@@ -166,7 +169,8 @@ export function ContactForm({ submit = sendContact }: Props) {
 }
 
 export default function ContactPage() {
-  const sport = asSport(useParams().sport) ?? 'bbl'
+  const sport = useRouteSport() ?? 'bbl'
+  const [send] = useSendContactMutation()
   return (
     <div className={styles.page}>
       <Panel title="Contact us">
@@ -174,7 +178,7 @@ export default function ContactPage() {
           Questions about your tips, your league or your account? Write to us and we&apos;ll reply
           by email. You may find a quicker answer in <Link to={`/${sport}/help`}>Help</Link>.
         </p>
-        <ContactForm />
+        <ContactForm submit={(body) => send(body).unwrap()} />
       </Panel>
     </div>
   )

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
-import { fetchSsoConfig } from './sso-api.ts'
+import { skipToken } from '@reduxjs/toolkit/query/react'
+import type { SsoConfig } from '@tipping/contract/sso'
+import { useSsoConfigQuery } from './sso-api.ts'
 import {
   externalLogoutUrl,
   externalProfileUrl,
@@ -13,12 +14,13 @@ import {
  * True when the browser is leaving.
  */
 export async function leaveThroughProvider(
+  readConfig: () => Promise<SsoConfig | null>,
   go: (url: string) => void = (url) => window.location.assign(url),
 ): Promise<boolean> {
   const client = ssoSignInClient()
   if (!client) return false
   forgetSsoSignIn()
-  const config = await fetchSsoConfig().catch(() => null)
+  const config = await readConfig()
   const url = config ? externalLogoutUrl(config, client) : null
   if (!url) return false
   go(url)
@@ -30,17 +32,8 @@ export async function leaveThroughProvider(
  * users when a profile URL is configured; nothing otherwise.
  */
 export function SsoProfileMenuItem({ linkClassName }: { linkClassName?: string }) {
-  const [href, setHref] = useState<string | null>(null)
-  useEffect(() => {
-    if (!ssoSignInClient()) return
-    let live = true
-    fetchSsoConfig()
-      .then((config) => live && setHref(externalProfileUrl(config, window.location.href)))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [])
+  const { data: config } = useSsoConfigQuery(ssoSignInClient() ? undefined : skipToken)
+  const href = config ? externalProfileUrl(config, window.location.href) : null
   if (!href) return null
   return (
     <li>

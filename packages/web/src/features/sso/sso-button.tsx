@@ -1,24 +1,14 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useLocation } from 'react-router'
 import type { SsoConfig } from '@tipping/contract/sso'
 import { Button } from '../../ui/button.tsx'
-import { fetchSsoConfig } from './sso-api.ts'
+import { useSsoConfigQuery } from './sso-api.ts'
 import { clientForPath, startSignIn } from './sso-flow.ts'
 import styles from './sso.module.css'
 
 /** The public settings, or null while loading or when single sign-on is off or unreachable. */
 export function useSsoConfig(): SsoConfig | null {
-  const [config, setConfig] = useState<SsoConfig | null>(null)
-  useEffect(() => {
-    let live = true
-    fetchSsoConfig()
-      .then((c) => live && setConfig(c))
-      .catch(() => live && setConfig(null))
-    return () => {
-      live = false
-    }
-  }, [])
-  return config
+  return useSsoConfigQuery().data ?? null
 }
 
 /**

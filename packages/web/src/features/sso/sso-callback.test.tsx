@@ -1,11 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react'
+import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserSession } from '@tipping/contract/auth'
 import type { SsoClientName } from '@tipping/contract/sso-clients'
+import { initialUser } from '../../lib/session-slice.ts'
+import { createTestStore } from '../../lib/test-store.ts'
 import { SsoCallback } from './sso-callback.tsx'
 
-const user = { id: 9, email: 'sso@example.com' } as UserSession
+// A whole user: the API layer checks every answer against the contract in tests.
+const user: UserSession = { ...initialUser, id: 9, email: 'sso@example.com' }
 const config = {
   enabled: true,
   issuer: 'http://localhost/oidc',
@@ -52,7 +56,11 @@ function visit(path: string, client: SsoClientName = 'web') {
     ],
     { initialEntries: [path] },
   )
-  render(<RouterProvider router={router} />)
+  render(
+    <Provider store={createTestStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  )
   return { handlers, router }
 }
 

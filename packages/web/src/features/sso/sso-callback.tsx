@@ -3,11 +3,11 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import type { UserSession } from '@tipping/contract/auth'
 import type { Sport } from '@tipping/contract/constants'
 import { ssoAppFlags, type SsoClientName } from '@tipping/contract/sso-clients'
-import { ApiCallError } from '../../lib/api-client.ts'
+import { isApiFailure } from '../../lib/api.ts'
 import { Button } from '../../ui/button.tsx'
 import { Panel } from '../../ui/panel.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
-import { fetchSsoConfig, ssoLogin } from './sso-api.ts'
+import { useLazySsoConfigQuery, useSsoLoginMutation } from './sso-api.ts'
 import {
   checkCallback,
   clearStoredRequest,
@@ -35,6 +35,8 @@ export function SsoCallback({ client, sport, onStarted, onSignedIn, onFailed }: 
   const { pathname, search } = useLocation()
   const navigate = useNavigate()
   const [error, setError] = useState<string | null>(null)
+  const [readConfig] = useLazySsoConfigQuery()
+  const [ssoLogin] = useSsoLoginMutation()
   const ran = useRef(false)
   const handlers = useRef({ onStarted, onSignedIn, onFailed })
   handlers.current = { onStarted, onSignedIn, onFailed }
@@ -49,7 +51,10 @@ export function SsoCallback({ client, sport, onStarted, onSignedIn, onFailed }: 
       handlers.current.onFailed({ code, param, message })
     }
     void (async () => {
-      const config = await fetchSsoConfig().catch(() => null)
+      // The settings, from the cache when another part of the page has read them already.
+      const config = await readConfig(undefined, true)
+        .unwrap()
+        .catch(() => null)
       const result = checkCallback(params, readStoredRequest(), config?.issuer ?? null)
       if (!result.ok) {
         if (result.settled) clearStoredRequest()
@@ -61,26 +66,30 @@ export function SsoCallback({ client, sport, onStarted, onSignedIn, onFailed }: 
       clearStoredRequest()
       handlers.current.onStarted()
       try {
-        const { user } = await ssoLogin(sport, {
-          code: result.code,
-          verifier: result.verifier,
-          nonce: result.nonce,
-          ...ssoAppFlags(client),
-        })
+        const { user } = await ssoLogin({
+          sport,
+          body: {
+            code: result.code,
+            verifier: result.verifier,
+            nonce: result.nonce,
+            ...ssoAppFlags(client),
+          },
+        }).unwrap()
         markSignedIn(client)
         handlers.current.onSignedIn(user)
       } catch (err) {
         void navigate(pathname, { replace: true })
-        if (err instanceof ApiCallError) fail(err.code, err.param, err.message)
+        if (isApiFailure(err)) fail(err.code, err.param, err.message)
         else fail(0, null, 'Sign-in could not be completed')
       }
     })()
-  }, [client, sport, pathname, search, navigate])
+  }, [client, sport, pathname, search, navigate, readConfig, ssoLogin])
 
   if (!error) return <Spinner label="Signing you in" />
 
   const retry = () => {
-    void fetchSsoConfig()
+    void readConfig(undefined, true)
+      .unwrap()
       .then((config) => startSignIn(config, client))
       .catch(() => setError('Single sign-on is not available right now'))
   }
