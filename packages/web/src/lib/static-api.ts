@@ -8,6 +8,7 @@ import {
   type FormGuideFile,
   type LadderFile,
   type RoundsFile,
+  type Squad,
   type SquadsFile,
   type VenuesFile,
 } from '@tipping/contract/static-files'
@@ -55,3 +56,20 @@ export const {
   useFormGuideQuery,
   useTeamLadderQuery,
 } = staticApi
+
+const NO_SQUADS: ReadonlyMap<number, Squad> = new Map()
+const squadMaps = new WeakMap<SquadsFile, ReadonlyMap<number, Squad>>()
+
+/**
+ * A squads.json's squads by id, as every card, ladder and row looks them up: one Map per file
+ * read (the cache hands out the same object until the file changes), however many components ask.
+ */
+export function squadsById(file: SquadsFile | undefined): ReadonlyMap<number, Squad> {
+  if (!file) return NO_SQUADS
+  let squads = squadMaps.get(file)
+  if (!squads) {
+    squads = new Map(file.squads.map((s) => [s.id, s]))
+    squadMaps.set(file, squads)
+  }
+  return squads
+}

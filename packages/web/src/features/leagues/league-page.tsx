@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Navigate, NavLink, useParams, useSearchParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { TOP_LEAGUE_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
 import { shareUrl } from '../../lib/share.ts'
 import { useSport } from '../../lib/sport.ts'
-import { useFixtureQuery, useSquadsQuery } from '../../lib/static-api.ts'
+import { useFixtureQuery, squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
@@ -135,11 +135,7 @@ export default function LeaguePage() {
 function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
   const userId = useCurrentUser().id
   const rounds = useFixtureQuery(sport).data?.rounds ?? NO_ROUNDS
-  const squadsFile = useSquadsQuery(sport).data
-  const squads = useMemo(
-    () => new Map((squadsFile?.squads ?? []).map((x) => [x.id, x])),
-    [squadsFile],
-  )
+  const squads = squadsById(useSquadsQuery(sport).data)
   const [round, setRound] = useState<number | null>(null)
   const query = useLeagueLadderInfiniteQuery({ sport, id: league.id, round }, FRESH)
   const ladder = ladderOf(query, userId)

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { LADDER_PAGE_SIZE, TOP_RANKING_HIGHLIGHT } from '@tipping/contract/constants'
 import { useSport } from '../../lib/sport.ts'
-import { useFixtureQuery, useSquadsQuery } from '../../lib/static-api.ts'
+import { useFixtureQuery, squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { LadderRoundSelect, ladderRounds, tipsRoundFor } from './ladder-round-select.tsx'
@@ -20,11 +20,7 @@ export default function RankingsPage() {
   const sport = useSport()
   const userId = useCurrentUser().id
   const rounds = useFixtureQuery(sport).data?.rounds ?? NO_ROUNDS
-  const squadsFile = useSquadsQuery(sport).data
-  const squads = useMemo(
-    () => new Map((squadsFile?.squads ?? []).map((x) => [x.id, x])),
-    [squadsFile],
-  )
+  const squads = squadsById(useSquadsQuery(sport).data)
   const [round, setRound] = useState<number | null>(null)
   const [typed, setTyped] = useState('')
   const [search, setSearch] = useState('')

@@ -1,6 +1,10 @@
-import { useMemo } from 'react'
 import type { Sport } from '@tipping/contract/constants'
-import { useFixtureQuery, useSquadsQuery, useTeamLadderQuery } from '../../lib/static-api.ts'
+import {
+  useFixtureQuery,
+  squadsById,
+  useSquadsQuery,
+  useTeamLadderQuery,
+} from '../../lib/static-api.ts'
 import styles from './team-ladder-card.module.css'
 
 /** The clubs in each competition, for the rows held while the ladder loads. */
@@ -11,10 +15,7 @@ export function TeamLadderCard({ sport }: { sport: Sport }) {
   const ladder = useTeamLadderQuery(sport)
   const squadsFile = useSquadsQuery(sport)
   const fixture = useFixtureQuery(sport)
-  const squads = useMemo(
-    () => new Map((squadsFile.data?.squads ?? []).map((s) => [s.id, s])),
-    [squadsFile.data],
-  )
+  const squads = squadsById(squadsFile.data)
   const failed = ladder.isError || squadsFile.isError || fixture.isError
   const data =
     ladder.data && squadsFile.data && fixture.data

@@ -18,6 +18,7 @@ import { useSport } from '../../lib/sport.ts'
 import {
   useFixtureQuery,
   useFormGuideQuery,
+  squadsById,
   useSquadsQuery,
   useVenuesQuery,
 } from '../../lib/static-api.ts'
@@ -121,10 +122,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
     () => new Map((mates?.matches ?? []).map((m) => [m.match, m.tips])),
     [mates],
   )
-  const squads = useMemo(
-    () => new Map((squadsFile.data?.squads ?? []).map((x) => [x.id, x])),
-    [squadsFile.data],
-  )
+  const squads = squadsById(squadsFile.data)
   const venues = useMemo(
     () => new Map((venuesFile.data?.venues ?? []).map((x) => [x.id, x])),
     [venuesFile.data],
