@@ -8,6 +8,7 @@ import { refreshRoundStatuses } from '../lifecycle/service.ts'
 import type { Publisher } from '../publisher/service.ts'
 import { writeResult } from '../seasons/service.ts'
 import { rescoreAfterResult } from '../scoring/service.ts'
+import { publishEvent } from '../live/service.ts'
 import * as q from './queries.ts'
 
 const balls = (overs: string | undefined) => (overs === undefined ? null : ballsFromOvers(overs))
@@ -86,6 +87,12 @@ export class ResultsService {
         data: body,
         at: now,
       })
+      // Last in the transaction: every open page hears of it at commit (decision 015).
+      await publishEvent(
+        trx,
+        { type: 'result', matchId, change: match.status === 'complete' ? 'corrected' : 'set' },
+        now,
+      )
     })
     await this.publisher.publishAll()
   }
