@@ -192,3 +192,28 @@ export const audit = (
       created_at: a.at,
     })
     .execute()
+
+/** A match's sport and its two squads, for pairing a feed's team names with them. */
+export const squadsOfMatch = async (db: Database, matchId: number) => {
+  const rows = await db
+    .selectFrom('matches')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .innerJoin('squads', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('squads.id', '=', eb.ref('matches.home_squad_id')),
+          eb('squads.id', '=', eb.ref('matches.away_squad_id')),
+        ]),
+      ),
+    )
+    .select(['competitions.sport', 'matches.home_squad_id', 'squads.id', 'squads.name'])
+    .where('matches.id', '=', matchId)
+    .execute()
+  const first = rows[0]
+  if (!first) return undefined
+  return {
+    sport: first.sport,
+    homeSquadId: first.home_squad_id,
+    squads: rows.map((r) => ({ id: r.id, name: r.name })),
+  }
+}
