@@ -55,9 +55,11 @@ export async function openSse(
         const { value, done } = await reader.read()
         if (done) return
         buffer += decoder.decode(value, { stream: true })
-        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, at)
-          buffer = buffer.slice(at + 2)
+        // One pass over what arrived (a page may get megabytes at once): cut once at the end.
+        let start = 0
+        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n', start)) {
+          const block = buffer.slice(start, at)
+          start = at + 2
           const lines = block.split('\n')
           if (lines.every((l) => l.startsWith(':'))) {
             client.heartbeats++
@@ -71,6 +73,7 @@ export async function openSse(
           if (data !== null)
             client.events.push({ id: field('id'), event: field('event') ?? 'message', data })
         }
+        buffer = buffer.slice(start)
       }
     } catch {
       // Aborted by the test.

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { AdjustableClock } from '../src/clock.ts'
@@ -343,5 +345,35 @@ describe('the push channel', () => {
       expect(tries).toBeLessThan(50)
       await new Promise((r) => setTimeout(r, 20))
     }
+  })
+  it('drops a page that stops reading instead of buffering for it without bound', async () => {
+    const { base } = await build()
+    const { port } = new URL(base)
+    const socket = net.connect(Number(port), '127.0.0.1')
+    await new Promise((r) => socket.once('connect', r))
+    socket.write(
+      `GET /api/bbl/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`,
+    )
+    let received = 0
+    socket.on('data', (chunk: Buffer) => (received += chunk.length))
+    await eventually(() => received > 0)
+    // The page stops reading; 1,000 events of 7 KB (7 MB, past the sockets' buffers) follow, in
+    // bursts a reading page takes as they come.
+    socket.pause()
+    const closed = new Promise((r) => socket.once('close', r))
+    socket.on('error', () => {})
+    const reader = await open(base)
+    for (let burst = 0; burst < 20; burst++) {
+      await sql`INSERT INTO live_events (sport, competition_id, type, payload)
+        SELECT 'bbl', (SELECT id FROM competitions WHERE sport = 'bbl' AND is_current), 'live',
+          jsonb_build_object('pad', repeat('x', 7000))
+        FROM generate_series(1, 50)`.execute(handle.db)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    // A page that reads gets every one of them.
+    await eventually(() => reader.events.length === 1000, 20_000)
+    socket.resume()
+    await closed
+    expect(received).toBeLessThan(1000 * 7000)
   })
 })

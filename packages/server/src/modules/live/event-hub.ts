@@ -13,8 +13,12 @@ export interface EventHubOptions {
   heartbeatMs: number
   /** Connections past this many are refused (503) by the route. */
   maxConnections: number
-  /** A connection with more than this many bytes waiting unsent is dropped (it resumes later). */
+  /**
+   * A page still holding more than this many unsent bytes at a heartbeat is dropped (it resumes
+   * later); one that passes `burstBytes` at any write is dropped at once.
+   */
   maxBufferedBytes?: number
+  burstBytes?: number
   /** How often the table is read for new events when there is no listener. */
   pollMs?: number
   /** Events kept this long for resumption, pruned every `pruneEveryMs`. */
@@ -71,6 +75,7 @@ export class EventHub {
   private stopListening: (() => Promise<void>) | null = null
   private closed = false
   private readonly maxBuffered: number
+  private readonly burst: number
   private readonly recentMax: number
 
   constructor(
@@ -78,6 +83,7 @@ export class EventHub {
     private readonly opts: EventHubOptions,
   ) {
     this.maxBuffered = opts.maxBufferedBytes ?? 64 * 1024
+    this.burst = opts.burstBytes ?? 1024 * 1024
     this.recentMax = opts.recent ?? 1000
   }
 
@@ -183,10 +189,15 @@ export class EventHub {
     return true
   }
 
-  /** Writes, or drops a page that has stopped reading (its 'close' detaches it); false then. */
-  private write(conn: Connection, bytes: Buffer): boolean {
+  /**
+   * Writes, or drops a page that has stopped reading (its 'close' detaches it); false then. Bytes
+   * written in one turn of the event loop count as unsent until the socket reports them flushed,
+   * so a burst is judged by `burst`, and the stricter `maxBuffered` only at a heartbeat, long after
+   * a reading page has taken what it was sent.
+   */
+  private write(conn: Connection, bytes: Buffer, limit = this.burst): boolean {
     if (conn.res.destroyed) return false
-    if (conn.res.writableLength > this.maxBuffered) {
+    if (conn.res.writableLength > limit) {
       conn.res.destroy()
       return false
     }
@@ -195,7 +206,8 @@ export class EventHub {
   }
 
   private heartbeat(): void {
-    for (const set of this.pages.values()) for (const conn of set) this.write(conn, HEARTBEAT)
+    for (const set of this.pages.values())
+      for (const conn of set) this.write(conn, HEARTBEAT, this.maxBuffered)
   }
 
   private onNotice(text: string): void {
