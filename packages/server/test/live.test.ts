@@ -10,6 +10,7 @@ import { AdjustableClock } from '../src/clock.ts'
 import { testConfig } from '../src/config.ts'
 import type { DatabaseHandle } from '../src/db/database.ts'
 import { runLockouts } from '../src/modules/lifecycle/service.ts'
+import { pruneEvents } from '../src/modules/live/queries.ts'
 import { loadSeasons, freshDatabase, makeAdmin, registerUser } from './helpers.ts'
 import { eventually, openSse, type SseClient } from './live-sse.ts'
 import { changedTables, fingerprint } from './route-driver.ts'
@@ -375,5 +376,18 @@ describe('the push channel', () => {
     socket.resume()
     await closed
     expect(received).toBeLessThan(1000 * 7000)
+  })
+  it('prunes events past their keeping time, but never the newest', async () => {
+    const ids = async () =>
+      (await handle.db.selectFrom('live_events').select('id').orderBy('id').execute()).map((r) =>
+        Number(r.id),
+      )
+    const kept = await ids()
+    expect(kept.length).toBeGreaterThan(1)
+    // Everything is older than "a minute from now": all but the newest go.
+    await pruneEvents(handle.db, new Date(Date.now() + 60_000))
+    expect(await ids()).toEqual([kept.at(-1)])
+    await pruneEvents(handle.db, new Date(Date.now() + 60_000))
+    expect(await ids()).toEqual([kept.at(-1)])
   })
 })

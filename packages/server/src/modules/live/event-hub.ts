@@ -140,10 +140,10 @@ export class EventHub {
       const { newest } = await q.eventIdRange(this.db)
       reset = lastEventId > (newest ?? 0)
     }
-    while (!reset && conn.after < this.recentFloor) {
-      if (res.destroyed || this.closed) return
+    while (!reset && conn.after < this.recentFloor && !res.destroyed && !this.closed) {
       reset = !(await this.replayFromTable(conn))
     }
+    if (this.closed) res.end()
     if (res.destroyed || this.closed) return
     // From here to the add nothing waits: no event can slip between the replay and the live feed.
     if (reset) {

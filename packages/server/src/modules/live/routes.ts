@@ -110,7 +110,11 @@ export function liveRoutes(
         'x-accel-buffering': 'no',
       })
       res.write(`retry: ${RETRY_MS}\n\n`)
-      await hub.attach(res, request.params.sport, last ? Number(last) : null)
+      // The head is sent: a failure now (the database away while catching up) can only end the
+      // stream, and the page reconnects and resumes from its Last-Event-ID.
+      await hub.attach(res, request.params.sport, last ? Number(last) : null).catch(() => {
+        res.destroy()
+      })
     },
   )
 }
