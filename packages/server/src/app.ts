@@ -43,6 +43,7 @@ import { HashGate } from './modules/auth/hash-gate.ts'
 import { SESSION_CHANGES, SessionCache } from './modules/auth/session-cache.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
+import { registerLive } from './modules/live/setup.ts'
 import { shareRoutes } from './modules/share/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { hookOrigins, siteAppConfig, SiteService } from './modules/site/service.ts'
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   })
   opsRoutes(app, { ops: new OpsService(db, clock) })
+  await registerLive(app, { config, db, clock, listen: deps.listen })
   const leagues = new LeaguesService(
     db,
     {

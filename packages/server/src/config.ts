@@ -258,6 +258,10 @@ const envSchema = z.object({
    * listening connection without noticing could serve (docs/SECURITY.md). 0 turns it off.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /** Open push-channel pages (GET /api/{sport}/events) one API process holds; past it: 503. */
+  SSE_MAX_CONNECTIONS: z.coerce.number().int().min(0).default(100_000),
+  /** The push channel's heartbeat: one comment to every page this often, so proxies keep it. */
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /**
    * Test-only: also encode every response through the contract's zod schema and fail when the
    * compiled serializer wrote anything different (http/serializer.ts). Doubles serialisation work.

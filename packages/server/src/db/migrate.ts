@@ -13,6 +13,7 @@ import * as sessionChangeNotices from './migrations/2026-11-24T0400-session-chan
 import * as rankedAtOnce from './migrations/2026-11-25T0100-ranked-at-once.ts'
 import * as marginGameDefault from './migrations/2026-11-25T0200-margin-game-default.ts'
 import * as jobRuns from './migrations/2026-11-25T0300-job-runs.ts'
+import * as liveState from './migrations/2026-11-25T0400-live-state.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
 // vitest and any bundler. Names sort in the order they apply; add new ones at the end.
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0100-ranked-at-once': rankedAtOnce,
   '2026-11-25T0200-margin-game-default': marginGameDefault,
   '2026-11-25T0300-job-runs': jobRuns,
+  '2026-11-25T0400-live-state': liveState,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -307,6 +307,34 @@ export interface JobRunsTable {
   failures: Generated<number>
 }
 
+/** One innings of a live score as stored (migration 2026-11-25T0400). */
+export interface LiveInningsColumn {
+  battingSquadId: number
+  runs: number
+  wickets: number
+  balls: number
+  ballsAllotted: number | null
+  sixes: number
+}
+
+/** A match's live score, apart from its result (migration 2026-11-25T0400). */
+export interface LiveScoresTable {
+  match_id: number
+  innings: Json<LiveInningsColumn[]>
+  version: number
+  updated_at: Timestamp
+}
+
+/** The push channel's events, kept for resumption (migration 2026-11-25T0400). */
+export interface LiveEventsTable {
+  id: ColumnType<number, never, never>
+  sport: string
+  competition_id: number
+  type: string
+  payload: Json<unknown>
+  created_at: DefaultTimestamp
+}
+
 export interface DB {
   sports: SportsTable
   competitions: CompetitionsTable
@@ -333,6 +361,8 @@ export interface DB {
   preregistrations: PreregistrationsTable
   audit_log: AuditLogTable
   job_runs: JobRunsTable
+  live_scores: LiveScoresTable
+  live_events: LiveEventsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/service.ts'
 import { refreshRoundStatuses } from '../lifecycle/service.ts'
+import { publishEvent } from '../live/service.ts'
 import { rescoreAfterResult, rescoreInTransaction } from '../scoring/service.ts'
 import * as q from './queries.ts'
 
@@ -192,6 +193,15 @@ async function applyInTransaction(
       )
     else await rescoreInTransaction(trx, competitionId, [...new Set(mine.map((a) => a.roundId))])
   }
+  // Last in the transaction, once per match, whichever door the result came through: every open
+  // page hears of it at commit, with the new scores version (decision 015).
+  const at = input.now ?? new Date()
+  for (const [matchId, was] of before)
+    await publishEvent(
+      trx,
+      { type: 'result', matchId, change: was.complete ? 'corrected' : 'set' },
+      at,
+    )
   return applied
 }
 

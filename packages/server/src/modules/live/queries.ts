@@ -1,0 +1,219 @@
+import { sql } from 'kysely'
+import type { Database, LiveInningsColumn } from '../../db/schema.ts'
+
+/** The match a live score is for, locked so two scorers' changes apply one after the other. */
+export const matchForLive = (db: Database, matchId: number) =>
+  db
+    .selectFrom('matches')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+    .select([
+      'matches.id',
+      'matches.competition_id',
+      'matches.home_squad_id',
+      'matches.away_squad_id',
+      'matches.status',
+      'rounds.number as round_number',
+      'competitions.sport',
+    ])
+    .where('matches.id', '=', matchId)
+    .forUpdate('matches')
+    .executeTakeFirst()
+
+/** Writes the live score, one version past the last; the stored row. */
+export const upsertLiveScore = (
+  db: Database,
+  matchId: number,
+  innings: LiveInningsColumn[],
+  at: Date,
+) =>
+  db
+    .insertInto('live_scores')
+    .values({ match_id: matchId, innings: JSON.stringify(innings), version: 1, updated_at: at })
+    .onConflict((oc) =>
+      oc.column('match_id').doUpdateSet((eb) => ({
+        innings: eb.ref('excluded.innings'),
+        version: sql<number>`live_scores.version + 1`,
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returning(['match_id', 'innings', 'version', 'updated_at'])
+    .executeTakeFirstOrThrow()
+
+/** The live scores of a round of the sport's current competition, by match number. */
+export const liveScoresOfRound = (db: Database, sport: string, roundNumber: number) =>
+  db
+    .selectFrom('live_scores')
+    .innerJoin('matches', 'matches.id', 'live_scores.match_id')
+    .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .select([
+      'live_scores.match_id',
+      'live_scores.innings',
+      'live_scores.version',
+      'live_scores.updated_at',
+      'matches.status',
+      'rounds.number as round_number',
+    ])
+    .where('competitions.sport', '=', sport)
+    .where('competitions.is_current', '=', true)
+    .where('rounds.number', '=', roundNumber)
+    .orderBy('matches.number')
+    .execute()
+
+export const roundExists = async (db: Database, sport: string, roundNumber: number) =>
+  (await db
+    .selectFrom('rounds')
+    .innerJoin('competitions', 'competitions.id', 'rounds.competition_id')
+    .select('rounds.id')
+    .where('competitions.sport', '=', sport)
+    .where('competitions.is_current', '=', true)
+    .where('rounds.number', '=', roundNumber)
+    .executeTakeFirst()) !== undefined
+
+/** What a result event tells besides the result: the round's status, the scores version. */
+export const afterResult = (db: Database, matchId: number) =>
+  db
+    .selectFrom('matches')
+    .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .select([
+      'matches.competition_id',
+      'matches.outcome',
+      'matches.winner_squad_id',
+      'matches.sixes',
+      'rounds.number as round_number',
+      'rounds.status as round_status',
+      'competitions.sport',
+      'competitions.scores_version',
+    ])
+    .where('matches.id', '=', matchId)
+    .executeTakeFirstOrThrow()
+
+/**
+ * Adds an event. The transaction-scoped lock makes events commit in the order of their ids, so a
+ * page resuming after id N (`id > N`) can never miss one that committed later with a smaller id;
+ * it is held from the insert to the commit, so callers add events last in their transactions.
+ */
+export const insertEvent = async (
+  db: Database,
+  e: { sport: string; competitionId: number; type: string; payload: unknown; at: Date },
+): Promise<number> => {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('live_events'))`.execute(db)
+  const row = await db
+    .insertInto('live_events')
+    .values({
+      sport: e.sport,
+      competition_id: e.competitionId,
+      type: e.type,
+      payload: JSON.stringify(e.payload),
+      created_at: e.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+
+export interface EventRow {
+  id: number
+  sport: string
+  type: string
+  payload: unknown
+}
+
+const asEvent = (r: { id: number; sport: string; type: string; payload: unknown }): EventRow => ({
+  ...r,
+  id: Number(r.id),
+})
+
+/** Events after id `after` (of one sport, up to `upto`, when given), oldest first. */
+export const eventsAfter = async (
+  db: Database,
+  after: number,
+  opts: { sport?: string; upto?: number; limit: number },
+): Promise<EventRow[]> => {
+  let query = db
+    .selectFrom('live_events')
+    .select(['id', 'sport', 'type', 'payload'])
+    .where('id', '>', after)
+  if (opts.sport !== undefined) query = query.where('sport', '=', opts.sport)
+  if (opts.upto !== undefined) query = query.where('id', '<=', opts.upto)
+  return (await query.orderBy('id').limit(opts.limit).execute()).map(asEvent)
+}
+
+export const eventById = async (db: Database, id: number): Promise<EventRow | undefined> => {
+  const row = await db
+    .selectFrom('live_events')
+    .select(['id', 'sport', 'type', 'payload'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row && asEvent(row)
+}
+
+/** The oldest and newest ids kept (nulls when none is). */
+export const eventIdRange = async (
+  db: Database,
+): Promise<{ oldest: number | null; newest: number | null }> => {
+  const r = await db
+    .selectFrom('live_events')
+    .select((eb) => [eb.fn.min('id').as('oldest'), eb.fn.max('id').as('newest')])
+    .executeTakeFirstOrThrow()
+  return {
+    oldest: r.oldest === null ? null : Number(r.oldest),
+    newest: r.newest === null ? null : Number(r.newest),
+  }
+}
+
+/**
+ * Deletes events older than `before`, but always keeps the newest: an empty table would leave no
+ * way to tell a page's old Last-Event-ID from one this database never issued.
+ */
+export const pruneEvents = async (db: Database, before: Date): Promise<number> => {
+  const r = await db
+    .deleteFrom('live_events')
+    .where('created_at', '<', before)
+    .where('id', '<', (eb) => eb.selectFrom('live_events').select(eb.fn.max('id').as('m')))
+    .executeTakeFirst()
+  return Number(r.numDeletedRows)
+}
+
+export const audit = (
+  db: Database,
+  a: { actorUserId: number; matchId: number; data: unknown; at: Date },
+) =>
+  db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: a.actorUserId,
+      action: 'live.set',
+      entity: 'match',
+      entity_id: String(a.matchId),
+      data: JSON.stringify(a.data),
+      created_at: a.at,
+    })
+    .execute()
+
+/** A match's sport and its two squads, for pairing a feed's team names with them. */
+export const squadsOfMatch = async (db: Database, matchId: number) => {
+  const rows = await db
+    .selectFrom('matches')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .innerJoin('squads', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('squads.id', '=', eb.ref('matches.home_squad_id')),
+          eb('squads.id', '=', eb.ref('matches.away_squad_id')),
+        ]),
+      ),
+    )
+    .select(['competitions.sport', 'matches.home_squad_id', 'squads.id', 'squads.name'])
+    .where('matches.id', '=', matchId)
+    .execute()
+  const first = rows[0]
+  if (!first) return undefined
+  return {
+    sport: first.sport,
+    homeSquadId: first.home_squad_id,
+    squads: rows.map((r) => ({ id: r.id, name: r.name })),
+  }
+}

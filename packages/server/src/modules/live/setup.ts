@@ -1,0 +1,35 @@
+import type { Clock } from '../../clock.ts'
+import type { Config } from '../../config.ts'
+import type { Listen } from '../../db/listen.ts'
+import type { Database } from '../../db/schema.ts'
+import type { App } from '../../http/types.ts'
+import { EventHub } from './event-hub.ts'
+import { liveRoutes } from './routes.ts'
+import { LiveService } from './service.ts'
+
+/**
+ * Live scores and the push channel (docs/decisions/015-live-push.md): the hub follows the events
+ * of every process through the database's notices (`listen`), or reads the table every second
+ * without them; open pages are ended when the app closes, so closing never waits on them.
+ */
+export async function registerLive(
+  app: App,
+  deps: {
+    config: Config
+    db: Database
+    clock: Clock
+    listen?: Listen | undefined
+  },
+): Promise<void> {
+  const { config, db, clock } = deps
+  const hub = new EventHub(db, {
+    listen: deps.listen,
+    heartbeatMs: config.SSE_HEARTBEAT_MS,
+    maxConnections: config.SSE_MAX_CONNECTIONS,
+    now: () => clock.now(),
+  })
+  await hub.start()
+  app.addHook('preClose', () => hub.close())
+  const live = new LiveService(db, clock, () => hub.poke())
+  liveRoutes(app, { live, hub })
+}
