@@ -205,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     logosDir: path.join(config.DATA_DIR, 'logos'),
     matchCentreUrl: config.MATCH_CENTRE_URL,
     siteConfig,
+    engine: deps.engine,
   })
 
   healthRoutes(app, { db, engine: deps.engine })

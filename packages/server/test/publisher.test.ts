@@ -160,42 +160,51 @@ async function checksumsOnDisk(root: string): Promise<Record<string, string>> {
 }
 
 describe('publishing from several processes into one folder', () => {
-  it('leaves checksums.json true to the files, however two publishers interleave', async () => {
-    const options = { staticDir: t.staticDir, logosDir: path.join(REPO_ROOT, 'data/logos') }
-    // Two publishers with their own memory stand for two processes (the API and the worker).
-    const api = new Publisher(t.db, t.clock, options)
-    const worker = new Publisher(t.db, t.clock, options)
-    const round = await t.db
-      .selectFrom('rounds')
-      .innerJoin('competitions', 'competitions.id', 'rounds.competition_id')
-      .select('rounds.id')
-      .where('competitions.sport', '=', 'bbl')
-      .where('competitions.is_current', '=', true)
-      .orderBy('rounds.number')
-      .executeTakeFirstOrThrow()
-    const relabel = (label: string) =>
-      t.db.updateTable('rounds').set({ label }).where('id', '=', round.id).execute()
-    for (let i = 0; i < 20; i++) {
-      // A change to a published file lands while both publish, and one of them then writes
-      // checksums.json after a content edit only: without a lock and checksums from the disk,
-      // the last checksums.json written can list a rounds.json the other process replaced.
-      await Promise.all([
-        api.publishAll(),
-        relabel(`Round one, take ${i}`),
-        worker.publishAll(),
-        (i % 2 === 0 ? api : worker).publishContent(),
-      ])
-      const { files } = JSON.parse(
-        await fs.readFile(path.join(t.staticDir, 'checksums.json'), 'utf8'),
+  // 'postgres': the lock across processes; 'pglite': turns within the one process PGlite allows,
+  // without holding its one connection while files are written.
+  it.each(['postgres', 'pglite'] as const)(
+    'leaves checksums.json true to the files, however two publishers interleave (%s)',
+    async (engine) => {
+      const options = {
+        staticDir: t.staticDir,
+        logosDir: path.join(REPO_ROOT, 'data/logos'),
+        engine,
+      }
+      // Two publishers with their own memory stand for two processes (the API and the worker).
+      const api = new Publisher(t.db, t.clock, options)
+      const worker = new Publisher(t.db, t.clock, options)
+      const round = await t.db
+        .selectFrom('rounds')
+        .innerJoin('competitions', 'competitions.id', 'rounds.competition_id')
+        .select('rounds.id')
+        .where('competitions.sport', '=', 'bbl')
+        .where('competitions.is_current', '=', true)
+        .orderBy('rounds.number')
+        .executeTakeFirstOrThrow()
+      const relabel = (label: string) =>
+        t.db.updateTable('rounds').set({ label }).where('id', '=', round.id).execute()
+      for (let i = 0; i < 20; i++) {
+        // A change to a published file lands while both publish, and one of them then writes
+        // checksums.json after a content edit only: without a lock and checksums from the disk,
+        // the last checksums.json written can list a rounds.json the other process replaced.
+        await Promise.all([
+          api.publishAll(),
+          relabel(`Round one, take ${i}`),
+          worker.publishAll(),
+          (i % 2 === 0 ? api : worker).publishContent(),
+        ])
+        const { files } = JSON.parse(
+          await fs.readFile(path.join(t.staticDir, 'checksums.json'), 'utf8'),
+        )
+        expect(files).toEqual(await checksumsOnDisk(t.staticDir))
+      }
+      await worker.publishAll()
+      const rounds = roundsFileSchema.parse(
+        JSON.parse(await fs.readFile(path.join(t.staticDir, 'bbl/rounds.json'), 'utf8')),
       )
-      expect(files).toEqual(await checksumsOnDisk(t.staticDir))
-    }
-    await worker.publishAll()
-    const rounds = roundsFileSchema.parse(
-      JSON.parse(await fs.readFile(path.join(t.staticDir, 'bbl/rounds.json'), 'utf8')),
-    )
-    expect(rounds.rounds[0]!.label).toBe('Round one, take 19')
-  })
+      expect(rounds.rounds[0]!.label).toBe('Round one, take 19')
+    },
+  )
 
   it('lists in a content-only publish the files another publisher wrote since', async () => {
     const options = { staticDir: t.staticDir, logosDir: path.join(REPO_ROOT, 'data/logos') }

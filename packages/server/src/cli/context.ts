@@ -5,6 +5,7 @@ import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import type { Database } from '../db/schema.ts'
 import { Publisher } from '../modules/publisher/service.ts'
+import { siteAppConfig } from '../modules/site/service.ts'
 
 export interface CliContext {
   config: Config
@@ -31,6 +32,9 @@ export async function runCli(task: (ctx: CliContext) => Promise<number | void>):
       staticDir: config.STATIC_DIR,
       logosDir: path.join(config.DATA_DIR, 'logos'),
       matchCentreUrl: config.MATCH_CENTRE_URL,
+      // The same app-config.json as the server's: a command's publish must not drop the brand.
+      siteConfig: siteAppConfig(config),
+      engine: handle.engine,
     })
     const code = await task({
       config,

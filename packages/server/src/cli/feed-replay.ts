@@ -4,9 +4,7 @@ import { sportSchema } from '@tipping/contract/sport'
 import { systemClock } from '../clock.ts'
 import { replayCricsheet } from '../modules/live/feed.ts'
 import { LiveService } from '../modules/live/service.ts'
-import { Publisher } from '../modules/publisher/service.ts'
 import { ResultsService } from '../modules/results/service.ts'
-import { siteAppConfig } from '../modules/site/service.ts'
 import { runCli } from './context.ts'
 import { parseCliArgs, usageError } from './usage.ts'
 
@@ -38,14 +36,8 @@ if (!values.file) usageError(USAGE, '--file is required')
 if (!Number.isFinite(speed) || speed <= 0) usageError(USAGE, '--speed must be a positive number')
 const file = path.resolve(values.file)
 
-await runCli(async ({ config, db }) => {
+await runCli(async ({ db, publisher }) => {
   const raw: unknown = JSON.parse(await fs.readFile(file, 'utf8'))
-  const publisher = new Publisher(db, systemClock, {
-    staticDir: config.STATIC_DIR,
-    logosDir: path.join(config.DATA_DIR, 'logos'),
-    matchCentreUrl: config.MATCH_CENTRE_URL,
-    siteConfig: siteAppConfig(config),
-  })
   const results = new ResultsService(db, systemClock, publisher)
   let shown = ''
   const { balls, result } = await replayCricsheet(db, new LiveService(db, systemClock), {

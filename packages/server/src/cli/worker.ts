@@ -38,6 +38,7 @@ const publisher = new Publisher(handle.db, systemClock, {
   logosDir: path.join(config.DATA_DIR, 'logos'),
   matchCentreUrl: config.MATCH_CENTRE_URL,
   siteConfig: siteAppConfig(config),
+  engine: handle.engine,
 })
 // With METRICS_PORT set, the worker serves its own job metrics (durations, failures, lag), the
 // outbox depth, its pool and the process figures on that port.

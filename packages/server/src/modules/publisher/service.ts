@@ -33,7 +33,17 @@ export interface PublisherOptions {
   matchCentreUrl?: string | undefined
   /** Brand, store links and optional hooks for app-config.json (modules/site: siteAppConfig). */
   siteConfig?: SiteAppConfig
+  /**
+   * The database engine. On PGlite one process is all there is, and its one connection serves
+   * every request: publishes take turns in memory and read outside a transaction, so the
+   * connection is never held while files are written (ARCHITECTURE: PGlite is one connection).
+   * Absent or 'postgres': the lock across processes.
+   */
+  engine?: 'pglite' | 'postgres' | undefined
 }
+
+/** In-process turns of the publishes into each static folder (PGlite: one process). */
+const turns = new Map<string, Promise<unknown>>()
 
 /**
  * Writes the static JSON root (ARCHITECTURE.md): per sport rounds.json, squads.json, venues.json,
@@ -63,9 +73,19 @@ export class Publisher {
 
   /**
    * Runs one publish holding the publishing lock; everything it reads goes through the lock's
-   * transaction, so what it writes is at least as new as any publish before it.
+   * transaction (on PGlite: after the publish before it), so what it writes is at least as new as
+   * any publish before it.
    */
   private exclusively<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    if (this.opts.engine === 'pglite') {
+      const folder = path.resolve(this.opts.staticDir)
+      const run = (turns.get(folder) ?? Promise.resolve()).then(() => work(this.db))
+      turns.set(
+        folder,
+        run.catch(() => undefined),
+      )
+      return run
+    }
     return this.db.transaction().execute(async (trx) => {
       await q.lockPublishing(trx)
       return work(trx)
