@@ -4,8 +4,9 @@ import { baseURL, launchBrowser, newPage, uniqueEmail, signUp, useServer } from 
 import { startServer, type TestServer } from './server.ts'
 
 // A match locks while the page is open: the save of a tip made before the lockout is refused by the
-// server, the earlier picks come back with the Error modal, and the card turns read-only without a
-// reload. The server clock is moved by the test-only clock route; the browser's by Playwright.
+// server, the earlier picks come back with a note in the footer (spec 8 keeps a 409 out of the
+// Error modal), and the card turns read-only without a reload. The server clock is moved by the
+// test-only clock route; the browser's by Playwright.
 
 // A server of its own: the match this spec locks stays locked after the clock is reset, and on a
 // locked match every tipper registered before its start has the auto-tip, which would give the
@@ -53,12 +54,13 @@ describe('a match locking while the page is open', () => {
     })
     expect(moved.status).toBe(200)
     await page.getByTestId('save-picks').click()
-    await page.getByRole('dialog', { name: 'Error' }).waitFor()
-    expect(await page.getByRole('dialog', { name: 'Error' }).textContent()).toContain(
-      'This match has started',
-    )
-    await page.getByRole('button', { name: 'Understood' }).click()
+    // Spec 8: a 409 stays out of the Error modal; the footer says why the picks went back.
+    const refusal = page.getByRole('alert').filter({ hasText: 'This match has started' })
+    await refusal.waitFor()
+    expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0)
     expect(await pick.getAttribute('aria-pressed')).toBe('false')
+    await refusal.getByRole('button', { name: 'OK' }).click()
+    await refusal.waitFor({ state: 'detached' })
 
     // The browser's clock reaches the start: the card locks without a reload.
     expect(await pick.isDisabled()).toBe(false)

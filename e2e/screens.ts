@@ -144,6 +144,32 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'tipping, a refused save (footer note)',
+    who: 'tipper',
+    open: async (p) => {
+      // The save answered as the server answers once a match has started (lockout.spec.ts drives
+      // the real one); here only the note's place at each width matters, and nothing is saved.
+      await p.route('**/api/bbl/predictions_list', (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            errors: [{ code: 'CONFLICT', message: 'This match has started', param: null }],
+          }),
+        }),
+      )
+      await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
+      await p
+        .locator('[data-testid^="pick-"]:not([disabled]):not([aria-pressed="true"])')
+        .first()
+        .click()
+      await p.getByTestId('save-picks').click()
+      await p.getByRole('alert').filter({ hasText: 'This match has started' }).waitFor()
+      // The page serves the next screens too: their saves reach the server again.
+      await p.unroute('**/api/bbl/predictions_list')
+    },
+  },
+  {
     name: 'tipping (wbbl)',
     who: 'tipper',
     open: (p) => visit(p, '/wbbl/tipping', '[data-testid^="match-card-"]'),

@@ -17,6 +17,9 @@ interface Props {
   onSave: () => void
   onAutopick: () => void
   onClearAll: () => void
+  /** Why the last save was refused when the Error modal leaves it out (a match locked: 409). */
+  refusal?: string | null
+  onDismissRefusal?: () => void
 }
 
 const LABEL: Record<SaveStatus, string> = {
@@ -32,6 +35,14 @@ export function FooterBar(p: Props) {
   const allPicked = p.allOpenPicked
   return (
     <div className={styles.bar}>
+      {p.refusal ? (
+        <div className={styles.refusal} role="alert">
+          <p>{p.refusal}. Your picks are as last saved.</p>
+          <Button variant="secondary" onClick={p.onDismissRefusal}>
+            OK
+          </Button>
+        </div>
+      ) : null}
       <div className={styles.count}>
         <span className={styles.countLabel}>Selected picks</span>
         <span className={styles.countValue} data-testid="selected-picks">

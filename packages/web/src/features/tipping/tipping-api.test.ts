@@ -5,7 +5,7 @@ import type { Snapshot } from '@tipping/contract/scores'
 import { api } from '../../lib/api.ts'
 import { globalErrorReducer, selectVisibleError } from '../../lib/global-error-slice.ts'
 import { picksActions, picksReducer } from './picks-slice.ts'
-import { saveRoundPicks, tippingApi } from './tipping-api.ts'
+import { saveRoundPicks, selectRefusal, tippingApi } from './tipping-api.ts'
 
 // The save through the store as the app mounts it (the api, picks and error reducers), with only
 // the network replaced: the API's answers come from a stubbed fetch.
@@ -126,8 +126,9 @@ describe('saving picks (spec 4)', () => {
     expect(cachedSquad(store, 1)).toBe(0)
     expect(store.getState().picks).toMatchObject({ saveStatus: 'failed', saving: false })
     expect(store.getState().picks.picks[0]!.squad).toBe(0)
-    // The refusal is said in the Error modal (e2e/lockout.spec.ts).
-    expect(selectVisibleError(store.getState())).toBe('This match has started')
+    // Spec 8: a 409 stays out of the Error modal; the screen says it in place (e2e/lockout.spec.ts).
+    expect(selectVisibleError(store.getState())).toBeNull()
+    expect(selectRefusal(store.getState())).toBe('This match has started')
   })
 
   it('shows a refused save in the Error modal and restores the picks', async () => {
@@ -139,6 +140,7 @@ describe('saving picks (spec 4)', () => {
     const store = await loadedStore()
     await store.dispatch(saveRoundPicks('bbl', 1, [{ match: 1, squad: 2, margin: null }]))
     expect(selectVisibleError(store.getState())).toBe('Not a squad of this match')
+    expect(selectRefusal(store.getState())).toBeNull()
     expect(store.getState().picks.picks[0]!.squad).toBe(0)
   })
 

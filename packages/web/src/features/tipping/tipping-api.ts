@@ -19,7 +19,7 @@ import {
 } from '@tipping/contract/scores'
 import { api, type ApiFailure } from '../../lib/api.ts'
 import { asFailure } from '../../lib/api-failure.ts'
-import { globalErrorActions } from '../../lib/global-error-slice.ts'
+import { globalErrorActions, type GlobalErrorState } from '../../lib/global-error-slice.ts'
 import { picksActions, roundKey } from './picks-slice.ts'
 
 // The tipping screen's reads and writes (spec 4). What a write changes, it invalidates: a save,
@@ -180,12 +180,20 @@ type TippingDispatch = ThunkDispatch<TippingState, unknown, UnknownAction>
 export const useTippingDispatch = useDispatch.withTypes<TippingDispatch>()
 
 /**
- * Raises a failed call as the Error modal's message. A 401 is not raised: the API client has
- * already opened the login modal. The message is raised without its status, as the screen always
- * has: a save refused because a match locked (a 409) is said in the modal, which the lockout test
- * checks, rather than left out as spec 8's selector leaves out a raised 409.
+ * Raises a failed call with its status. A 401 is not raised: the API client has already opened
+ * the login modal. Spec 8 leaves a 409 out of the Error modal: a save refused because a match
+ * locked is said in place instead, in the footer (selectRefusal), with the earlier picks back.
  */
-export const failureRaised = (failure: ApiFailure) => globalErrorActions.raised(failure.message)
+export const failureRaised = (failure: ApiFailure) =>
+  globalErrorActions.raised({
+    message: failure.message,
+    status: failure.status,
+    code: failure.code,
+  })
+
+/** A refusal the Error modal leaves out (a 409: the round moved on), for the screen to say. */
+export const selectRefusal = (s: { globalError: GlobalErrorState }): string | null =>
+  s.globalError.status === 409 ? s.globalError.message : null
 
 /**
  * Spec 4 "Picks": saves the round's picks. The editing state goes saving, then saved; on a

@@ -11,6 +11,7 @@ import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/pic
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
 import type { FixtureRound, FormGuideFile } from '@tipping/contract/static-files'
 import { failureMessage } from '../../lib/api.ts'
+import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { asFailure } from '../../lib/api-failure.ts'
 import { shareUrl } from '../../lib/share.ts'
 import { useSiteContent } from '../../lib/site-content.tsx'
@@ -37,6 +38,7 @@ import { ScoreHeader } from './score-header.tsx'
 import {
   failureRaised,
   saveRoundPicks,
+  selectRefusal,
   useAutopickMutation,
   useClearPicksMutation,
   useLazyTipperLeaguesQuery,
@@ -86,6 +88,16 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   const sport = useSport()
   const dispatch = useTippingDispatch()
   const state = useSelector((s: { picks: PicksState }) => s.picks)
+  const refusal = useSelector(selectRefusal)
+  // A refusal belongs to this screen's last save: it is not said again on the next visit.
+  const refused = useRef(false)
+  refused.current = refusal !== null
+  useEffect(
+    () => () => {
+      if (refused.current) dispatch(globalErrorActions.cleared())
+    },
+    [dispatch],
+  )
   const userId = useCurrentUser().id
   const { matchCentreUrl } = useSiteContent().config
   const [chosenRound, setChosenRound] = useState<number | null>(null)
@@ -182,6 +194,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
 
   const save = async () => {
     if (roundNumber === null) return
+    if (refusal) dispatch(globalErrorActions.cleared())
     const list = picksToSave(state.picks).map((p) => ({
       match: p.match,
       squad: p.squad,
@@ -391,6 +404,8 @@ export default function TippingPage({ advert, aside }: Props = {}) {
             onSave={() => void save()}
             onAutopick={autopick}
             onClearAll={clearAll}
+            refusal={refusal}
+            onDismissRefusal={() => dispatch(globalErrorActions.cleared())}
           />
         ) : null}
       </div>
