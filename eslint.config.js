@@ -140,6 +140,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, ...jsxA11y.flatConfigs.recommended.plugins },
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling region takes the keyboard's focus (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },

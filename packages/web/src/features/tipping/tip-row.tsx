@@ -76,14 +76,15 @@ export function TipRow({ tips, squads, winnerSquadId, isMarginGame }: Props) {
           </div>
         ) : null}
       </div>
-      {/* A labelled region, so a screen reader can find the strip. The keyboard scrolls it with
-          the arrow buttons above (shown whenever there is more to scroll to), and browsers make
-          a scroll container focusable themselves, so the strip needs no tabindex of its own. */}
+      {/* A labelled region, so a screen reader can find the strip; while it scrolls, it takes
+          the keyboard's focus too (axe's scrollable-region-focusable: not every browser makes a
+          scroll container focusable by itself), besides the arrow buttons above. */}
       <div
         className={styles.scroller}
         ref={strip}
         onScroll={measure}
         role="region"
+        tabIndex={arrows ? 0 : undefined}
         aria-label={arrows ? 'Tips, scroll sideways for more' : 'Tips'}
       >
         <ul className={styles.strip}>
