@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { reportedRoundNumberSchema, reportedSquadIdSchema } from './ids.ts'
 import { matchOutcomeSchema, matchSchema, roundSchema } from './predictions.ts'
 import { stateSchema } from './site.ts'
 
 // Shapes of the JSON files the publisher writes under /static/ (ARCHITECTURE.md: static root).
 
 export const squadSchema = z.object({
-  id: z.number().int(),
+  id: reportedSquadIdSchema,
   code: z.string(),
   name: z.string(),
   nickname: z.string(),
@@ -54,7 +55,7 @@ export const roundsFileSchema = z.object({
     name: z.string(),
     season: z.number().int(),
     year: z.string(),
-    goldenWeekRound: z.number().int().nullable(),
+    goldenWeekRound: reportedRoundNumberSchema.nullable(),
   }),
   rounds: z.array(fixtureRoundSchema),
 })

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { asSquadId } from '@tipping/contract/ids'
 import type { Database, LiveInningsColumn } from '../../db/schema.ts'
 
 /** The match a live score is for, locked so two scorers' changes apply one after the other. */
@@ -213,7 +214,7 @@ export const squadsOfMatch = async (db: Database, matchId: number) => {
   if (!first) return undefined
   return {
     sport: first.sport,
-    homeSquadId: first.home_squad_id,
-    squads: rows.map((r) => ({ id: r.id, name: r.name })),
+    homeSquadId: asSquadId(first.home_squad_id),
+    squads: rows.map((r) => ({ id: asSquadId(r.id), name: r.name })),
   }
 }

@@ -1,4 +1,5 @@
 import type { Sport } from '@tipping/contract/constants'
+import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import type {
   Match,
   Prediction,
@@ -64,8 +65,8 @@ export class PredictionsService {
       this.clock.now(),
     )
     const roundDto: Round = {
-      id: round.id,
-      number: round.number,
+      id: asRoundId(round.id),
+      number: asRoundNumber(round.number),
       label: round.label,
       status: roundStatus(matchDtos.map((m) => m.status)),
       startDate: matchDtos[0]?.date ?? '',
@@ -187,7 +188,7 @@ export class PredictionsService {
     )
     return {
       matches: complete.map((match) => ({
-        match,
+        match: asMatchId(match),
         tips: rows
           .filter((r) => r.match_id === match)
           .map((r) => ({
@@ -195,7 +196,7 @@ export class PredictionsService {
             teamName: r.team_name,
             firstName: r.first_name,
             lastNameInitial: initialOf(r.last_name),
-            squad: r.squad_id,
+            squad: asSquadId(r.squad_id),
             margin: r.margin,
             isAutoTip: r.is_auto_tip,
           })),
@@ -241,7 +242,7 @@ function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]):
     const outcome = outcomes.get(m.id)
     return {
       match: m.id,
-      squad: t?.squad_id ?? 0,
+      squad: t ? asSquadId(t.squad_id) : 0,
       margin: t?.margin ?? null,
       isMarginGame: m.isMarginGame,
       isAutoTip: t?.is_auto_tip ?? false,

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react'
+import { asRoundId, asRoundNumber } from '@tipping/contract/ids'
 import { describe, expect, it, vi } from 'vitest'
 import type { FixtureRound } from '@tipping/contract/static-files'
 import { RoundSelector } from './round-selector.tsx'
 
 const round = (number: number, isGoldenWeek = false): FixtureRound => ({
-  id: number * 10,
-  number,
+  id: asRoundId(number * 10),
+  number: asRoundNumber(number),
   label: `Week ${number}`,
   status: 'scheduled',
   startDate: '2025-12-31T08:15:00Z',

@@ -6,6 +6,7 @@ import {
   REFRESH_INTERVAL_MS,
   SAVE_CONFIRMATION_MS,
 } from '@tipping/contract/constants'
+import type { MatchId } from '@tipping/contract/ids'
 import type { Prediction } from '@tipping/contract/predictions'
 import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
@@ -250,12 +251,13 @@ export default function TippingPage({ advert, aside }: Props = {}) {
       void runBulk(() => clearCall({ sport, round: roundNumber, matches: savedOpen }))
   }
   // Spec 4: margin changes are sent after a 500 ms debounce, for a tip already saved.
-  const changeMargin = (match: number, margin: number) => {
+  const changeMargin = (match: MatchId, margin: number) => {
     dispatch(picksActions.marginChanged({ match, margin }))
     const savedTip = saved.get(match)
     const pick = picksByMatch.get(match)
     if (!savedTip || savedTip.squad === 0 || !pick || pick.squad === 0 || roundNumber === null)
       return
+    const squad = pick.squad
     const timers = marginTimers.current
     const pending = timers.get(match)
     if (pending) clearTimeout(pending)
@@ -263,7 +265,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
       match,
       setTimeout(() => {
         timers.delete(match)
-        saveTip({ sport, round: roundNumber, tip: { match, squad: pick.squad, margin } })
+        saveTip({ sport, round: roundNumber, tip: { match, squad, margin } })
           .unwrap()
           .then(({ prediction }) => dispatch(picksActions.merged([prediction])))
           .catch(() => undefined)
