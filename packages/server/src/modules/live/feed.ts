@@ -1,5 +1,5 @@
 import type { Sport } from '@tipping/contract/constants'
-import type { SquadId } from '@tipping/contract/ids'
+import type { MatchId, SquadId } from '@tipping/contract/ids'
 import { cricsheetMatchSchema, summariseCricsheet } from '@tipping/contract/cricsheet'
 import type { LiveInnings, LiveScoreBody } from '@tipping/contract/live'
 import type { MatchResultBody } from '@tipping/contract/results'
@@ -78,13 +78,13 @@ export function cricsheetResult(
 
 export interface ReplayOptions {
   sport: Sport
-  matchId: number
+  matchId: MatchId
   /** A parsed Cricsheet match file. */
   file: unknown
   /** Times real time: 60 plays a match in about three minutes. */
   speed: number
   /** Sets the result at the end (absent: the replay leaves the match live). */
-  setResult?: (sport: Sport, matchId: number, body: MatchResultBody) => Promise<void>
+  setResult?: (sport: Sport, matchId: MatchId, body: MatchResultBody) => Promise<void>
   /** Told of each delivery's live score. */
   onBall?: (body: LiveScoreBody) => void
   sleep?: (ms: number) => Promise<void>

@@ -1,5 +1,11 @@
 import type { Sport } from '@tipping/contract/constants'
-import { asMatchId, asRoundNumber, asSquadId, type RoundNumber } from '@tipping/contract/ids'
+import {
+  type MatchId,
+  type RoundNumber,
+  asMatchId,
+  asRoundNumber,
+  asSquadId,
+} from '@tipping/contract/ids'
 import type {
   LiveMatch,
   LiveRoundResponse,
@@ -86,7 +92,7 @@ export class LiveService {
 
   async setLive(
     sport: Sport,
-    matchId: number,
+    matchId: MatchId,
     body: LiveScoreBody,
     actorUserId: number | null,
   ): Promise<LiveMatch> {

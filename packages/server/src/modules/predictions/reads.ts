@@ -1,5 +1,5 @@
 import type { Match } from '@tipping/contract/predictions'
-import { asMatchId, asSquadId } from '@tipping/contract/ids'
+import { type RoundNumber, asMatchId, asSquadId } from '@tipping/contract/ids'
 import { oversFromBalls } from '@tipping/contract/rules/cricket'
 import { pickSplit } from '@tipping/contract/rules/picks'
 import { effectiveStatus } from '@tipping/contract/rules/status'
@@ -57,7 +57,7 @@ export class PredictionsReads {
   }
 
   /** The round by number and its matches; shared, READ_CACHE_MS old at most. */
-  fixture(competitionId: number, roundNumber: number): Promise<Fixture | null> {
+  fixture(competitionId: number, roundNumber: RoundNumber): Promise<Fixture | null> {
     return this.fixtures.get(`${competitionId}:${roundNumber}`, async () => {
       const round = await q.roundByNumber(this.db, competitionId, roundNumber)
       return round ? { round, matches: await q.roundMatches(this.db, round.id) } : null

@@ -1,5 +1,11 @@
 import type { Sport } from '@tipping/contract/constants'
-import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
+import {
+  type RoundNumber,
+  asMatchId,
+  asRoundId,
+  asRoundNumber,
+  asSquadId,
+} from '@tipping/contract/ids'
 import type {
   Match,
   Prediction,
@@ -48,7 +54,7 @@ export class PredictionsService {
   /** PredictionsResponse, its matches as JSON text (shared by every tipper: reads.ts). */
   async roundForUser(
     sport: Sport,
-    roundNumber: number,
+    roundNumber: RoundNumber,
     userId: number,
   ): Promise<Omit<PredictionsResponse, 'matches'> & { matchesJson: string }> {
     const competition = await this.competition(sport)
@@ -140,7 +146,7 @@ export class PredictionsService {
   /** Another tipper's tips in a round, only on completed matches (spec 6). */
   async tipsOfUser(
     sport: Sport,
-    roundNumber: number,
+    roundNumber: RoundNumber,
     targetUserId: number,
   ): Promise<UserTipsResponse> {
     const competition = await this.competition(sport)
@@ -169,7 +175,7 @@ export class PredictionsService {
   /** The tip row: fellow league members' tips, on completed matches only. */
   async leagueMatesTips(
     sport: Sport,
-    roundNumber: number,
+    roundNumber: RoundNumber,
     userId: number,
   ): Promise<LeagueMatesTipsResponse> {
     const competition = await this.competition(sport)

@@ -257,7 +257,7 @@ export class ResultsService {
 
   async setResult(
     sport: Sport,
-    matchId: number,
+    matchId: MatchId,
     body: MatchResultBody,
     actorUserId: number | null,
   ): Promise<void> {

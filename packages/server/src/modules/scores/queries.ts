@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import { asRoundNumber, type RoundNumber } from '@tipping/contract/ids'
+import { type RoundNumber, asRoundNumber } from '@tipping/contract/ids'
 import type { Lifecycle } from '@tipping/contract/predictions'
 import type { Database } from '../../db/schema.ts'
 
@@ -33,7 +33,7 @@ export const roundResults = async (db: Database, competitionId: number) =>
   `.execute(db)
   ).rows
 
-export const roundIdByNumber = async (db: Database, competitionId: number, number: number) =>
+export const roundIdByNumber = async (db: Database, competitionId: number, number: RoundNumber) =>
   (
     await db
       .selectFrom('rounds')

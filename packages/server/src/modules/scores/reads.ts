@@ -96,7 +96,7 @@ export class ScoresReads {
     this.started = new ReadCache(readCacheMs)
   }
 
-  roundId(competitionId: number, round: number): Promise<number | undefined> {
+  roundId(competitionId: number, round: RoundNumber): Promise<number | undefined> {
     return this.roundIds.get(`${competitionId}:${round}`, () =>
       q.roundIdByNumber(this.db, competitionId, round),
     )
