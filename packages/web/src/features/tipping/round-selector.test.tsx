@@ -18,17 +18,19 @@ const rounds = [round(1), round(2, true), round(3)]
 
 describe('RoundSelector (spec 2)', () => {
   it('disables previous at the first round and next at the last', () => {
-    const { rerender } = render(<RoundSelector rounds={rounds} current={1} onChange={() => {}} />)
+    const { rerender } = render(
+      <RoundSelector rounds={rounds} current={asRoundNumber(1)} onChange={() => {}} />,
+    )
     expect(screen.getByTestId<HTMLButtonElement>('round-prev').disabled).toBe(true)
     expect(screen.getByTestId<HTMLButtonElement>('round-next').disabled).toBe(false)
-    rerender(<RoundSelector rounds={rounds} current={3} onChange={() => {}} />)
+    rerender(<RoundSelector rounds={rounds} current={asRoundNumber(3)} onChange={() => {}} />)
     expect(screen.getByTestId<HTMLButtonElement>('round-next').disabled).toBe(true)
     expect(screen.getByTestId<HTMLButtonElement>('round-prev').disabled).toBe(false)
   })
 
   it('moves one round at a time and labels the Golden Week with UTC dates', () => {
     const onChange = vi.fn()
-    render(<RoundSelector rounds={rounds} current={2} onChange={onChange} />)
+    render(<RoundSelector rounds={rounds} current={asRoundNumber(2)} onChange={onChange} />)
     expect(screen.getByText(/BKT GOLDEN WEEK/)).toBeTruthy()
     expect(screen.getByText('Wed 31 Dec – Mon 5 Jan')).toBeTruthy()
     fireEvent.click(screen.getByTestId('round-next'))
@@ -39,7 +41,7 @@ describe('RoundSelector (spec 2)', () => {
 
   it('opens a grid of week numbers, the Golden Week marked, and jumps to the chosen week', () => {
     const onChange = vi.fn()
-    render(<RoundSelector rounds={rounds} current={1} onChange={onChange} />)
+    render(<RoundSelector rounds={rounds} current={asRoundNumber(1)} onChange={onChange} />)
     fireEvent.click(screen.getByTestId('round-label'))
     expect(screen.getByTestId('round-option-2').getAttribute('aria-label')).toBe(
       'Week 2, BKT Golden Week',

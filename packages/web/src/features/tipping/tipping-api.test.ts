@@ -92,7 +92,7 @@ function stubApi(save: (body: { predictions: { match: number; squad: number }[] 
   return calls
 }
 
-const ROUND = { sport: 'bbl' as const, round: 1 }
+const ROUND = { sport: 'bbl' as const, round: asRoundNumber(1) }
 const cachedSquad = (store: ReturnType<typeof newStore>, match: number) =>
   tippingApi.endpoints.round
     .select(ROUND)(store.getState())
@@ -120,7 +120,9 @@ describe('saving picks (spec 4)', () => {
     })
     const store = await loadedStore()
     const saved = await store.dispatch(
-      saveRoundPicks('bbl', 1, [{ match: asMatchId(1), squad: asSquadId(2), margin: null }]),
+      saveRoundPicks('bbl', asRoundNumber(1), [
+        { match: asMatchId(1), squad: asSquadId(2), margin: null },
+      ]),
     )
     expect(saved).toBeNull()
     expect(cachedDuringSave).toBe(2)
@@ -139,7 +141,9 @@ describe('saving picks (spec 4)', () => {
     )
     const store = await loadedStore()
     await store.dispatch(
-      saveRoundPicks('bbl', 1, [{ match: asMatchId(1), squad: asSquadId(2), margin: null }]),
+      saveRoundPicks('bbl', asRoundNumber(1), [
+        { match: asMatchId(1), squad: asSquadId(2), margin: null },
+      ]),
     )
     expect(selectVisibleError(store.getState())).toBe('Not a squad of this match')
     expect(store.getState().picks.picks[0]!.squad).toBe(0)
@@ -154,7 +158,9 @@ describe('saving picks (spec 4)', () => {
     await summary
     const before = calls.filter((c) => c.endsWith('/snapshot')).length
     const saved = await store.dispatch(
-      saveRoundPicks('bbl', 1, [{ match: asMatchId(1), squad: asSquadId(2), margin: null }]),
+      saveRoundPicks('bbl', asRoundNumber(1), [
+        { match: asMatchId(1), squad: asSquadId(2), margin: null },
+      ]),
     )
     expect(saved?.[0]?.squad).toBe(2)
     expect(cachedSquad(store, 1)).toBe(2)

@@ -6,7 +6,7 @@ import {
   REFRESH_INTERVAL_MS,
   SAVE_CONFIRMATION_MS,
 } from '@tipping/contract/constants'
-import type { MatchId } from '@tipping/contract/ids'
+import { asRoundNumber, type MatchId, type RoundNumber } from '@tipping/contract/ids'
 import type { Prediction } from '@tipping/contract/predictions'
 import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
@@ -61,9 +61,9 @@ const NO_FORM: FormGuideFile['squads'] = {}
 const REFRESHED = { pollingInterval: REFRESH_INTERVAL_MS, skipPollingIfUnfocused: true }
 
 /** Spec 4: the round shown first (the open one, or the last). */
-const defaultRoundNumber = (rounds: readonly FixtureRound[]): number => {
+const defaultRoundNumber = (rounds: readonly FixtureRound[]): RoundNumber => {
   const id = defaultRoundId(rounds)
-  return rounds.find((x) => x.id === id)?.number ?? 1
+  return rounds.find((x) => x.id === id)?.number ?? asRoundNumber(1)
 }
 /**
  * The cards in stacks (issue 27): each stack keeps its own cards' heights, so a short card leaves
@@ -89,7 +89,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   const state = useSelector((s: { picks: PicksState }) => s.picks)
   const userId = useCurrentUser().id
   const { matchCentreUrl } = useSiteContent().config
-  const [chosenRound, setChosenRound] = useState<number | null>(null)
+  const [chosenRound, setChosenRound] = useState<RoundNumber | null>(null)
   const [now, setNow] = useState(() => new Date())
   const confirmTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const marginTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
