@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { type RoundNumber, asSquadId } from '@tipping/contract/ids'
+import { asSquadId, type RoundNumber } from '@tipping/contract/ids'
 import type { Database, LiveInningsColumn } from '../../db/schema.ts'
 
 /** The match a live score is for, locked so two scorers' changes apply one after the other. */

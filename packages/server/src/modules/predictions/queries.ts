@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { type RoundNumber } from '@tipping/contract/ids'
+import type { RoundNumber } from '@tipping/contract/ids'
 import { PREPARED } from '../../db/database.ts'
 import type { Database } from '../../db/schema.ts'
 

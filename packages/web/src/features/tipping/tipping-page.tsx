@@ -80,7 +80,7 @@ interface Props {
   advert?: ReactNode
   /** Side content for a wide screen (issue 27: ladder, leagues, the week's leaders), given the
    * week on show; composed by the app, which decides the widths it appears at. */
-  aside?: (roundNumber: number | null) => ReactNode
+  aside?: (roundNumber: RoundNumber | null) => ReactNode
 }
 
 export default function TippingPage({ advert, aside }: Props = {}) {
