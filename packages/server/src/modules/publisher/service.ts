@@ -225,7 +225,7 @@ export class Publisher {
     const file: LadderFile = {
       ladder: ordered.map((r) => ({
         position: r.position,
-        squadId: r.squadId,
+        squadId: asSquadId(r.squadId),
         // Neither Big Bash competition has conferences or divisions (spec 3: null where none).
         conference: null,
         division: null,
