@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { singleLineText } from './text.ts'
-import { roundNumberSchema, rowIdParamSchema, rowIdSchema, seasonNumberSchema } from './ids.ts'
+import {
+  reportedMatchIdSchema,
+  reportedRoundIdSchema,
+  reportedRoundNumberSchema,
+  reportedSquadIdSchema,
+  roundNumberSchema,
+  rowIdParamSchema,
+  rowIdSchema,
+  seasonNumberSchema,
+} from './ids.ts'
 import { ROLES } from './constants.ts'
 import { cricsheetMatchSchema } from './cricsheet.ts'
 import { lifecycleSchema, matchOutcomeSchema } from './predictions.ts'
@@ -36,7 +45,7 @@ export const adminCompetitionSchema = z.object({
   name: z.string(),
   year: z.string(),
   isCurrent: z.boolean(),
-  goldenWeekRound: z.number().int().nullable(),
+  goldenWeekRound: reportedRoundNumberSchema.nullable(),
   ladderPoints: ladderPointsSchema,
   rounds: z.number().int(),
   matches: z.number().int(),
@@ -93,7 +102,7 @@ const adminInningsSchema = z.object({
 })
 export const adminMatchResultSchema = z.object({
   outcome: matchOutcomeSchema,
-  winnerSquadId: z.number().int().nullable(),
+  winnerSquadId: reportedSquadIdSchema.nullable(),
   home: adminInningsSchema.nullable(),
   away: adminInningsSchema.nullable(),
   sixes: z.number().int().nullable(),
@@ -102,15 +111,15 @@ export const adminMatchResultSchema = z.object({
 export type AdminMatchResult = z.infer<typeof adminMatchResultSchema>
 
 export const adminMatchSchema = z.object({
-  id: z.number().int(),
+  id: reportedMatchIdSchema,
   number: z.number().int(),
-  roundId: z.number().int(),
+  roundId: reportedRoundIdSchema,
   startsAt: isoDate,
   /** By the server clock: a scheduled match whose start has passed is active. */
   status: lifecycleSchema,
   venueId: z.number().int(),
-  homeSquadId: z.number().int(),
-  awaySquadId: z.number().int(),
+  homeSquadId: reportedSquadIdSchema,
+  awaySquadId: reportedSquadIdSchema,
   isMarginGame: z.boolean(),
   stage: z.enum(['regular', 'final']),
   result: adminMatchResultSchema.nullable(),
@@ -120,8 +129,8 @@ export const adminMatchSchema = z.object({
 export type AdminMatch = z.infer<typeof adminMatchSchema>
 
 export const adminRoundSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
+  id: reportedRoundIdSchema,
+  number: reportedRoundNumberSchema,
   label: z.string(),
   status: lifecycleSchema,
   isGoldenWeek: z.boolean(),
@@ -132,7 +141,7 @@ export type AdminRound = z.infer<typeof adminRoundSchema>
 export const competitionRoundsResponseSchema = z.object({
   competition: adminCompetitionSchema,
   rounds: z.array(adminRoundSchema),
-  squads: z.array(z.object({ id: z.number().int(), name: z.string(), shortName: z.string() })),
+  squads: z.array(z.object({ id: reportedSquadIdSchema, name: z.string(), shortName: z.string() })),
   venues: z.array(z.object({ id: z.number().int(), name: z.string(), city: z.string() })),
 })
 export type CompetitionRoundsResponse = z.infer<typeof competitionRoundsResponseSchema>
@@ -174,7 +183,11 @@ export const cricsheetImportBodySchema = z.object({
 })
 export const cricsheetImportResponseSchema = z.object({
   applied: z.array(
-    z.object({ matchId: z.number().int(), number: z.number().int(), round: z.number().int() }),
+    z.object({
+      matchId: reportedMatchIdSchema,
+      number: z.number().int(),
+      round: reportedRoundNumberSchema,
+    }),
   ),
   unmatched: z.array(z.object({ date: z.string(), teams: z.array(z.string()) })),
 })
@@ -232,7 +245,7 @@ export const adminLeagueSchema = z.object({
   name: z.string(),
   code: z.string(),
   privacy: z.enum(['private', 'public']),
-  startRound: z.number().int(),
+  startRound: reportedRoundNumberSchema,
   numUsers: z.number().int(),
   commissioner: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
   createdAt: isoDate,

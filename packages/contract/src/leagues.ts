@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { multiLineText, singleLineText } from './text.ts'
-import { roundNumberSchema, rowIdParamSchema, rowIdSchema } from './ids.ts'
+import {
+  reportedRoundNumberSchema,
+  roundNumberSchema,
+  rowIdParamSchema,
+  rowIdSchema,
+} from './ids.ts'
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX, LEAGUE_NAME_MIN } from './constants.ts'
 import { lifecycleSchema } from './predictions.ts'
 
@@ -44,7 +49,7 @@ export const leagueSchema = z.object({
   description: z.string(),
   status: lifecycleSchema,
   class: z.string(),
-  startRound: z.number().int(),
+  startRound: reportedRoundNumberSchema,
   privacy: privacySchema,
   /** The join pin: shown to members, and for public leagues to anyone signed in. */
   code: z.string().nullable(),

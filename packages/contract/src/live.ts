@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { rowIdParamSchema, rowIdSchema } from './ids.ts'
+import {
+  matchIdParamSchema,
+  reportedMatchIdSchema,
+  reportedRoundNumberSchema,
+  reportedSquadIdSchema,
+  squadIdSchema,
+} from './ids.ts'
 import { lifecycleSchema, matchOutcomeSchema } from './predictions.ts'
 import { ballsFromOvers } from './rules/cricket.ts'
 import { FULL_INNINGS_BALLS } from './rules/live.ts'
@@ -19,7 +25,7 @@ const overs = z
   .refine((o) => (ballsOf(o) ?? 0) <= FULL_INNINGS_BALLS, 'At most 20 overs')
 
 export const liveInningsSchema = z.object({
-  battingSquadId: rowIdSchema,
+  battingSquadId: squadIdSchema,
   runs: z.number().int().min(0).max(999),
   wickets: z.number().int().min(0).max(10),
   overs,
@@ -52,10 +58,10 @@ export const liveScoreBodySchema = z
   })
 export type LiveScoreBody = z.infer<typeof liveScoreBodySchema>
 
-export const liveMatchParamsSchema = z.object({ id: rowIdParamSchema })
+export const liveMatchParamsSchema = z.object({ id: matchIdParamSchema })
 
 const liveInningsStateSchema = z.object({
-  battingSquadId: z.number().int(),
+  battingSquadId: reportedSquadIdSchema,
   runs: z.number().int(),
   wickets: z.number().int(),
   overs: z.string(),
@@ -74,8 +80,8 @@ export const liveFiguresSchema = z.object({
 
 /** One match's live state: what a live card shows, whole, so an event needs no refetch. */
 export const liveMatchSchema = z.object({
-  matchId: z.number().int(),
-  roundNumber: z.number().int(),
+  matchId: reportedMatchIdSchema,
+  roundNumber: reportedRoundNumberSchema,
   /** The match's own status: a completed match keeps its last live score beside the result. */
   status: lifecycleSchema,
   /** Bumped by every change: a page keeps the highest it has seen. */
@@ -89,7 +95,7 @@ export const liveMatchSchema = z.object({
 export type LiveMatch = z.infer<typeof liveMatchSchema>
 
 export const liveRoundResponseSchema = z.object({
-  round: z.number().int(),
+  round: reportedRoundNumberSchema,
   matches: z.array(liveMatchSchema),
 })
 export type LiveRoundResponse = z.infer<typeof liveRoundResponseSchema>
@@ -99,12 +105,12 @@ export type LiveRoundResponse = z.infer<typeof liveRoundResponseSchema>
  * page updates the match from the event and refetches scores only when its version is older.
  */
 export const resultEventSchema = z.object({
-  matchId: z.number().int(),
-  roundNumber: z.number().int(),
+  matchId: reportedMatchIdSchema,
+  roundNumber: reportedRoundNumberSchema,
   roundStatus: lifecycleSchema,
   change: z.enum(['set', 'corrected']),
   outcome: matchOutcomeSchema,
-  winnerSquadId: z.number().int().nullable(),
+  winnerSquadId: reportedSquadIdSchema.nullable(),
   sixes: z.number().int().nullable(),
   scoresVersion: z.number().int(),
 })

@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { roundNumberParamSchema, rowIdSchema } from './ids.ts'
+import {
+  matchIdSchema,
+  reportedMatchIdSchema,
+  reportedRoundIdSchema,
+  reportedRoundNumberSchema,
+  reportedSquadIdSchema,
+  roundNumberParamSchema,
+  squadIdSchema,
+} from './ids.ts'
 import { MARGIN_MAX, MARGIN_MIN } from './constants.ts'
 
 export const LIFECYCLE = ['scheduled', 'active', 'complete'] as const
@@ -10,13 +18,13 @@ export const matchOutcomeSchema = z.enum(['win', 'no_result', 'tie'])
 export type MatchOutcome = z.infer<typeof matchOutcomeSchema>
 
 export const matchSchema = z.object({
-  id: z.number().int(),
+  id: reportedMatchIdSchema,
   number: z.number().int(),
   status: lifecycleSchema,
   /** Start (lockout) time, ISO 8601 UTC. */
   date: z.string(),
-  homeSquadId: z.number().int(),
-  awaySquadId: z.number().int(),
+  homeSquadId: reportedSquadIdSchema,
+  awaySquadId: reportedSquadIdSchema,
   homeRuns: z.number().int().nullable(),
   awayRuns: z.number().int().nullable(),
   homeWicketsFallen: z.number().int().nullable(),
@@ -26,7 +34,7 @@ export const matchSchema = z.object({
   venueId: z.number().int(),
   class: z.string(),
   isMarginGame: z.boolean(),
-  winnerSquadId: z.number().int().nullable(),
+  winnerSquadId: reportedSquadIdSchema.nullable(),
   outcome: matchOutcomeSchema.nullable(),
   sixes: z.number().int().nullable(),
   home_percent: z.number(),
@@ -35,8 +43,8 @@ export const matchSchema = z.object({
 export type Match = z.infer<typeof matchSchema>
 
 export const roundSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
+  id: reportedRoundIdSchema,
+  number: reportedRoundNumberSchema,
   label: z.string(),
   status: lifecycleSchema,
   startDate: z.string(),
@@ -45,10 +53,16 @@ export const roundSchema = z.object({
 })
 export type Round = z.infer<typeof roundSchema>
 
+/**
+ * A tip's squad as the server reports it: 0 when untipped (the picks rules), so `SquadId | 0`. The
+ * branded integer comes first so any integer parses as before.
+ */
+export const reportedPickSchema = z.union([reportedSquadIdSchema, z.literal(0)])
+
 /** One pick as the server reports it: the user's tip (or squad 0 when untipped) on one match. */
 export const predictionSchema = z.object({
-  match: z.number().int(),
-  squad: z.number().int(),
+  match: reportedMatchIdSchema,
+  squad: reportedPickSchema,
   margin: z.number().int().nullable(),
   isMarginGame: z.boolean(),
   isAutoTip: z.boolean(),
@@ -71,8 +85,8 @@ export type PredictionsResponse = z.infer<typeof predictionsResponseSchema>
 export const marginSchema = z.number().int().min(MARGIN_MIN).max(MARGIN_MAX)
 
 export const tipInputSchema = z.object({
-  match: rowIdSchema,
-  squad: rowIdSchema,
+  match: matchIdSchema,
+  squad: squadIdSchema,
   margin: marginSchema.nullable().optional(),
 })
 export type TipInput = z.infer<typeof tipInputSchema>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { singleLineText } from './text.ts'
-import { rowIdParamSchema, rowIdSchema } from './ids.ts'
+import { matchIdParamSchema, squadIdSchema } from './ids.ts'
 import { matchOutcomeSchema } from './predictions.ts'
 
 const overs = z.string().regex(/^\d{1,2}(\.[0-5])?$/, 'Overs as cricket notation, e.g. 19.5')
@@ -16,7 +16,7 @@ const innings = z.object({
 export const matchResultBodySchema = z
   .object({
     outcome: matchOutcomeSchema,
-    winnerSquadId: rowIdSchema.nullable(),
+    winnerSquadId: squadIdSchema.nullable(),
     home: innings.nullable(),
     away: innings.nullable(),
     sixes: z.number().int().min(0).max(200).nullable(),
@@ -28,4 +28,4 @@ export const matchResultBodySchema = z
   })
 export type MatchResultBody = z.infer<typeof matchResultBodySchema>
 
-export const matchIdParamsSchema = z.object({ id: rowIdParamSchema })
+export const matchIdParamsSchema = z.object({ id: matchIdParamSchema })

@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import { singleLineText } from './text.ts'
-import { roundNumberParamSchema, roundNumberSchema, rowIdParamSchema, rowIdSchema } from './ids.ts'
+import {
+  matchIdSchema,
+  reportedMatchIdSchema,
+  reportedRoundNumberSchema,
+  roundNumberParamSchema,
+  roundNumberSchema,
+  rowIdParamSchema,
+} from './ids.ts'
 import { LADDER_PAGE_SIZE } from './constants.ts'
-import { predictionSchema, tipInputSchema } from './predictions.ts'
+import { predictionSchema, reportedPickSchema, tipInputSchema } from './predictions.ts'
 
 // Score summary, other tippers' tips, rankings and the dashboard (spec 3 and 7).
 
@@ -12,7 +19,7 @@ export const snapshotSchema = z.object({
   overall_points: z.number().int(),
   /** 0 until the user has a rank (before the first result). */
   overall_rank: z.number().int(),
-  round: z.number().int(),
+  round: reportedRoundNumberSchema,
   max_round_points: z.number().int(),
   max_total_points: z.number().int(),
   total_users: z.number().int(),
@@ -48,20 +55,20 @@ export type UserTipsResponse = z.infer<typeof userTipsResponseSchema>
 /** The tip row: what fellow league members tipped on each completed match of a round. */
 export const LEAGUE_MATES_TIPS_LIMIT = 60
 export const mateTipSchema = tipperSchema.extend({
-  squad: z.number().int(),
+  squad: reportedPickSchema,
   margin: z.number().int().nullable(),
   isAutoTip: z.boolean(),
 })
 export type MateTip = z.infer<typeof mateTipSchema>
 export const leagueMatesTipsResponseSchema = z.object({
   /** Completed matches only, each with at most LEAGUE_MATES_TIPS_LIMIT tips, by name. */
-  matches: z.array(z.object({ match: z.number().int(), tips: z.array(mateTipSchema) })),
+  matches: z.array(z.object({ match: reportedMatchIdSchema, tips: z.array(mateTipSchema) })),
 })
 export type LeagueMatesTipsResponse = z.infer<typeof leagueMatesTipsResponseSchema>
 
 export const matchListBodySchema = z.object({
   predictions: z
-    .array(z.object({ match: rowIdSchema }))
+    .array(z.object({ match: matchIdSchema }))
     .min(1)
     .max(100),
 })
@@ -113,7 +120,7 @@ export const dashboardSchema = z.object({
       sport: z.string(),
       name: z.string(),
       registered: z.boolean(),
-      round: z.number().int().nullable(),
+      round: reportedRoundNumberSchema.nullable(),
       round_points: z.number().int(),
       overall_points: z.number().int(),
       overall_rank: z.number().int(),

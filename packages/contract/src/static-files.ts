@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { reportedMatchIdSchema, reportedRoundNumberSchema, reportedSquadIdSchema } from './ids.ts'
 import { matchOutcomeSchema, matchSchema, roundSchema } from './predictions.ts'
 import { stateSchema } from './site.ts'
 
 // Shapes of the JSON files the publisher writes under /static/ (ARCHITECTURE.md: static root).
 
 export const squadSchema = z.object({
-  id: z.number().int(),
+  id: reportedSquadIdSchema,
   code: z.string(),
   name: z.string(),
   nickname: z.string(),
@@ -54,7 +55,7 @@ export const roundsFileSchema = z.object({
     name: z.string(),
     season: z.number().int(),
     year: z.string(),
-    goldenWeekRound: z.number().int().nullable(),
+    goldenWeekRound: reportedRoundNumberSchema.nullable(),
   }),
   rounds: z.array(fixtureRoundSchema),
 })
@@ -74,7 +75,7 @@ export type StatesFile = z.infer<typeof statesFileSchema>
 /** ladder.json: the team ladder (GAME_RULES.md "Team ladder"), in ladder order. */
 export const ladderRowSchema = z.object({
   position: z.number().int(),
-  squadId: z.number().int(),
+  squadId: reportedSquadIdSchema,
   /** Spec 3 team ladder row; null where the competition has none (neither Big Bash has). */
   conference: z.string().nullable(),
   division: z.string().nullable(),
@@ -93,10 +94,10 @@ export type LadderFile = z.infer<typeof ladderFileSchema>
 
 /** formguide.json: each squad's completed matches, most recent first. */
 export const formEntrySchema = z.object({
-  opponent: z.number().int(),
+  opponent: reportedSquadIdSchema,
   result: z.enum(['win', 'loss', 'draw']),
-  round: z.number().int(),
-  match: z.number().int(),
+  round: reportedRoundNumberSchema,
+  match: reportedMatchIdSchema,
 })
 export const formGuideFileSchema = z.object({
   squads: z.record(z.string(), z.array(formEntrySchema)),
@@ -105,7 +106,7 @@ export type FormGuideFile = z.infer<typeof formGuideFileSchema>
 
 /** roundstats/{round}.json: per match the pick split, result and sixes. */
 export const roundStatsFileSchema = z.object({
-  round: z.number().int(),
+  round: reportedRoundNumberSchema,
   matches: z.record(
     z.string(),
     z.object({
@@ -114,7 +115,7 @@ export const roundStatsFileSchema = z.object({
       awayPicks: z.number().int().nullable(),
       home_percent: z.number().int(),
       away_percent: z.number().int(),
-      winnerSquadId: z.number().int().nullable(),
+      winnerSquadId: reportedSquadIdSchema.nullable(),
       outcome: matchOutcomeSchema.nullable(),
       sixes: z.number().int().nullable(),
     }),

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { asRoundNumber } from '@tipping/contract/ids'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -651,7 +652,7 @@ describe('fixture and Cricsheet imports', () => {
       goldenWeekRound: null,
       rounds: [
         {
-          number: 1,
+          number: asRoundNumber(1),
           label: 'Week 1',
           matches: [
             { date: '2023-12-07', teams: ['Brisbane Heat', 'Melbourne Stars'] },

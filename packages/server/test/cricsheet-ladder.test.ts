@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { asRoundNumber } from '@tipping/contract/ids'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { summariseCricsheet, type CricsheetSummary } from '@tipping/contract/cricsheet'
@@ -61,7 +62,7 @@ async function replay(sport: 'bbl' | 'wbbl') {
     venues: [{ key: 'replay', name: 'Replay', city: 'x', state: 'x', timezone: 'UTC' }],
     rounds: [
       {
-        number: 1,
+        number: asRoundNumber(1),
         label: 'Season',
         matches: matches.map((m, i) => ({
           number: i + 1,
@@ -107,7 +108,7 @@ async function replay(sport: 'bbl' | 'wbbl') {
   const squads = squadsFileSchema.parse(
     JSON.parse(fs.readFileSync(path.join(t.staticDir, sport, 'squads.json'), 'utf8')),
   )
-  const nameOf = new Map(squads.squads.map((s) => [s.id, s.name]))
+  const nameOf = new Map<number, string>(squads.squads.map((s) => [s.id, s.name]))
   return ladder.ladder.map((r) => ({ ...r, team: nameOf.get(r.squadId)! }))
 }
 

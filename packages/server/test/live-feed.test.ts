@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { summariseCricsheet } from '@tipping/contract/cricsheet'
+import { asMatchId } from '@tipping/contract/ids'
 import { oversFromBalls } from '@tipping/contract/rules/cricket'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config.ts'
@@ -89,7 +90,12 @@ describe('npm run feed:replay', () => {
       .executeTakeFirstOrThrow()
     const live = new LiveService(t.db, t.clock)
     await expect(
-      replayCricsheet(t.db, live, { sport: 'bbl', matchId: other.id, file: raw, speed: 1e9 }),
+      replayCricsheet(t.db, live, {
+        sport: 'bbl',
+        matchId: asMatchId(other.id),
+        file: raw,
+        speed: 1e9,
+      }),
     ).rejects.toThrow(/is neither side/)
     expect(await t.db.selectFrom('live_scores').selectAll().execute()).toEqual([])
   })
@@ -108,7 +114,7 @@ describe('npm run feed:replay', () => {
       .reduce((n, o) => n + o.deliveries.length, 0)
     const out = await replayCricsheet(t.db, new LiveService(t.db, t.clock), {
       sport: 'bbl',
-      matchId: match.id,
+      matchId: asMatchId(match.id),
       file: raw,
       speed: 1e9,
       setResult: (sport, id, body) => results.setResult(sport, id, body, null),
@@ -142,7 +148,12 @@ describe('npm run feed:replay', () => {
     expect(stored).toEqual({ status: 'complete', name: summary.winner, sixes: summary.sixes })
     // Complete: the match takes no more live scores.
     await expect(
-      new LiveService(t.db, t.clock).setLive('bbl', match.id, { innings: last.innings }, null),
+      new LiveService(t.db, t.clock).setLive(
+        'bbl',
+        asMatchId(match.id),
+        { innings: last.innings },
+        null,
+      ),
     ).rejects.toThrow(/complete/)
   })
 })

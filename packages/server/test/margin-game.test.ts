@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asRoundNumber } from '@tipping/contract/ids'
 import type { SeasonFile } from '@tipping/contract/season-file'
 import * as migration from '../src/db/migrations/2026-11-25T0200-margin-game-default.ts'
 import { AppError } from '../src/errors.ts'
@@ -64,7 +65,7 @@ function season(number: number, rounds: Record<number, Fixture> = ROUNDS): Seaso
     year: '2026',
     goldenWeekRound: null,
     rounds: Object.entries(rounds).map(([round, matches]) => ({
-      number: Number(round),
+      number: asRoundNumber(Number(round)),
       label: `Week ${round}`,
       matches: matches.map(([n, startsAt, marked]) => ({
         number: n,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asRoundNumber } from '@tipping/contract/ids'
 import { PredictionsService } from '../src/modules/predictions/service.ts'
 import { CurrentCompetitions } from '../src/modules/competitions/service.ts'
 import { createTestApp, loadResults, loadSeasons, registerUser, type TestApp } from './helpers.ts'
@@ -276,8 +277,8 @@ describe('POST predictions_list', () => {
     )
     const other = await registerUser(t.app)
     await save([{ match: m(24).id, squad: m(24).away }], other.cookie)
-    const mine = await service.roundForUser('bbl', 3, user.id)
-    const theirs = await service.roundForUser('bbl', 3, other.id)
+    const mine = await service.roundForUser('bbl', asRoundNumber(3), user.id)
+    const theirs = await service.roundForUser('bbl', asRoundNumber(3), other.id)
     expect(theirs.matchesJson).toBe(mine.matchesJson)
     const tipOn24 = (r: typeof mine) => r.predictions.find((p) => p.match === m(24).id)?.squad
     expect(tipOn24(theirs)).toBe(m(24).away)
@@ -289,7 +290,7 @@ describe('POST predictions_list', () => {
     const was = t.clock.now()
     t.clock.set(new Date(m(24).startsAt.getTime() + 1))
     try {
-      const later = await service.roundForUser('bbl', 3, user.id)
+      const later = await service.roundForUser('bbl', asRoundNumber(3), user.id)
       expect(statusOf24(later)).not.toBe('scheduled')
       expect(later.predictions.find((p) => p.match === m(24).id)?.status).toBe(statusOf24(later))
     } finally {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asMatchId, asSquadId } from '@tipping/contract/ids'
 import { TipWriter } from '../src/modules/predictions/tip-writer.ts'
 import { createTestApp, loadSeasons, registerUser, sessionCookie, type TestApp } from './helpers.ts'
 
@@ -176,8 +177,8 @@ describe('one user saving while earlier saves are still being written', () => {
       .executeTakeFirstOrThrow()
     const me = await registerUser(t.app)
     const others = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)))
-    const home = round1.map((m) => ({ match: m.id, squad: m.home_squad_id }))
-    const away = round1.map((m) => ({ match: m.id, squad: m.away_squad_id }))
+    const home = round1.map((m) => ({ match: asMatchId(m.id), squad: asSquadId(m.home_squad_id) }))
+    const away = round1.map((m) => ({ match: asMatchId(m.id), squad: asSquadId(m.away_squad_id) }))
     const save = (userId: number, list: typeof home) =>
       writer.save('bbl', competitionId, userId, list)
     const next = () => new Promise((resolve) => setImmediate(resolve))
@@ -198,8 +199,8 @@ describe('saves that arrive together (written by one transaction)', () => {
   it('writes every valid list and refuses each bad one alone', async () => {
     t.clock.set(new Date(round1[0]!.starts_at.getTime() - 86_400_000))
     const tippers = await Promise.all(Array.from({ length: 24 }, () => registerUser(t.app)))
-    const home = round1.map((m) => ({ match: m.id, squad: m.home_squad_id }))
-    const away = round1.map((m) => ({ match: m.id, squad: m.away_squad_id }))
+    const home = round1.map((m) => ({ match: asMatchId(m.id), squad: asSquadId(m.home_squad_id) }))
+    const away = round1.map((m) => ({ match: asMatchId(m.id), squad: asSquadId(m.away_squad_id) }))
     const playing = new Set([round1[1]!.home_squad_id, round1[1]!.away_squad_id])
     const notPlaying = round1.map((m) => m.home_squad_id).find((id) => !playing.has(id))!
     const listFor = (i: number) =>

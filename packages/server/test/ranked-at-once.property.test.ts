@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { asRoundNumber, type RoundNumber } from '@tipping/contract/ids'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -116,7 +117,7 @@ interface Match extends ScoringMatch {
 interface World {
   competitionId: number
   leagueId: number
-  rounds: { id: number; number: number; isGoldenWeek: boolean }[]
+  rounds: { id: number; number: RoundNumber; isGoldenWeek: boolean }[]
   matches: Match[]
   registrations: RankedRegistration[]
   tips: Map<string, ScoringTip>
@@ -163,7 +164,11 @@ async function setUp(f: Fixture): Promise<World> {
       .values({ competition_id: competitionId, number: ri + 1, label: `Week ${ri + 1}` })
       .returning('id')
       .executeTakeFirstOrThrow()
-    world.rounds.push({ id: round.id, number: ri + 1, isGoldenWeek: f.golden === ri + 1 })
+    world.rounds.push({
+      id: round.id,
+      number: asRoundNumber(ri + 1),
+      isGoldenWeek: f.golden === ri + 1,
+    })
     for (let mi = 0; mi < r.matches; mi++) {
       const startsAt = new Date(seasonStart + number * 24 * HOUR)
       const isMarginGame = mi === r.marginIndex % r.matches
@@ -386,7 +391,7 @@ interface Served {
 async function read(db: Database, world: World): Promise<Served> {
   const scores = new ScoresService(db, new CurrentCompetitions(db))
   const viewer = world.registrations[0]!.userId
-  const list = async (round?: number) => {
+  const list = async (round?: RoundNumber) => {
     const rows: RankedRow[] = []
     let available = true
     for (let page: number | null = 1; page !== null;) {

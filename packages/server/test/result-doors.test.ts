@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { asRoundNumber } from '@tipping/contract/ids'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ResultsFile, SeasonFile } from '@tipping/contract/season-file'
@@ -33,7 +34,7 @@ async function replaySeason(t: TestApp): Promise<void> {
     goldenWeekRound: null,
     rounds: [
       {
-        number: 1,
+        number: asRoundNumber(1),
         label: 'Week 1',
         matches: [
           { date: '2023-12-07', teams: ['Brisbane Heat', 'Melbourne Stars'] },

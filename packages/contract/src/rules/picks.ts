@@ -1,3 +1,4 @@
+import type { SquadId } from '../ids.ts'
 import type { Lifecycle } from '../predictions.ts'
 
 export interface PickState {
@@ -7,9 +8,12 @@ export interface PickState {
   status: Lifecycle
 }
 
-/** Specification 5: only scheduled picks with a team chosen are saved. */
-export function picksToSave<T extends PickState>(picks: readonly T[]): T[] {
-  return picks.filter((p) => p.status === 'scheduled' && p.squad > 0)
+/**
+ * Specification 5: only scheduled picks with a team chosen are saved. A chosen squad is a squad id
+ * (0, no pick, is the only other value), which the type says for the save that follows.
+ */
+export function picksToSave<T extends PickState>(picks: readonly T[]): (T & { squad: SquadId })[] {
+  return picks.filter((p): p is T & { squad: SquadId } => p.status === 'scheduled' && p.squad > 0)
 }
 
 /** Specification 4: save needs saving allowed, a round that is not complete, and one pick. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { matchIdParamSchema } from '@tipping/contract/ids'
 import { sportSchema } from '@tipping/contract/sport'
 import { systemClock } from '../clock.ts'
 import { replayCricsheet } from '../modules/live/feed.ts'
@@ -28,10 +29,11 @@ const { values } = parseCliArgs(USAGE, {
   },
 })
 const sport = sportSchema.safeParse(values.sport)
-const matchId = Number(values.match)
+// The match id is read as a path's would be (a positive row id), and so comes out a MatchId.
+const matchId = matchIdParamSchema.safeParse(values.match)
 const speed = Number(values.speed)
 if (!sport.success) usageError(USAGE, '--sport must be bbl or wbbl')
-if (!Number.isInteger(matchId) || matchId <= 0) usageError(USAGE, '--match must be a match id')
+if (!matchId.success) usageError(USAGE, '--match must be a match id')
 if (!values.file) usageError(USAGE, '--file is required')
 if (!Number.isFinite(speed) || speed <= 0) usageError(USAGE, '--speed must be a positive number')
 const file = path.resolve(values.file)
@@ -42,7 +44,7 @@ await runCli(async ({ db, publisher }) => {
   let shown = ''
   const { balls, result } = await replayCricsheet(db, new LiveService(db, systemClock), {
     sport: sport.data,
-    matchId,
+    matchId: matchId.data,
     file: raw,
     speed,
     ...(values['no-result']

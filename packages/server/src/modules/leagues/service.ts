@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { asRoundNumber } from '@tipping/contract/ids'
 import { initialOf } from '@tipping/contract/scores'
 import {
   LADDER_PAGE_SIZE,
@@ -72,7 +73,7 @@ function toLeague(r: Row, userId: number): League {
     description: r.description,
     status: r.status as Lifecycle,
     class: r.league_class,
-    startRound: r.start_round,
+    startRound: asRoundNumber(r.start_round),
     privacy: r.privacy,
     // A private league's code is its key: only its members see it.
     code: isMember || r.privacy === 'public' ? r.code : null,

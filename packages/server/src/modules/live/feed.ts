@@ -1,4 +1,5 @@
 import type { Sport } from '@tipping/contract/constants'
+import type { MatchId, SquadId } from '@tipping/contract/ids'
 import { cricsheetMatchSchema, summariseCricsheet } from '@tipping/contract/cricsheet'
 import type { LiveInnings, LiveScoreBody } from '@tipping/contract/live'
 import type { MatchResultBody } from '@tipping/contract/results'
@@ -20,7 +21,7 @@ const NOT_OUT = new Set(['retired hurt', 'retired not out'])
  */
 export function* cricsheetLiveScores(
   raw: unknown,
-  squadOf: (team: string) => number,
+  squadOf: (team: string) => SquadId,
 ): Generator<LiveScoreBody> {
   const m = cricsheetMatchSchema.parse(raw)
   const done: LiveInnings[] = []
@@ -50,11 +51,11 @@ export function* cricsheetLiveScores(
 /** The match's result from the Cricsheet file, for the result use case. */
 export function cricsheetResult(
   raw: unknown,
-  squadOf: (team: string) => number,
-  home: number,
+  squadOf: (team: string) => SquadId,
+  home: SquadId,
 ): MatchResultBody {
   const s = summariseCricsheet(raw)
-  const innings = (squad: number) => {
+  const innings = (squad: SquadId) => {
     const i = s.innings.find((x) => squadOf(x.team) === squad)
     if (!i) return null
     return {
@@ -77,13 +78,13 @@ export function cricsheetResult(
 
 export interface ReplayOptions {
   sport: Sport
-  matchId: number
+  matchId: MatchId
   /** A parsed Cricsheet match file. */
   file: unknown
   /** Times real time: 60 plays a match in about three minutes. */
   speed: number
   /** Sets the result at the end (absent: the replay leaves the match live). */
-  setResult?: (sport: Sport, matchId: number, body: MatchResultBody) => Promise<void>
+  setResult?: (sport: Sport, matchId: MatchId, body: MatchResultBody) => Promise<void>
   /** Told of each delivery's live score. */
   onBall?: (body: LiveScoreBody) => void
   sleep?: (ms: number) => Promise<void>

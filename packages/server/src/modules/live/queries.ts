@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { asSquadId, type RoundNumber } from '@tipping/contract/ids'
 import type { Database, LiveInningsColumn } from '../../db/schema.ts'
 
 /** The match a live score is for, locked so two scorers' changes apply one after the other. */
@@ -41,7 +42,7 @@ export const upsertLiveScore = (
     .executeTakeFirstOrThrow()
 
 /** The live scores of a round of the sport's current competition, by match number. */
-export const liveScoresOfRound = (db: Database, sport: string, roundNumber: number) =>
+export const liveScoresOfRound = (db: Database, sport: string, roundNumber: RoundNumber) =>
   db
     .selectFrom('live_scores')
     .innerJoin('matches', 'matches.id', 'live_scores.match_id')
@@ -61,7 +62,7 @@ export const liveScoresOfRound = (db: Database, sport: string, roundNumber: numb
     .orderBy('matches.number')
     .execute()
 
-export const roundExists = async (db: Database, sport: string, roundNumber: number) =>
+export const roundExists = async (db: Database, sport: string, roundNumber: RoundNumber) =>
   (await db
     .selectFrom('rounds')
     .innerJoin('competitions', 'competitions.id', 'rounds.competition_id')
@@ -213,7 +214,7 @@ export const squadsOfMatch = async (db: Database, matchId: number) => {
   if (!first) return undefined
   return {
     sport: first.sport,
-    homeSquadId: first.home_squad_id,
-    squads: rows.map((r) => ({ id: r.id, name: r.name })),
+    homeSquadId: asSquadId(first.home_squad_id),
+    squads: rows.map((r) => ({ id: asSquadId(r.id), name: r.name })),
   }
 }

@@ -1,4 +1,11 @@
 import type { Sport } from '@tipping/contract/constants'
+import {
+  type MatchId,
+  type RoundNumber,
+  asMatchId,
+  asRoundNumber,
+  asSquadId,
+} from '@tipping/contract/ids'
 import type {
   LiveMatch,
   LiveRoundResponse,
@@ -20,13 +27,13 @@ function toLiveMatch(
   roundNumber: number,
 ): LiveMatch {
   return {
-    matchId: row.match_id,
-    roundNumber,
+    matchId: asMatchId(row.match_id),
+    roundNumber: asRoundNumber(roundNumber),
     status,
     version: row.version,
     updatedAt: new Date(row.updated_at).toISOString(),
     innings: row.innings.map((i) => ({
-      battingSquadId: i.battingSquadId,
+      battingSquadId: asSquadId(i.battingSquadId),
       runs: i.runs,
       wickets: i.wickets,
       overs: oversFromBalls(i.balls),
@@ -53,12 +60,12 @@ export async function publishEvent(trx: Database, event: ResultChange, at: Date)
   const m = await q.afterResult(trx, event.matchId)
   if (m.outcome === null) return
   const payload: ResultEvent = {
-    matchId: event.matchId,
-    roundNumber: m.round_number,
+    matchId: asMatchId(event.matchId),
+    roundNumber: asRoundNumber(m.round_number),
     roundStatus: m.round_status,
     change: event.change,
     outcome: m.outcome,
-    winnerSquadId: m.winner_squad_id,
+    winnerSquadId: m.winner_squad_id === null ? null : asSquadId(m.winner_squad_id),
     sixes: m.sixes,
     scoresVersion: m.scores_version,
   }
@@ -85,7 +92,7 @@ export class LiveService {
 
   async setLive(
     sport: Sport,
-    matchId: number,
+    matchId: MatchId,
     body: LiveScoreBody,
     actorUserId: number | null,
   ): Promise<LiveMatch> {
@@ -132,7 +139,7 @@ export class LiveService {
   }
 
   /** The live scores of a round of the current competition (matches with none are left out). */
-  async roundLive(sport: Sport, roundNumber: number): Promise<LiveRoundResponse> {
+  async roundLive(sport: Sport, roundNumber: RoundNumber): Promise<LiveRoundResponse> {
     const rows = await q.liveScoresOfRound(this.db, sport, roundNumber)
     if (rows.length === 0 && !(await q.roundExists(this.db, sport, roundNumber)))
       throw notFound('Round', 'round')

@@ -1,8 +1,9 @@
 import { sql } from 'kysely'
+import type { RoundNumber } from '@tipping/contract/ids'
 import { PREPARED } from '../../db/database.ts'
 import type { Database } from '../../db/schema.ts'
 
-export const roundByNumber = (db: Database, competitionId: number, number: number) =>
+export const roundByNumber = (db: Database, competitionId: number, number: RoundNumber) =>
   db
     .selectFrom('rounds')
     .select(['id', 'number', 'label', 'status'])

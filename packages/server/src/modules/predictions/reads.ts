@@ -1,4 +1,5 @@
 import type { Match } from '@tipping/contract/predictions'
+import { type RoundNumber, asMatchId, asSquadId } from '@tipping/contract/ids'
 import { oversFromBalls } from '@tipping/contract/rules/cricket'
 import { pickSplit } from '@tipping/contract/rules/picks'
 import { effectiveStatus } from '@tipping/contract/rules/status'
@@ -56,7 +57,7 @@ export class PredictionsReads {
   }
 
   /** The round by number and its matches; shared, READ_CACHE_MS old at most. */
-  fixture(competitionId: number, roundNumber: number): Promise<Fixture | null> {
+  fixture(competitionId: number, roundNumber: RoundNumber): Promise<Fixture | null> {
     return this.fixtures.get(`${competitionId}:${roundNumber}`, async () => {
       const round = await q.roundByNumber(this.db, competitionId, roundNumber)
       return round ? { round, matches: await q.roundMatches(this.db, round.id) } : null
@@ -106,12 +107,12 @@ export function toMatch(
   const home = mine.find((c) => c.squad_id === m.home_squad_id)?.picks ?? 0
   const away = mine.find((c) => c.squad_id === m.away_squad_id)?.picks ?? 0
   return {
-    id: m.id,
+    id: asMatchId(m.id),
     number: m.number,
     status: effectiveStatus(m.status, m.starts_at, now),
     date: m.starts_at.toISOString(),
-    homeSquadId: m.home_squad_id,
-    awaySquadId: m.away_squad_id,
+    homeSquadId: asSquadId(m.home_squad_id),
+    awaySquadId: asSquadId(m.away_squad_id),
     homeRuns: m.home_runs,
     awayRuns: m.away_runs,
     homeWicketsFallen: m.home_wickets,
@@ -121,7 +122,7 @@ export function toMatch(
     venueId: m.venue_id,
     class: m.match_class,
     isMarginGame: m.is_margin_game,
-    winnerSquadId: m.winner_squad_id,
+    winnerSquadId: m.winner_squad_id === null ? null : asSquadId(m.winner_squad_id),
     outcome: m.outcome,
     sixes: m.sixes,
     ...pickSplit(home, away),

@@ -1,4 +1,11 @@
 import type { Sport } from '@tipping/contract/constants'
+import {
+  type RoundNumber,
+  asMatchId,
+  asRoundId,
+  asRoundNumber,
+  asSquadId,
+} from '@tipping/contract/ids'
 import type {
   Match,
   Prediction,
@@ -47,7 +54,7 @@ export class PredictionsService {
   /** PredictionsResponse, its matches as JSON text (shared by every tipper: reads.ts). */
   async roundForUser(
     sport: Sport,
-    roundNumber: number,
+    roundNumber: RoundNumber,
     userId: number,
   ): Promise<Omit<PredictionsResponse, 'matches'> & { matchesJson: string }> {
     const competition = await this.competition(sport)
@@ -64,8 +71,8 @@ export class PredictionsService {
       this.clock.now(),
     )
     const roundDto: Round = {
-      id: round.id,
-      number: round.number,
+      id: asRoundId(round.id),
+      number: asRoundNumber(round.number),
       label: round.label,
       status: roundStatus(matchDtos.map((m) => m.status)),
       startDate: matchDtos[0]?.date ?? '',
@@ -139,7 +146,7 @@ export class PredictionsService {
   /** Another tipper's tips in a round, only on completed matches (spec 6). */
   async tipsOfUser(
     sport: Sport,
-    roundNumber: number,
+    roundNumber: RoundNumber,
     targetUserId: number,
   ): Promise<UserTipsResponse> {
     const competition = await this.competition(sport)
@@ -168,7 +175,7 @@ export class PredictionsService {
   /** The tip row: fellow league members' tips, on completed matches only. */
   async leagueMatesTips(
     sport: Sport,
-    roundNumber: number,
+    roundNumber: RoundNumber,
     userId: number,
   ): Promise<LeagueMatesTipsResponse> {
     const competition = await this.competition(sport)
@@ -187,7 +194,7 @@ export class PredictionsService {
     )
     return {
       matches: complete.map((match) => ({
-        match,
+        match: asMatchId(match),
         tips: rows
           .filter((r) => r.match_id === match)
           .map((r) => ({
@@ -195,7 +202,7 @@ export class PredictionsService {
             teamName: r.team_name,
             firstName: r.first_name,
             lastNameInitial: initialOf(r.last_name),
-            squad: r.squad_id,
+            squad: asSquadId(r.squad_id),
             margin: r.margin,
             isAutoTip: r.is_auto_tip,
           })),
@@ -241,7 +248,7 @@ function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]):
     const outcome = outcomes.get(m.id)
     return {
       match: m.id,
-      squad: t?.squad_id ?? 0,
+      squad: t ? asSquadId(t.squad_id) : 0,
       margin: t?.margin ?? null,
       isMarginGame: m.isMarginGame,
       isAutoTip: t?.is_auto_tip ?? false,

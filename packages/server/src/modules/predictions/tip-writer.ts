@@ -1,4 +1,5 @@
 import type { Sport } from '@tipping/contract/constants'
+import { asMatchId } from '@tipping/contract/ids'
 import type { Prediction, TipInput } from '@tipping/contract/predictions'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
@@ -87,7 +88,7 @@ function savedPredictions(
   items: readonly TipInput[],
   matches: readonly q.TippableMatch[],
 ): Prediction[] {
-  const byMatch = new Map(items.map((item) => [item.match, item]))
+  const byMatch = new Map<number, TipInput>(items.map((item) => [item.match, item]))
   const roundOrder = [...new Set(matches.map((m) => m.round_id))]
   return [...matches]
     .sort(
@@ -97,7 +98,7 @@ function savedPredictions(
         a.number - b.number,
     )
     .map((m) => ({
-      match: m.id,
+      match: asMatchId(m.id),
       squad: byMatch.get(m.id)!.squad,
       margin: m.is_margin_game ? (byMatch.get(m.id)!.margin ?? null) : null,
       isMarginGame: m.is_margin_game,
@@ -202,7 +203,7 @@ export class TipWriter {
         const written: q.TipWrite[] = []
         const results = saves.map((save) => {
           try {
-            const ids = save.items.map((i) => i.match)
+            const ids: number[] = save.items.map((i) => i.match)
             const matches = checkTippable(
               save.sport,
               registered.has(save.userId),

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises'
+import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import path from 'node:path'
 import { ladderOrder } from '@tipping/contract/rules/ladder'
 import { pickSplit } from '@tipping/contract/rules/picks'
@@ -135,27 +136,27 @@ export class Publisher {
           name: c.name,
           season: c.season,
           year: c.year,
-          goldenWeekRound: c.golden_week_round,
+          goldenWeekRound: c.golden_week_round === null ? null : asRoundNumber(c.golden_week_round),
         },
         rounds: rounds.map((r) => {
           const matches = fixture
             .filter((m) => m.round_id === r.id)
             .map((m) => ({
-              id: m.id,
+              id: asMatchId(m.id),
               number: m.number,
               status: effectiveStatus(m.status, m.starts_at, now),
               date: m.starts_at.toISOString(),
-              homeSquadId: m.home_squad_id,
-              awaySquadId: m.away_squad_id,
+              homeSquadId: asSquadId(m.home_squad_id),
+              awaySquadId: asSquadId(m.away_squad_id),
               venueId: m.venue_id,
               isMarginGame: m.is_margin_game,
               class: m.match_class,
-              winnerSquadId: m.winner_squad_id,
+              winnerSquadId: m.winner_squad_id === null ? null : asSquadId(m.winner_squad_id),
               outcome: m.outcome,
             }))
           return {
-            id: r.id,
-            number: r.number,
+            id: asRoundId(r.id),
+            number: asRoundNumber(r.number),
             label: r.label,
             status: roundStatus(matches.map((m) => m.status)),
             startDate: matches[0]?.date ?? '',
@@ -167,7 +168,7 @@ export class Publisher {
       }
       const squadsFile: SquadsFile = {
         squads: squads.map((s) => ({
-          id: s.id,
+          id: asSquadId(s.id),
           code: s.code,
           name: s.name,
           nickname: s.nickname,
@@ -244,7 +245,7 @@ export class Publisher {
     const file: LadderFile = {
       ladder: ordered.map((r) => ({
         position: r.position,
-        squadId: r.squadId,
+        squadId: asSquadId(r.squadId),
         // Neither Big Bash competition has conferences or divisions (spec 3: null where none).
         conference: null,
         division: null,

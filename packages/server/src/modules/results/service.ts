@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises'
+import { asMatchId, asRoundNumber, type MatchId, type RoundNumber } from '@tipping/contract/ids'
 import type { Sport } from '@tipping/contract/constants'
 import type { CricsheetSummary } from '@tipping/contract/cricsheet'
 import type { MatchOutcome } from '@tipping/contract/predictions'
@@ -256,7 +257,7 @@ export class ResultsService {
 
   async setResult(
     sport: Sport,
-    matchId: number,
+    matchId: MatchId,
     body: MatchResultBody,
     actorUserId: number | null,
   ): Promise<void> {
@@ -352,7 +353,7 @@ export async function applyResultsFile(
 // The Cricsheet door --------------------------------------------------------------------------
 
 export interface CricsheetImport {
-  applied: { matchId: number; number: number; round: number }[]
+  applied: { matchId: MatchId; number: number; round: RoundNumber }[]
   unmatched: { date: string; teams: string[] }[]
 }
 
@@ -442,9 +443,9 @@ export async function importCricsheetResults(
   )
   return {
     applied: byNumber(applied).map((a) => ({
-      matchId: a.matchId,
+      matchId: asMatchId(a.matchId),
       number: a.number,
-      round: a.round,
+      round: asRoundNumber(a.round),
     })),
     unmatched,
   }

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
+import { type RoundNumber, asRoundNumber } from '@tipping/contract/ids'
 import type { Lifecycle } from '@tipping/contract/predictions'
 import type { Database } from '../../db/schema.ts'
 
@@ -32,7 +33,7 @@ export const roundResults = async (db: Database, competitionId: number) =>
   `.execute(db)
   ).rows
 
-export const roundIdByNumber = async (db: Database, competitionId: number, number: number) =>
+export const roundIdByNumber = async (db: Database, competitionId: number, number: RoundNumber) =>
   (
     await db
       .selectFrom('rounds')
@@ -46,7 +47,7 @@ export const roundIdByNumber = async (db: Database, competitionId: number, numbe
 export const currentRoundNumber = async (
   db: Database,
   competitionId: number,
-): Promise<number | null> => {
+): Promise<RoundNumber | null> => {
   const open = await db
     .selectFrom('rounds')
     .select('number')
@@ -55,7 +56,7 @@ export const currentRoundNumber = async (
     .orderBy('number')
     .limit(1)
     .executeTakeFirst()
-  if (open) return open.number
+  if (open) return asRoundNumber(open.number)
   const last = await db
     .selectFrom('rounds')
     .select('number')
@@ -63,7 +64,7 @@ export const currentRoundNumber = async (
     .orderBy('number', 'desc')
     .limit(1)
     .executeTakeFirst()
-  return last?.number ?? null
+  return last ? asRoundNumber(last.number) : null
 }
 
 /**

@@ -1,4 +1,5 @@
 import { maxRoundPoints } from '@tipping/contract/rules/scoring'
+import type { RoundNumber } from '@tipping/contract/ids'
 import type { Database } from '../../db/schema.ts'
 import { Batcher, byScope } from '../../batch.ts'
 import { ReadCache } from '../../read-cache.ts'
@@ -23,7 +24,7 @@ export class ScoresReads {
   private readonly maxima: ReadCache<{ number: number; maxPoints: number }[]>
   private readonly counts: ReadCache<number>
   private readonly roundIds: ReadCache<number | undefined>
-  private readonly currentRounds: ReadCache<number | null>
+  private readonly currentRounds: ReadCache<RoundNumber | null>
   private readonly started: ReadCache<boolean>
   /**
    * Pages as they stood at a scores version (a re-score moves to a new one), kept up to
@@ -95,13 +96,13 @@ export class ScoresReads {
     this.started = new ReadCache(readCacheMs)
   }
 
-  roundId(competitionId: number, round: number): Promise<number | undefined> {
+  roundId(competitionId: number, round: RoundNumber): Promise<number | undefined> {
     return this.roundIds.get(`${competitionId}:${round}`, () =>
       q.roundIdByNumber(this.db, competitionId, round),
     )
   }
 
-  currentRound(competitionId: number): Promise<number | null> {
+  currentRound(competitionId: number): Promise<RoundNumber | null> {
     return this.currentRounds.get(String(competitionId), () =>
       q.currentRoundNumber(this.db, competitionId),
     )

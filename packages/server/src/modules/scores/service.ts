@@ -1,4 +1,5 @@
 import type { Sport } from '@tipping/contract/constants'
+import { asRoundNumber, type RoundNumber } from '@tipping/contract/ids'
 import { SPORTS } from '@tipping/contract/constants'
 import type { Dashboard, RankingsQuery, RankingsResponse, Snapshot } from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
@@ -35,9 +36,9 @@ export class ScoresService {
     return this.competitions.get(sport)
   }
 
-  async snapshot(sport: Sport, userId: number, roundNumber?: number): Promise<Snapshot> {
+  async snapshot(sport: Sport, userId: number, roundNumber?: RoundNumber): Promise<Snapshot> {
     const c = await this.competition(sport)
-    const round = roundNumber ?? (await this.reads.currentRound(c.id)) ?? 1
+    const round = roundNumber ?? (await this.reads.currentRound(c.id)) ?? asRoundNumber(1)
     const roundId = await this.reads.roundId(c.id, round)
     if (roundId === undefined) throw notFound('Round', 'round')
     const [mine, maxima, total] = await Promise.all([

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { asMatchId, asRoundId, asSquadId } from '@tipping/contract/ids'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AdminMatch } from '@tipping/contract/admin'
 import { CONTENT_DEFAULTS } from '@tipping/contract/content'
@@ -11,14 +12,14 @@ import { MatchRow } from './match-row.tsx'
 import { ResultForm } from './result-form.tsx'
 
 const match: AdminMatch = {
-  id: 7,
+  id: asMatchId(7),
   number: 3,
-  roundId: 1,
+  roundId: asRoundId(1),
   startsAt: '2030-01-05T08:15:00.000Z',
   status: 'active',
   venueId: 1,
-  homeSquadId: 11,
-  awaySquadId: 12,
+  homeSquadId: asSquadId(11),
+  awaySquadId: asSquadId(12),
   isMarginGame: true,
   stage: 'regular',
   result: null,
@@ -105,7 +106,7 @@ describe('ResultForm', () => {
       status: 'complete',
       result: {
         outcome: 'win',
-        winnerSquadId: 12,
+        winnerSquadId: asSquadId(12),
         home: { runs: 140, wickets: 10, overs: '18.2' },
         away: { runs: 141, wickets: 3, overs: '16' },
         sixes: 9,
@@ -161,7 +162,7 @@ describe('MatchRow', () => {
       isMarginGame: false,
       result: {
         outcome: 'win',
-        winnerSquadId: 12,
+        winnerSquadId: asSquadId(12),
         home: { runs: 140, wickets: 10, overs: '18.2' },
         away: { runs: 141, wickets: 3, overs: '16' },
         sixes: 9,

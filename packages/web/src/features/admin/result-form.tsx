@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { AdminMatch } from '@tipping/contract/admin'
+import { asSquadId } from '@tipping/contract/ids'
 import { matchResultBodySchema, type MatchResultBody } from '@tipping/contract/results'
 import { Button } from '../../ui/button.tsx'
 import styles from './admin.module.css'
@@ -35,7 +36,7 @@ const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v.trim()
 function readChoice(choice: string): Pick<MatchResultBody, 'outcome' | 'winnerSquadId'> | null {
   if (choice === 'tie' || choice === 'no_result') return { outcome: choice, winnerSquadId: null }
   const winner = /^win:(\d+)$/.exec(choice)?.[1]
-  return winner === undefined ? null : { outcome: 'win', winnerSquadId: Number(winner) }
+  return winner === undefined ? null : { outcome: 'win', winnerSquadId: asSquadId(Number(winner)) }
 }
 
 const choiceOf = (r: AdminMatch['result']): string =>

@@ -1,3 +1,4 @@
+import { asRoundNumber, type RoundNumber } from '@tipping/contract/ids'
 import type { FixtureRound } from '@tipping/contract/static-files'
 
 /** Spec 2: a ladder offers only weeks with a completed match, plus week 1, and OVR (overall). */
@@ -24,8 +25,8 @@ export function LadderRoundSelect({
   id,
 }: {
   rounds: readonly FixtureRound[]
-  value: number | null
-  onChange: (round: number | null) => void
+  value: RoundNumber | null
+  onChange: (round: RoundNumber | null) => void
   id: string
 }) {
   return (
@@ -34,7 +35,9 @@ export function LadderRoundSelect({
       <select
         id={id}
         value={value === null ? 'OVR' : String(value)}
-        onChange={(e) => onChange(e.target.value === 'OVR' ? null : Number(e.target.value))}
+        onChange={(e) =>
+          onChange(e.target.value === 'OVR' ? null : asRoundNumber(Number(e.target.value)))
+        }
         style={{ minHeight: 44, font: 'inherit', padding: '8px 12px', borderRadius: 8 }}
       >
         <option value="OVR">OVR – Overall</option>

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
+import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import { Provider } from 'react-redux'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RankingRow } from '@tipping/contract/scores'
@@ -56,8 +57,8 @@ const ladder: LadderState = {
   loadMore: () => undefined,
 }
 const round: FixtureRound = {
-  id: 30,
-  number: 3,
+  id: asRoundId(30),
+  number: asRoundNumber(3),
   label: 'Week 3',
   status: 'active',
   startDate: '2025-12-01T00:00:00Z',
@@ -65,16 +66,16 @@ const round: FixtureRound = {
   isGoldenWeek: false,
   matches: [
     {
-      id: 7,
+      id: asMatchId(7),
       number: 12,
       status: 'complete',
       date: '2025-12-04T08:15:00Z',
-      homeSquadId: 1,
-      awaySquadId: 2,
+      homeSquadId: asSquadId(1),
+      awaySquadId: asSquadId(2),
       venueId: 1,
       isMarginGame: false,
       class: 'regular',
-      winnerSquadId: 1,
+      winnerSquadId: asSquadId(1),
       outcome: 'win',
     },
   ],

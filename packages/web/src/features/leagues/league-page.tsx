@@ -1,3 +1,4 @@
+import type { RoundNumber } from '@tipping/contract/ids'
 import { useState } from 'react'
 import { Navigate, NavLink, useParams, useSearchParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
@@ -136,7 +137,7 @@ function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
   const userId = useCurrentUser().id
   const rounds = useFixtureQuery(sport).data?.rounds ?? NO_ROUNDS
   const squads = squadsById(useSquadsQuery(sport).data)
-  const [round, setRound] = useState<number | null>(null)
+  const [round, setRound] = useState<RoundNumber | null>(null)
   const query = useLeagueLadderInfiniteQuery({ sport, id: league.id, round }, FRESH)
   const ladder = ladderOf(query, userId)
   return (

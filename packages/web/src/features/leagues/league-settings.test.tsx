@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { asRoundNumber } from '@tipping/contract/ids'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -16,7 +17,7 @@ const league: League = {
   description: '',
   status: 'active',
   class: 'standard',
-  startRound: 1,
+  startRound: asRoundNumber(1),
   privacy: 'private',
   code: 'ABCDEFGHJK',
   numUser: 3,

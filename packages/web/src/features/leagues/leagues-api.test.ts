@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { asRoundNumber } from '@tipping/contract/ids'
 import type { League } from '@tipping/contract/leagues'
 import { createTestStore } from '../../lib/test-store.ts'
 import { leaguesApi } from './leagues-api.ts'
@@ -12,7 +13,7 @@ const league = (id: number): League => ({
   description: '',
   status: 'scheduled',
   class: 'standard',
-  startRound: 1,
+  startRound: asRoundNumber(1),
   privacy: 'private',
   code: `CODE${id}`,
   numUser: 1,

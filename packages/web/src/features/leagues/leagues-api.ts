@@ -1,3 +1,4 @@
+import type { RoundNumber } from '@tipping/contract/ids'
 import { okResponseSchema } from '@tipping/contract/auth'
 import type { Sport } from '@tipping/contract/constants'
 import {
@@ -41,7 +42,7 @@ const ladderTag = (id: number) => ({ type: 'Ladder' as const, id })
 /** The page after the last, when the server says there is one. */
 const next = (page: number | null) => page ?? undefined
 
-const ladderQuery = (page: number, round: number | null, search?: string) => {
+const ladderQuery = (page: number, round: RoundNumber | null, search?: string) => {
   const params = new URLSearchParams({ page: String(page) })
   if (round !== null) params.set('round', String(round))
   if (search) params.set('search', search)
@@ -90,7 +91,7 @@ export const leaguesApi = api.injectEndpoints({
     }),
     leagueLadder: build.infiniteQuery<
       LeagueLadderResponse,
-      LeagueArg & { round: number | null },
+      LeagueArg & { round: RoundNumber | null },
       number
     >({
       infiniteQueryOptions: {
@@ -105,7 +106,7 @@ export const leaguesApi = api.injectEndpoints({
     }),
     rankings: build.infiniteQuery<
       RankingsResponse,
-      { sport: Sport; round: number | null; search: string },
+      { sport: Sport; round: RoundNumber | null; search: string },
       number
     >({
       infiniteQueryOptions: {
@@ -118,12 +119,14 @@ export const leaguesApi = api.injectEndpoints({
       responseSchema: rankingsResponseSchema,
       providesTags: ['Rankings'],
     }),
-    tipsOfUser: build.query<UserTipsResponse, { sport: Sport; round: number; userId: number }>({
-      query: ({ sport, round, userId }) => ({
-        path: `${sport}/predictions/${round}/user/${userId}`,
-      }),
-      responseSchema: userTipsResponseSchema,
-    }),
+    tipsOfUser: build.query<UserTipsResponse, { sport: Sport; round: RoundNumber; userId: number }>(
+      {
+        query: ({ sport, round, userId }) => ({
+          path: `${sport}/predictions/${round}/user/${userId}`,
+        }),
+        responseSchema: userTipsResponseSchema,
+      },
+    ),
 
     createLeague: build.mutation<{ league: League }, { sport: Sport; body: CreateLeagueBody }>({
       query: ({ sport, body }) => ({ path: `${sport}/league`, method: 'POST', body }),

@@ -1,3 +1,4 @@
+import type { RoundNumber } from '@tipping/contract/ids'
 import { useEffect, useState } from 'react'
 import { LADDER_PAGE_SIZE, TOP_RANKING_HIGHLIGHT } from '@tipping/contract/constants'
 import { useSport } from '../../lib/sport.ts'
@@ -21,7 +22,7 @@ export default function RankingsPage() {
   const userId = useCurrentUser().id
   const rounds = useFixtureQuery(sport).data?.rounds ?? NO_ROUNDS
   const squads = squadsById(useSquadsQuery(sport).data)
-  const [round, setRound] = useState<number | null>(null)
+  const [round, setRound] = useState<RoundNumber | null>(null)
   const [typed, setTyped] = useState('')
   const [search, setSearch] = useState('')
   const wide = useMediaQuery(SIDE_COLUMN_QUERY)

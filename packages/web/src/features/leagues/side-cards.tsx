@@ -1,3 +1,4 @@
+import type { RoundNumber } from '@tipping/contract/ids'
 import type { ReactNode } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { Link } from 'react-router'
@@ -70,7 +71,7 @@ export const leadersRoundFor = (
 }
 
 /** The top of a week's rankings (the whole competition), with the user's own place under it. */
-export function WeekLeadersCard({ sport, round }: { sport: Sport; round: number | null }) {
+export function WeekLeadersCard({ sport, round }: { sport: Sport; round: RoundNumber | null }) {
   const fixture = useFixtureQuery(sport)
   const week = fixture.data ? leadersRoundFor(fixture.data.rounds, round) : undefined
   // The first page of that week's rankings (the rankings page's own cache entry for the week).

@@ -1,16 +1,17 @@
 import { fireEvent, render, screen } from '@testing-library/react'
+import { asMatchId, asSquadId } from '@tipping/contract/ids'
 import { describe, expect, it } from 'vitest'
 import type { Match } from '@tipping/contract/predictions'
 import type { Squad } from '@tipping/contract/static-files'
 import { MatchCard } from './match-card.tsx'
 
 const match: Match = {
-  id: 9,
+  id: asMatchId(9),
   number: 21,
   status: 'scheduled',
   date: '2099-12-04T08:15:00Z',
-  homeSquadId: 1,
-  awaySquadId: 2,
+  homeSquadId: asSquadId(1),
+  awaySquadId: asSquadId(2),
   homeRuns: null,
   awayRuns: null,
   homeWicketsFallen: null,

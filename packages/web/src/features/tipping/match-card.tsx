@@ -1,4 +1,5 @@
 import { useId, useState, type CSSProperties } from 'react'
+import type { SquadId } from '@tipping/contract/ids'
 import type { Match, Prediction } from '@tipping/contract/predictions'
 import type { MateTip } from '@tipping/contract/scores'
 import type { FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
@@ -22,7 +23,7 @@ interface Props {
   mateTips: readonly MateTip[] | undefined
   tipsOpen: boolean
   onToggleTips: () => void
-  onPick: (squad: number) => void
+  onPick: (squad: SquadId) => void
   onMargin: (margin: number) => void
 }
 

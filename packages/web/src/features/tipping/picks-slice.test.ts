@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import type { PredictionsResponse } from '@tipping/contract/predictions'
+import { asMatchId, asRoundId, asRoundNumber, asSquadId, type SquadId } from '@tipping/contract/ids'
+import type { Match, Prediction, PredictionsResponse } from '@tipping/contract/predictions'
 import { initialPicksState, picksActions as a, picksReducer as reduce } from './picks-slice.ts'
 
 const match = (
   id: number,
   status: 'scheduled' | 'active' | 'complete' = 'scheduled',
   isMarginGame = false,
-) => ({
-  id,
+): Match => ({
+  id: asMatchId(id),
   number: id,
   status,
   date: '2026-01-01T08:00:00Z',
-  homeSquadId: 1,
-  awaySquadId: 2,
+  homeSquadId: asSquadId(1),
+  awaySquadId: asSquadId(2),
   homeRuns: null,
   awayRuns: null,
   homeWicketsFallen: null,
@@ -28,7 +29,7 @@ const match = (
   home_percent: 0,
   away_percent: 0,
 })
-const pred = (m: ReturnType<typeof match>, squad = 0) => ({
+const pred = (m: Match, squad: SquadId | 0 = 0): Prediction => ({
   match: m.id,
   squad,
   margin: null,
@@ -43,8 +44,8 @@ const response = (): PredictionsResponse => {
   const ms = [match(1), match(2, 'scheduled', true), match(3, 'active')]
   return {
     round: {
-      id: 1,
-      number: 1,
+      id: asRoundId(1),
+      number: asRoundNumber(1),
       label: 'Week 1',
       status: 'active',
       startDate: '',
@@ -52,7 +53,7 @@ const response = (): PredictionsResponse => {
       isGoldenWeek: false,
     },
     matches: ms,
-    predictions: [pred(ms[0]!), pred(ms[1]!), pred(ms[2]!, 2)],
+    predictions: [pred(ms[0]!), pred(ms[1]!), pred(ms[2]!, asSquadId(2))],
   }
 }
 const KEY = 'bbl/1'
@@ -61,44 +62,49 @@ const loaded = () => reduce(shown(), a.received({ key: KEY, predictions: respons
 
 describe('picks', () => {
   it('picks and changes a squad on a scheduled match only', () => {
-    let s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
-    s = reduce(s, a.picked({ match: 1, squad: 2 }))
-    s = reduce(s, a.picked({ match: 3, squad: 1 }))
+    let s = reduce(loaded(), a.picked({ match: asMatchId(1), squad: asSquadId(1) }))
+    s = reduce(s, a.picked({ match: asMatchId(1), squad: asSquadId(2) }))
+    s = reduce(s, a.picked({ match: asMatchId(3), squad: asSquadId(1) }))
     expect(s.picks.map((p) => p.squad)).toEqual([2, 0, 2])
   })
 
   it('starts the margin at 0 when the margin game is picked, and clamps changes', () => {
-    let s = reduce(loaded(), a.marginChanged({ match: 2, margin: 5 }))
+    let s = reduce(loaded(), a.marginChanged({ match: asMatchId(2), margin: 5 }))
     expect(s.picks[1]!.margin).toBeNull()
-    s = reduce(s, a.picked({ match: 2, squad: 1 }))
+    s = reduce(s, a.picked({ match: asMatchId(2), squad: asSquadId(1) }))
     expect(s.picks[1]!.margin).toBe(0)
-    s = reduce(s, a.marginChanged({ match: 2, margin: 250 }))
+    s = reduce(s, a.marginChanged({ match: asMatchId(2), margin: 250 }))
     expect(s.picks[1]!.margin).toBe(100)
-    s = reduce(s, a.marginChanged({ match: 2, margin: -3 }))
+    s = reduce(s, a.marginChanged({ match: asMatchId(2), margin: -3 }))
     expect(s.picks[1]!.margin).toBe(0)
   })
 
   it('saves: saving blocks saving, success stores the result and shows Saved', () => {
-    let s = reduce(reduce(loaded(), a.picked({ match: 1, squad: 1 })), a.saveStarted())
+    let s = reduce(
+      reduce(loaded(), a.picked({ match: asMatchId(1), squad: asSquadId(1) })),
+      a.saveStarted(),
+    )
     expect(s).toMatchObject({ saving: true, can_save: false, saveStatus: 'saving' })
-    expect(reduce(s, a.picked({ match: 1, squad: 2 })).picks[0]!.squad).toBe(1)
-    s = reduce(s, a.saveSucceeded([{ ...s.picks[0]!, squad: 1 }]))
+    expect(reduce(s, a.picked({ match: asMatchId(1), squad: asSquadId(2) })).picks[0]!.squad).toBe(
+      1,
+    )
+    s = reduce(s, a.saveSucceeded([{ ...s.picks[0]!, squad: asSquadId(1) }]))
     expect(s).toMatchObject({ saving: false, can_save: true, saveStatus: 'saved' })
     expect(s.picks[0]!.squad).toBe(1)
     expect(reduce(s, a.confirmationHidden()).saveStatus).toBe('idle')
   })
 
   it('restores the picks as last saved when a save fails', () => {
-    let s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
+    let s = reduce(loaded(), a.picked({ match: asMatchId(1), squad: asSquadId(1) }))
     const earlier = s.picks.map((p) => ({ ...p }))
-    s = reduce(s, a.picked({ match: 1, squad: 2 }))
+    s = reduce(s, a.picked({ match: asMatchId(1), squad: asSquadId(2) }))
     s = reduce(reduce(s, a.saveStarted()), a.saveFailed(earlier))
     expect(s.picks[0]!.squad).toBe(1)
     expect(s).toMatchObject({ saving: false, can_save: true, saveStatus: 'failed' })
   })
 
   it('keeps unsaved picks through a refresh, but not on a match that has locked', () => {
-    let s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
+    let s = reduce(loaded(), a.picked({ match: asMatchId(1), squad: asSquadId(1) }))
     const next = response()
     next.predictions[2] = { ...next.predictions[2]!, isCorrect: true }
     s = reduce(s, a.received({ key: KEY, predictions: next.predictions }))
@@ -112,8 +118,8 @@ describe('picks', () => {
   })
 
   it('ignores an answer for a round no longer shown, and starts afresh on another round', () => {
-    const s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
-    const stale = response().predictions.map((p) => ({ ...p, squad: 2 }))
+    const s = reduce(loaded(), a.picked({ match: asMatchId(1), squad: asSquadId(1) }))
+    const stale = response().predictions.map((p) => ({ ...p, squad: asSquadId(2) }))
     expect(reduce(s, a.received({ key: 'bbl/2', predictions: stale })).picks[0]!.squad).toBe(1)
     const other = reduce(s, a.shown('bbl/2'))
     expect(other).toMatchObject({ key: 'bbl/2', loaded: false, picks: [] })
@@ -121,10 +127,10 @@ describe('picks', () => {
   })
 
   it('clears only scheduled picks, and merges server-confirmed picks', () => {
-    let s = reduce(loaded(), a.picked({ match: 1, squad: 1 }))
+    let s = reduce(loaded(), a.picked({ match: asMatchId(1), squad: asSquadId(1) }))
     s = reduce(s, a.clearedLocally())
     expect(s.picks.map((p) => p.squad)).toEqual([0, 0, 2])
-    s = reduce(s, a.merged([{ ...s.picks[0]!, squad: 2 }]))
+    s = reduce(s, a.merged([{ ...s.picks[0]!, squad: asSquadId(2) }]))
     expect(s.picks[0]!.squad).toBe(2)
   })
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { Prediction } from '@tipping/contract/predictions'
+import type { MatchId, SquadId } from '@tipping/contract/ids'
 import { clampMargin } from '@tipping/contract/rules/margin'
 import { assertPicksArray } from '@tipping/contract/rules/picks'
 
@@ -60,14 +61,14 @@ const picksSlice = createSlice({
           : p
       })
     },
-    picked(state, action: PayloadAction<{ match: number; squad: number }>) {
+    picked(state, action: PayloadAction<{ match: MatchId; squad: SquadId }>) {
       const pick = state.picks.find((p) => p.match === action.payload.match)
       if (!pick || pick.status !== 'scheduled' || state.saving) return
       pick.squad = action.payload.squad
       if (pick.isMarginGame && pick.margin === null) pick.margin = 0
       state.saveStatus = 'idle'
     },
-    marginChanged(state, action: PayloadAction<{ match: number; margin: number }>) {
+    marginChanged(state, action: PayloadAction<{ match: MatchId; margin: number }>) {
       const pick = state.picks.find((p) => p.match === action.payload.match)
       if (!pick || pick.status !== 'scheduled' || pick.squad === 0) return
       pick.margin = clampMargin(action.payload.margin)

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react'
+import { asRoundId, asRoundNumber } from '@tipping/contract/ids'
 import { describe, expect, it, vi } from 'vitest'
 import type { FixtureRound } from '@tipping/contract/static-files'
 import { RoundSelector } from './round-selector.tsx'
 
 const round = (number: number, isGoldenWeek = false): FixtureRound => ({
-  id: number * 10,
-  number,
+  id: asRoundId(number * 10),
+  number: asRoundNumber(number),
   label: `Week ${number}`,
   status: 'scheduled',
   startDate: '2025-12-31T08:15:00Z',
@@ -17,17 +18,19 @@ const rounds = [round(1), round(2, true), round(3)]
 
 describe('RoundSelector (spec 2)', () => {
   it('disables previous at the first round and next at the last', () => {
-    const { rerender } = render(<RoundSelector rounds={rounds} current={1} onChange={() => {}} />)
+    const { rerender } = render(
+      <RoundSelector rounds={rounds} current={asRoundNumber(1)} onChange={() => {}} />,
+    )
     expect(screen.getByTestId<HTMLButtonElement>('round-prev').disabled).toBe(true)
     expect(screen.getByTestId<HTMLButtonElement>('round-next').disabled).toBe(false)
-    rerender(<RoundSelector rounds={rounds} current={3} onChange={() => {}} />)
+    rerender(<RoundSelector rounds={rounds} current={asRoundNumber(3)} onChange={() => {}} />)
     expect(screen.getByTestId<HTMLButtonElement>('round-next').disabled).toBe(true)
     expect(screen.getByTestId<HTMLButtonElement>('round-prev').disabled).toBe(false)
   })
 
   it('moves one round at a time and labels the Golden Week with UTC dates', () => {
     const onChange = vi.fn()
-    render(<RoundSelector rounds={rounds} current={2} onChange={onChange} />)
+    render(<RoundSelector rounds={rounds} current={asRoundNumber(2)} onChange={onChange} />)
     expect(screen.getByText(/BKT GOLDEN WEEK/)).toBeTruthy()
     expect(screen.getByText('Wed 31 Dec – Mon 5 Jan')).toBeTruthy()
     fireEvent.click(screen.getByTestId('round-next'))
@@ -38,7 +41,7 @@ describe('RoundSelector (spec 2)', () => {
 
   it('opens a grid of week numbers, the Golden Week marked, and jumps to the chosen week', () => {
     const onChange = vi.fn()
-    render(<RoundSelector rounds={rounds} current={1} onChange={onChange} />)
+    render(<RoundSelector rounds={rounds} current={asRoundNumber(1)} onChange={onChange} />)
     fireEvent.click(screen.getByTestId('round-label'))
     expect(screen.getByTestId('round-option-2').getAttribute('aria-label')).toBe(
       'Week 2, BKT Golden Week',

@@ -1,12 +1,13 @@
 import { useState } from 'react'
+import type { RoundNumber } from '@tipping/contract/ids'
 import type { FixtureRound } from '@tipping/contract/static-files'
 import { formatRoundDate } from '../../lib/dates.ts'
 import styles from './round-selector.module.css'
 
 interface Props {
   rounds: readonly FixtureRound[]
-  current: number
-  onChange: (roundNumber: number) => void
+  current: RoundNumber
+  onChange: (roundNumber: RoundNumber) => void
 }
 
 /** Previous / next arrows, disabled at the first and last round (spec 2: Round selector). */

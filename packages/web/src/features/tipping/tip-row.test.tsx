@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react'
+import { asSquadId } from '@tipping/contract/ids'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MateTip } from '@tipping/contract/scores'
 import type { Squad } from '@tipping/contract/static-files'
@@ -13,7 +14,7 @@ const tip = (userId: number, squad: number, extra: Partial<MateTip> = {}): MateT
   teamName: null,
   firstName: `Mate${userId}`,
   lastNameInitial: 'Q',
-  squad,
+  squad: asSquadId(squad),
   margin: null,
   isAutoTip: false,
   ...extra,

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit'
+import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PredictionsResponse } from '@tipping/contract/predictions'
+import type { Prediction, PredictionsResponse } from '@tipping/contract/predictions'
 import type { Snapshot } from '@tipping/contract/scores'
 import { api } from '../../lib/api.ts'
 import { globalErrorReducer, selectVisibleError } from '../../lib/global-error-slice.ts'
@@ -20,9 +21,9 @@ const newStore = () =>
     middleware: (getDefault) => getDefault().concat(api.middleware),
   })
 
-const prediction = (match: number, squad = 0) => ({
-  match,
-  squad,
+const prediction = (match: number, squad = 0): Prediction => ({
+  match: asMatchId(match),
+  squad: squad === 0 ? 0 : asSquadId(squad),
   margin: null,
   isMarginGame: false,
   isAutoTip: false,
@@ -33,8 +34,8 @@ const prediction = (match: number, squad = 0) => ({
 })
 const roundAnswer: PredictionsResponse = {
   round: {
-    id: 1,
-    number: 1,
+    id: asRoundId(1),
+    number: asRoundNumber(1),
     label: 'Week 1',
     status: 'scheduled',
     startDate: '2026-12-01T08:00:00Z',
@@ -42,12 +43,12 @@ const roundAnswer: PredictionsResponse = {
     isGoldenWeek: false,
   },
   matches: [1, 2].map((id) => ({
-    id,
+    id: asMatchId(id),
     number: id,
     status: 'scheduled' as const,
     date: '2026-12-01T08:00:00Z',
-    homeSquadId: 1,
-    awaySquadId: 2,
+    homeSquadId: asSquadId(1),
+    awaySquadId: asSquadId(2),
     homeRuns: null,
     awayRuns: null,
     homeWicketsFallen: null,
@@ -69,7 +70,7 @@ const snapshot: Snapshot = {
   round_points: 0,
   overall_points: 0,
   overall_rank: 0,
-  round: 1,
+  round: asRoundNumber(1),
   max_round_points: 0,
   max_total_points: 0,
   total_users: 1,
@@ -91,7 +92,7 @@ function stubApi(save: (body: { predictions: { match: number; squad: number }[] 
   return calls
 }
 
-const ROUND = { sport: 'bbl' as const, round: 1 }
+const ROUND = { sport: 'bbl' as const, round: asRoundNumber(1) }
 const cachedSquad = (store: ReturnType<typeof newStore>, match: number) =>
   tippingApi.endpoints.round
     .select(ROUND)(store.getState())
@@ -102,7 +103,7 @@ async function loadedStore() {
   const store = newStore()
   store.dispatch(picksActions.shown('bbl/1'))
   await store.dispatch(tippingApi.endpoints.round.initiate(ROUND))
-  store.dispatch(picksActions.picked({ match: 1, squad: 2 }))
+  store.dispatch(picksActions.picked({ match: asMatchId(1), squad: asSquadId(2) }))
   return store
 }
 
@@ -119,7 +120,9 @@ describe('saving picks (spec 4)', () => {
     })
     const store = await loadedStore()
     const saved = await store.dispatch(
-      saveRoundPicks('bbl', 1, [{ match: 1, squad: 2, margin: null }]),
+      saveRoundPicks('bbl', asRoundNumber(1), [
+        { match: asMatchId(1), squad: asSquadId(2), margin: null },
+      ]),
     )
     expect(saved).toBeNull()
     expect(cachedDuringSave).toBe(2)
@@ -138,7 +141,11 @@ describe('saving picks (spec 4)', () => {
       }),
     )
     const store = await loadedStore()
-    await store.dispatch(saveRoundPicks('bbl', 1, [{ match: 1, squad: 2, margin: null }]))
+    await store.dispatch(
+      saveRoundPicks('bbl', asRoundNumber(1), [
+        { match: asMatchId(1), squad: asSquadId(2), margin: null },
+      ]),
+    )
     expect(selectVisibleError(store.getState())).toBe('Not a squad of this match')
     expect(selectRefusal(store.getState())).toBeNull()
     expect(store.getState().picks.picks[0]!.squad).toBe(0)
@@ -153,7 +160,9 @@ describe('saving picks (spec 4)', () => {
     await summary
     const before = calls.filter((c) => c.endsWith('/snapshot')).length
     const saved = await store.dispatch(
-      saveRoundPicks('bbl', 1, [{ match: 1, squad: 2, margin: null }]),
+      saveRoundPicks('bbl', asRoundNumber(1), [
+        { match: asMatchId(1), squad: asSquadId(2), margin: null },
+      ]),
     )
     expect(saved?.[0]?.squad).toBe(2)
     expect(cachedSquad(store, 1)).toBe(2)

@@ -1,6 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { useDispatch } from 'react-redux'
 import type { Sport } from '@tipping/contract/constants'
+import type { MatchId, RoundNumber } from '@tipping/contract/ids'
 import { leagueListResponseSchema, type LeagueListResponse } from '@tipping/contract/leagues'
 import {
   predictionsResponseSchema,
@@ -27,7 +28,7 @@ import { picksActions, roundKey } from './picks-slice.ts'
 
 interface RoundArg {
   sport: Sport
-  round: number
+  round: RoundNumber
 }
 
 const PICKS_CHANGED = ['Snapshot', 'Ladder'] as const
@@ -105,7 +106,7 @@ export const tippingApi = api.injectEndpoints({
         }
       },
     }),
-    autopick: build.mutation<SavePredictionsResponse, RoundArg & { matches: number[] }>({
+    autopick: build.mutation<SavePredictionsResponse, RoundArg & { matches: MatchId[] }>({
       query: ({ sport, matches }) => ({
         path: `${sport}/predictions_list/autopick`,
         method: 'POST',
@@ -115,7 +116,7 @@ export const tippingApi = api.injectEndpoints({
       invalidatesTags: [...PICKS_CHANGED],
       onQueryStarted: confirmInCache,
     }),
-    clearPicks: build.mutation<SavePredictionsResponse, RoundArg & { matches: number[] }>({
+    clearPicks: build.mutation<SavePredictionsResponse, RoundArg & { matches: MatchId[] }>({
       query: ({ sport, matches }) => ({
         path: `${sport}/predictions_list/clear`,
         method: 'POST',
@@ -201,7 +202,7 @@ export const selectRefusal = (s: { globalError: GlobalErrorState }): string | nu
  * Resolves to the confirmed picks, or null when the save failed.
  */
 export const saveRoundPicks =
-  (sport: Sport, round: number, picks: readonly TipInput[]) =>
+  (sport: Sport, round: RoundNumber, picks: readonly TipInput[]) =>
   async (dispatch: TippingDispatch, getState: () => TippingState): Promise<Prediction[] | null> => {
     const earlier =
       tippingApi.endpoints.round.select({ sport, round })(getState()).data?.predictions ?? []

@@ -6,6 +6,7 @@ import {
   REFRESH_INTERVAL_MS,
   SAVE_CONFIRMATION_MS,
 } from '@tipping/contract/constants'
+import { asRoundNumber, type MatchId, type RoundNumber } from '@tipping/contract/ids'
 import type { Prediction } from '@tipping/contract/predictions'
 import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
@@ -62,9 +63,9 @@ const NO_FORM: FormGuideFile['squads'] = {}
 const REFRESHED = { pollingInterval: REFRESH_INTERVAL_MS, skipPollingIfUnfocused: true }
 
 /** Spec 4: the round shown first (the open one, or the last). */
-const defaultRoundNumber = (rounds: readonly FixtureRound[]): number => {
+const defaultRoundNumber = (rounds: readonly FixtureRound[]): RoundNumber => {
   const id = defaultRoundId(rounds)
-  return rounds.find((x) => x.id === id)?.number ?? 1
+  return rounds.find((x) => x.id === id)?.number ?? asRoundNumber(1)
 }
 /**
  * The cards in stacks (issue 27): each stack keeps its own cards' heights, so a short card leaves
@@ -81,7 +82,7 @@ interface Props {
   advert?: ReactNode
   /** Side content for a wide screen (issue 27: ladder, leagues, the week's leaders), given the
    * week on show; composed by the app, which decides the widths it appears at. */
-  aside?: (roundNumber: number | null) => ReactNode
+  aside?: (roundNumber: RoundNumber | null) => ReactNode
 }
 
 export default function TippingPage({ advert, aside }: Props = {}) {
@@ -100,7 +101,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   )
   const userId = useCurrentUser().id
   const { matchCentreUrl } = useSiteContent().config
-  const [chosenRound, setChosenRound] = useState<number | null>(null)
+  const [chosenRound, setChosenRound] = useState<RoundNumber | null>(null)
   const [now, setNow] = useState(() => new Date())
   const confirmTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const marginTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
@@ -263,12 +264,13 @@ export default function TippingPage({ advert, aside }: Props = {}) {
       void runBulk(() => clearCall({ sport, round: roundNumber, matches: savedOpen }))
   }
   // Spec 4: margin changes are sent after a 500 ms debounce, for a tip already saved.
-  const changeMargin = (match: number, margin: number) => {
+  const changeMargin = (match: MatchId, margin: number) => {
     dispatch(picksActions.marginChanged({ match, margin }))
     const savedTip = saved.get(match)
     const pick = picksByMatch.get(match)
     if (!savedTip || savedTip.squad === 0 || !pick || pick.squad === 0 || roundNumber === null)
       return
+    const squad = pick.squad
     const timers = marginTimers.current
     const pending = timers.get(match)
     if (pending) clearTimeout(pending)
@@ -276,7 +278,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
       match,
       setTimeout(() => {
         timers.delete(match)
-        saveTip({ sport, round: roundNumber, tip: { match, squad: pick.squad, margin } })
+        saveTip({ sport, round: roundNumber, tip: { match, squad, margin } })
           .unwrap()
           .then(({ prediction }) => dispatch(picksActions.merged([prediction])))
           .catch(() => undefined)

@@ -6,6 +6,7 @@ import {
   type ImportFixtureResponse,
   createCompetitionBodySchema,
 } from '@tipping/contract/admin'
+import { asRoundNumber } from '@tipping/contract/ids'
 import type { Sport } from '@tipping/contract/constants'
 import { summariseCricsheet, type CricsheetMatch } from '@tipping/contract/cricsheet'
 import type { SeasonFile } from '@tipping/contract/season-file'
@@ -32,7 +33,7 @@ const toCompetition = (c: q.CompetitionRow): AdminCompetition => ({
   name: c.name,
   year: c.year,
   isCurrent: c.is_current,
-  goldenWeekRound: c.golden_week_round,
+  goldenWeekRound: c.golden_week_round === null ? null : asRoundNumber(c.golden_week_round),
   ladderPoints: c.ladder_points,
   rounds: c.rounds,
   matches: c.matches,
@@ -194,7 +195,8 @@ export class CompetitionsAdmin {
         entityId: id,
         data: {
           before: {
-            goldenWeekRound: c.golden_week_round,
+            goldenWeekRound:
+              c.golden_week_round === null ? null : asRoundNumber(c.golden_week_round),
             ladderPoints: c.ladder_points,
             isCurrent: c.is_current,
           },

@@ -1,4 +1,5 @@
 import { ADMIN_PAGE_SIZE, type AdminLeaguesResponse } from '@tipping/contract/admin'
+import { asRoundNumber } from '@tipping/contract/ids'
 import type { Sport } from '@tipping/contract/constants'
 import type { Database } from '../../../db/schema.ts'
 import { notFound } from '../../../errors.ts'
@@ -25,7 +26,7 @@ export class LeaguesAdmin {
         name: l.name,
         code: l.code,
         privacy: l.privacy,
-        startRound: l.start_round,
+        startRound: asRoundNumber(l.start_round),
         numUsers: l.num_users,
         commissioner: { id: l.owner_id, email: l.owner_email, name: l.owner_name },
         createdAt: iso(l.created_at),

@@ -4,6 +4,7 @@ import type {
   CompetitionRoundsResponse,
   UpdateMatchBody,
 } from '@tipping/contract/admin'
+import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import type { Lifecycle } from '@tipping/contract/predictions'
 import { oversFromBalls } from '@tipping/contract/rules/cricket'
 import type { Clock } from '../../../clock.ts'
@@ -28,14 +29,14 @@ function toMatch(m: q.AdminMatchRow, now: Date, roundStarted: boolean): AdminMat
       ? null
       : { runs, wickets, overs: balls === null ? null : oversFromBalls(balls) }
   return {
-    id: m.id,
+    id: asMatchId(m.id),
     number: m.number,
-    roundId: m.round_id,
+    roundId: asRoundId(m.round_id),
     startsAt: iso(m.starts_at),
     status,
     venueId: m.venue_id,
-    homeSquadId: m.home_squad_id,
-    awaySquadId: m.away_squad_id,
+    homeSquadId: asSquadId(m.home_squad_id),
+    awaySquadId: asSquadId(m.away_squad_id),
     isMarginGame: m.is_margin_game,
     stage: m.stage,
     result:
@@ -43,7 +44,7 @@ function toMatch(m: q.AdminMatchRow, now: Date, roundStarted: boolean): AdminMat
         ? null
         : {
             outcome: m.outcome,
-            winnerSquadId: m.winner_squad_id,
+            winnerSquadId: m.winner_squad_id === null ? null : asSquadId(m.winner_squad_id),
             home: innings(m.home_runs, m.home_wickets, m.home_balls),
             away: innings(m.away_runs, m.away_wickets, m.away_balls),
             sixes: m.sixes,
@@ -83,8 +84,8 @@ export class MatchesAdmin {
       const list = byRound.get(r.id) ?? []
       const started = list.some((m) => matchStatus(m, now) !== 'scheduled')
       return {
-        id: r.id,
-        number: r.number,
+        id: asRoundId(r.id),
+        number: asRoundNumber(r.number),
         label: r.label,
         status: r.status === 'scheduled' && started ? 'active' : r.status,
         isGoldenWeek: competition.goldenWeekRound === r.number,
@@ -94,7 +95,7 @@ export class MatchesAdmin {
     return {
       competition,
       rounds: out,
-      squads: squads.map((s) => ({ id: s.id, name: s.name, shortName: s.short_name })),
+      squads: squads.map((s) => ({ id: asSquadId(s.id), name: s.name, shortName: s.short_name })),
       venues,
     }
   }
