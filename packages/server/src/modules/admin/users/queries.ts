@@ -2,20 +2,23 @@ import { sql } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { like } from '../paging.ts'
 
+/** What the console shows of an account, read alike for the list and for a change. */
+const ADMIN_USER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'team_name',
+  'roles',
+  'registered_at',
+  'deactivated_at',
+  'external_id',
+] as const
+
 export const users = (db: Database, search: string | undefined, offset: number, limit: number) => {
   let query = db
     .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'first_name',
-      'last_name',
-      'team_name',
-      'roles',
-      'registered_at',
-      'deactivated_at',
-      'external_id',
-    ])
+    .select(ADMIN_USER_COLUMNS)
     .orderBy('id')
     .offset(offset)
     .limit(limit)
@@ -36,17 +39,7 @@ export type AdminUserRow = Awaited<ReturnType<typeof users>>[number]
 export const lockUser = (db: Database, id: number) =>
   db
     .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'first_name',
-      'last_name',
-      'team_name',
-      'roles',
-      'registered_at',
-      'deactivated_at',
-      'external_id',
-    ])
+    .select(ADMIN_USER_COLUMNS)
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst()
