@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process'
-import { asRoundNumber } from '@tipping/contract/ids'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SeasonFile } from '@tipping/contract/season-file'
 import { ladderFileSchema } from '@tipping/contract/static-files'
 import Fastify from 'fastify'
 import {
@@ -18,15 +16,14 @@ import { adminRoutes } from '../src/modules/admin/routes.ts'
 import type { AdminService } from '../src/modules/admin/service.ts'
 import { grantAdmin } from '../src/modules/admin/users/service.ts'
 import { hashPassword } from '../src/modules/auth/passwords.ts'
-import { readSeasonFile } from '../src/modules/seasons/service.ts'
 import {
   createTestApp,
   makeAdmin,
   loadSeasons,
   registerUser,
-  seasonPath,
   sessionCookie,
   type TestApp,
+  replaySeasonFile,
 } from './helpers.ts'
 
 const execFileAsync = promisify(execFile)
@@ -642,35 +639,14 @@ describe('fixture and Cricsheet imports', () => {
     const files = ['1386094.json', '1386095.json'].map((f) =>
       JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')),
     )
-    const real = await readSeasonFile(seasonPath('bbl'))
-    const code = (name: string) => real.squads.find((s) => s.name === name)!.code
-    const season: SeasonFile = {
-      ...real,
-      season: 13,
-      name: 'BBL|13 replay',
-      year: '2023-24',
-      goldenWeekRound: null,
-      rounds: [
-        {
-          number: asRoundNumber(1),
-          label: 'Week 1',
-          matches: [
-            { date: '2023-12-07', teams: ['Brisbane Heat', 'Melbourne Stars'] },
-            { date: '2023-12-08', teams: ['Sydney Sixers', 'Melbourne Renegades'] },
-            { date: '2023-12-09', teams: ['Adelaide Strikers', 'Perth Scorchers'] },
-          ].map((m, i) => ({
-            number: i + 1,
-            startsAt: `${m.date}T08:15:00Z`,
-            venue: real.venues[0]!.key,
-            home: code(m.teams[0]!),
-            away: code(m.teams[1]!),
-            marginGame: i === 2,
-            stage: 'regular' as const,
-            assumed: [],
-          })),
-        },
+    const season = await replaySeasonFile(
+      [
+        { date: '2023-12-07', teams: ['Brisbane Heat', 'Melbourne Stars'] },
+        { date: '2023-12-08', teams: ['Sydney Sixers', 'Melbourne Renegades'] },
+        { date: '2023-12-09', teams: ['Adelaide Strikers', 'Perth Scorchers'] },
       ],
-    }
+      2,
+    )
     const broken = await call('POST', '/api/admin/competitions/import', { ...season, rounds: 'x' })
     expect(broken.statusCode).toBe(400)
     expect(param(broken)).toBe('rounds')

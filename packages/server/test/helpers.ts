@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { inject } from 'vitest'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { asRoundNumber } from '@tipping/contract/ids'
+import type { SeasonFile } from '@tipping/contract/season-file'
 import { buildApp } from '../src/app.ts'
 import { AdjustableClock } from '../src/clock.ts'
 import { REPO_ROOT, testConfig, type Config } from '../src/config.ts'
@@ -199,4 +201,40 @@ export async function twoSquadsAndAVenue(
     .returning('id')
     .executeTakeFirstOrThrow()
   return { squads: [rows[0]!.id, rows[1]!.id], venue: venue.id }
+}
+
+/**
+ * A one-round BBL|13 replay season of these fixtures (real squads and the first venue, 08:15 UTC
+ * starts): the season Cricsheet's 2023-24 files complete. The match at `marginGame` (an index) is
+ * the round's margin game.
+ */
+export async function replaySeasonFile(
+  matches: { date: string; teams: [string, string] }[],
+  marginGame: number,
+): Promise<SeasonFile> {
+  const real = await readSeasonFile(seasonPath('bbl'))
+  const code = (name: string) => real.squads.find((s) => s.name === name)!.code
+  return {
+    ...real,
+    season: 13,
+    name: 'BBL|13 replay',
+    year: '2023-24',
+    goldenWeekRound: null,
+    rounds: [
+      {
+        number: asRoundNumber(1),
+        label: 'Week 1',
+        matches: matches.map((m, i) => ({
+          number: i + 1,
+          startsAt: `${m.date}T08:15:00Z`,
+          venue: real.venues[0]!.key,
+          home: code(m.teams[0]),
+          away: code(m.teams[1]),
+          marginGame: i === marginGame,
+          stage: 'regular' as const,
+          assumed: [],
+        })),
+      },
+    ],
+  }
 }

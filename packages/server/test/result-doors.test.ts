@@ -1,14 +1,20 @@
 import fs from 'node:fs'
-import { asRoundNumber } from '@tipping/contract/ids'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { ResultsFile, SeasonFile } from '@tipping/contract/season-file'
+import type { ResultsFile } from '@tipping/contract/season-file'
 import { roundsFileSchema } from '@tipping/contract/static-files'
 import { REPO_ROOT } from '../src/config.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
 import { applyResultsFile } from '../src/modules/results/service.ts'
 import { importSeason, readSeasonFile } from '../src/modules/seasons/service.ts'
-import { createTestApp, makeAdmin, registerUser, seasonPath, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  makeAdmin,
+  registerUser,
+  replaySeasonFile,
+  seasonPath,
+  type TestApp,
+} from './helpers.ts'
 
 // One result, entered through each of its three doors on a fresh database each: the console's
 // result form, a results file (npm run import, the demo seed) and a Cricsheet upload. Whichever
@@ -24,34 +30,13 @@ afterAll(() => Promise.all(apps.map((t) => t.close())))
 
 /** A one-round replay season (Heat v Stars, then Sixers v Renegades as the margin game). */
 async function replaySeason(t: TestApp): Promise<void> {
-  const real = await readSeasonFile(seasonPath('bbl'))
-  const code = (name: string) => real.squads.find((s) => s.name === name)!.code
-  const season: SeasonFile = {
-    ...real,
-    season: 13,
-    name: 'BBL|13 replay',
-    year: '2023-24',
-    goldenWeekRound: null,
-    rounds: [
-      {
-        number: asRoundNumber(1),
-        label: 'Week 1',
-        matches: [
-          { date: '2023-12-07', teams: ['Brisbane Heat', 'Melbourne Stars'] },
-          { date: '2023-12-08', teams: ['Sydney Sixers', 'Melbourne Renegades'] },
-        ].map((m, i) => ({
-          number: i + 1,
-          startsAt: `${m.date}T08:15:00Z`,
-          venue: real.venues[0]!.key,
-          home: code(m.teams[0]!),
-          away: code(m.teams[1]!),
-          marginGame: i === 1,
-          stage: 'regular' as const,
-          assumed: [],
-        })),
-      },
+  const season = await replaySeasonFile(
+    [
+      { date: '2023-12-07', teams: ['Brisbane Heat', 'Melbourne Stars'] },
+      { date: '2023-12-08', teams: ['Sydney Sixers', 'Melbourne Renegades'] },
     ],
-  }
+    1,
+  )
   await importSeason(t.db, season, { sponsorPrefix: 'xyz' })
 }
 
