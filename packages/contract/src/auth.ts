@@ -59,6 +59,13 @@ export type UserSession = z.infer<typeof userSessionSchema>
 export const userResponseSchema = z.object({ user: userSessionSchema })
 export type UserResponse = z.infer<typeof userResponseSchema>
 
+/**
+ * The boot's session check (`GET /api/session`): who is signed in, if anyone. A visitor is an
+ * answer, not a failure, so it is a 200 with `user: null` (decision 019).
+ */
+export const sessionResponseSchema = z.object({ user: userSessionSchema.nullable() })
+export type SessionResponse = z.infer<typeof sessionResponseSchema>
+
 export const okResponseSchema = z.object({ ok: z.literal(true) })
 
 /** `POST {sport}/auth/register`: the sport comes from the path. */

@@ -187,6 +187,32 @@ describe('login, session check and logout', () => {
     ).toBe(401)
   })
 
+  it("answers the page's session check with 200 either way: the user, or null", async () => {
+    const visitor = await t.app.inject({ url: '/api/session' })
+    expect(visitor.statusCode).toBe(200)
+    expect(visitor.json()).toEqual({ success: { user: null } })
+    // Never kept by a shared cache: the answer is this browser's own.
+    expect(visitor.headers['cache-control']).toBe('private, no-store')
+    const res = await register({
+      email: 'session-w@example.com',
+      password: 'long enough pw',
+      firstName: 'W',
+      lastName: 'Session',
+      sport: 'wbbl',
+    })
+    const cookie = sessionCookie(res)
+    // A player of the other sport only is still signed in: no 513 here.
+    const me = await t.app.inject({ url: '/api/session', headers: { cookie } })
+    expect(me.statusCode).toBe(200)
+    expect(me.json().success.user).toMatchObject({
+      email: 'session-w@example.com',
+      roles: ['ROLE_USER_WBBL'],
+    })
+    await t.app.inject({ method: 'POST', url: '/api/wbbl/auth/logout', headers: { cookie } })
+    const after = await t.app.inject({ url: '/api/session', headers: { cookie } })
+    expect(after.json()).toEqual({ success: { user: null } })
+  })
+
   it('expires a session left idle past the idle limit', async () => {
     const { cookie } = await registerUser(t.app)
     t.clock.advance(31 * 86_400_000)

@@ -12,8 +12,8 @@ import { loadRoutePreloads } from './route-preloads.ts'
 // The single-page app's index.html as each visitor gets it. Three additions save a slow phone
 // the round trips that otherwise stand between the script and the first paint:
 // - the site content (BOOT_STATIC_FILES) and the static checksums, inline as JSON;
-// - on a sport's pages, a preload of the session check the app starts at boot, and of the
-//   page's own chunks (route-preloads.ts);
+// - a preload of the session check the app starts at boot (every page makes it), and on a
+//   sport's pages of the page's own chunks (route-preloads.ts);
 // - a fresh style nonce (below).
 
 export interface AppPage {
@@ -38,10 +38,9 @@ export function createAppPage(webDistDir: string, staticDir: string): AppPage {
       const pathname = url.split('?')[0]!
       const sport = SPORTS.find((s) => pathname === `/${s}` || pathname.startsWith(`/${s}/`))
       // credentials "include", as the app's own fetch, or the browser would not use the preload.
-      const preload = sport
-        ? `<link rel="preload" href="/api/${sport}/user" as="fetch" crossorigin="use-credentials">` +
-          routes.forSportPage(pathname.split('/')[2] ?? '')
-        : ''
+      const preload =
+        '<link rel="preload" href="/api/session" as="fetch" crossorigin="use-credentials">' +
+        (sport ? routes.forSportPage(pathname.split('/')[2] ?? '') : '')
       const data = `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${bootJson()}</script>`
       const page = withStyleNonce(indexHtml, csp)
       return { html: page.html.replace('</head>', `${preload}${data}</head>`), csp: page.csp }

@@ -9,6 +9,7 @@ import {
   registerBodySchema,
   sportRegisterBodySchema,
   userResponseSchema,
+  sessionResponseSchema,
   userUpdateBodySchema,
   userUpdateResponseSchema,
 } from '@tipping/contract/auth'
@@ -272,6 +273,25 @@ export function authRoutes(
       await auth.logout(gate.cookieValue(request))
       gate.clearCookie(reply)
       return success({ ok: true as const })
+    },
+  )
+
+  app.get(
+    '/api/session',
+    {
+      config: { policy: 'visitor' },
+      schema: {
+        tags,
+        response: { 200: successEnvelope(sessionResponseSchema) },
+        description:
+          "The page's session check: the signed-in user, or null for a visitor (a 200 either way).",
+      },
+    },
+    async (request, reply) => {
+      // Per browser: a shared cache must never hand one person's answer to another.
+      void reply.header('cache-control', 'private, no-store')
+      const caller = await gate.optionalUser(request)
+      return success({ user: caller ? toUserSession(caller.row) : null })
     },
   )
 

@@ -21,7 +21,6 @@ import { TopBanner } from './top-banner.tsx'
 export function RootLayout() {
   const dispatch = useAppDispatch()
   const globalError = useAppSelector(selectVisibleError)
-  const sport = storedSport()
 
   // The spec's transitions (dataRequested, then sessionChecked or sessionCheckFailed) over the
   // API layer's check, or the one the main script already started (app/boot-reads.ts). The slice
@@ -29,15 +28,17 @@ export function RootLayout() {
   useEffect(() => {
     dispatch(sessionActions.dataRequested())
     const check =
-      takeBootSession(sport) ??
+      takeBootSession() ??
       dispatch(
-        authApi.endpoints.sessionUser.initiate(sport, { subscribe: false, forceRefetch: true }),
+        authApi.endpoints.sessionUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
       ).unwrap()
     check
-      .then(({ user }) => dispatch(sessionActions.sessionChecked(user)))
+      .then(({ user }) =>
+        dispatch(user ? sessionActions.sessionChecked(user) : sessionActions.sessionCheckFailed()),
+      )
       .catch(() => dispatch(sessionActions.sessionCheckFailed()))
     return onUnauthorized(() => dispatch(sessionActions.sessionExpired()))
-  }, [dispatch, sport])
+  }, [dispatch])
 
   return (
     <SiteContentProvider fallback={<Spinner label="Loading" />}>

@@ -178,10 +178,8 @@ describe('account page', () => {
     const saved = { ...user, team_name: 'Sixes', isWeeklyReminderEnabled: false }
     const calls = serve({
       '/static/': () => json(200, { squads: [], files: {} }),
-      '/api/bbl/user': (body) =>
-        body
-          ? json(200, { success: { user: saved, successMsg: PROFILE_UPDATED } })
-          : json(200, { success: { user: saved } }),
+      '/api/bbl/user': () => json(200, { success: { user: saved, successMsg: PROFILE_UPDATED } }),
+      '/api/session': () => json(200, { success: { user: saved } }),
     })
     mount(<AccountPage />, '/bbl/account', true)
     type('Tipping team name', 'Sixes')
@@ -201,7 +199,7 @@ describe('account page', () => {
       await vi.advanceTimersByTimeAsync(2000)
     })
     expect(screen.queryByTestId('profile-saved')).toBeNull()
-    expect(calls.slice(before).some((c) => c.path === '/api/bbl/user' && !c.body)).toBe(true)
+    expect(calls.slice(before).some((c) => c.path === '/api/session')).toBe(true)
   })
 
   it('refuses a team name over 40 characters without sending', async () => {
@@ -290,36 +288,31 @@ describe('not registered for the game (513)', () => {
     )
   })
 
-  it('the session check asks the other sport when the remembered one answers 513', async () => {
-    const calls = serve({
-      '/api/bbl/user': () =>
-        json(513, { errors: [{ code: 'NOT_REGISTERED', message: 'no', param: null }] }),
-      '/api/wbbl/user': () => json(200, { success: { user } }),
-    })
-    await expect(fetchSessionUser('bbl')).resolves.toEqual({ user })
-    expect(calls.map((c) => c.path)).toEqual(['/api/bbl/user', '/api/wbbl/user'])
+  it('the session check is one call, whatever sport the user plays', async () => {
+    const calls = serve({ '/api/session': () => json(200, { success: { user } }) })
+    await expect(fetchSessionUser()).resolves.toEqual({ user })
+    expect(calls.map((c) => c.path)).toEqual(['/api/session'])
   })
 
-  it("so does the API layer's session check, and a visitor's 401 is no expired session", async () => {
-    const calls = serve({
-      '/api/bbl/user': () =>
-        json(513, { errors: [{ code: 'NOT_REGISTERED', message: 'no', param: null }] }),
-      '/api/wbbl/user': () => json(200, { success: { user } }),
-    })
+  it("the API layer's session check takes a visitor's answer as no session, not an expired one", async () => {
+    const calls = serve({ '/api/session': () => json(200, { success: { user } }) })
     const store = createTestStore()
-    const check = (sport: 'bbl' | 'wbbl') =>
-      store.dispatch(authApi.endpoints.sessionUser.initiate(sport, { subscribe: false })).unwrap()
-    await expect(check('bbl')).resolves.toEqual({ user })
-    expect(calls.map((c) => c.path)).toEqual(['/api/bbl/user', '/api/wbbl/user'])
-    serve({
-      '/api/wbbl/user': () =>
-        json(401, { errors: [{ code: 'UNAUTHORIZED', message: 'Sign in', param: null }] }),
-    })
-    // As the root layout does: any other call's 401 is an expired session.
+    const check = () =>
+      store
+        .dispatch(
+          authApi.endpoints.sessionUser.initiate(undefined, {
+            subscribe: false,
+            forceRefetch: true,
+          }),
+        )
+        .unwrap()
+    await expect(check()).resolves.toEqual({ user })
+    expect(calls.map((c) => c.path)).toEqual(['/api/session'])
+    serve({ '/api/session': () => json(200, { success: { user: null } }) })
     const stop = onUnauthorized(() => store.dispatch(sessionActions.sessionExpired()))
-    await expect(check('wbbl')).rejects.toMatchObject({ status: 401 })
+    await expect(check()).resolves.toEqual({ user: null })
     stop()
-    // Signed out is an answer here: no session-expired login prompt.
+    // Signed out is an answer: no session-expired login prompt.
     expect(store.getState().session.authModal).toBeNull()
   })
 })

@@ -100,9 +100,11 @@ function ProfileCard({ sport, user }: { sport: Sport; user: UserSession }) {
       timer.current = setTimeout(() => {
         setMessage(null)
         dispatch(sessionActions.userUpdateReset())
-        checkSession(sport)
+        checkSession()
           .unwrap()
-          .then(({ user: fresh }) => dispatch(sessionActions.sessionChecked(fresh)))
+          .then(({ user: fresh }) => {
+            if (fresh) dispatch(sessionActions.sessionChecked(fresh))
+          })
           .catch(() => undefined)
       }, CONFIRMATION_DELAY_MS)
     } catch (err) {

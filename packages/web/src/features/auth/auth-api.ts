@@ -3,11 +3,12 @@ import type {
   PasswordChangeBody,
   PasswordResetBody,
   RegisterBody,
+  SessionResponse,
   UserResponse,
   UserUpdateInput,
 } from '@tipping/contract/auth'
-import { SPORTS, type Sport } from '@tipping/contract/constants'
-import { api as callApi, ApiCallError } from '../../lib/api-client.ts'
+import type { Sport } from '@tipping/contract/constants'
+import { api as callApi } from '../../lib/api-client.ts'
 import { api, USER_TAGS, type ApiRequest } from '../../lib/api.ts'
 import { lazySchema } from '../../lib/lazy-schema.ts'
 
@@ -17,50 +18,25 @@ import { lazySchema } from '../../lib/lazy-schema.ts'
 
 const auth = () => import('@tipping/contract/auth')
 const userResponse = lazySchema(async () => (await auth()).userResponseSchema)
+const sessionResponse = lazySchema(async () => (await auth()).sessionResponseSchema)
 const okResponse = lazySchema(async () => (await auth()).okResponseSchema)
 const squadsFile = lazySchema(
   async () => (await import('@tipping/contract/static-files')).squadsFileSchema,
 )
 
-const otherSport = (sport: Sport): Sport => SPORTS.find((s) => s !== sport)!
-
-/** A sport's user; a 401 here means "signed out", not an expired session. */
-const userRequest = (sport: Sport): ApiRequest => ({
-  path: `${sport}/user`,
-  skipUnauthorized: true,
-})
-
 /**
  * The session check before the store exists (app/boot-reads.ts starts it with the main script):
- * the same request and the same 513 rule as the `sessionUser` endpoint.
+ * the same request as the `sessionUser` endpoint. A visitor is a 200 with `user: null`.
  */
-export const fetchSessionUser = async (sport: Sport): Promise<UserResponse> => {
-  const { path, ...options } = userRequest(sport)
-  try {
-    return await callApi<UserResponse>(path, options)
-  } catch (err) {
-    if (!(err instanceof ApiCallError) || err.status !== 513) throw err
-    const other = userRequest(otherSport(sport))
-    return callApi<UserResponse>(other.path, { skipUnauthorized: true })
-  }
-}
+export const fetchSessionUser = (): Promise<SessionResponse> =>
+  callApi<SessionResponse>('session', { skipUnauthorized: true })
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /**
-     * The session check. A user not registered for the remembered sport's game gets 513 there
-     * (spec 8); the other sport then says who is signed in, so they are not taken for a visitor.
-     */
-    sessionUser: build.query<UserResponse, Sport>({
-      queryFn: async (sport, _api, _extra, baseQuery) => {
-        const first = await baseQuery(userRequest(sport))
-        const answer =
-          first.error?.status === 513 ? await baseQuery(userRequest(otherSport(sport))) : first
-        if (answer.error) return { error: answer.error }
-        // The endpoint's responseSchema checks this answer outside production.
-        return { data: answer.data as UserResponse }
-      },
-      responseSchema: userResponse,
+    /** The session check: who is signed in, whatever sport they play (decision 019). */
+    sessionUser: build.query<SessionResponse, void>({
+      query: () => ({ path: 'session', skipUnauthorized: true }),
+      responseSchema: sessionResponse,
       providesTags: ['Session'],
     }),
     login: build.mutation({
