@@ -4,12 +4,11 @@ import type {
   PasswordResetBody,
   RegisterBody,
   SessionResponse,
-  UserResponse,
   UserUpdateInput,
 } from '@tipping/contract/auth'
 import type { Sport } from '@tipping/contract/constants'
 import { api as callApi } from '../../lib/api-client.ts'
-import { api, USER_TAGS, type ApiRequest } from '../../lib/api.ts'
+import { api, USER_TAGS } from '../../lib/api.ts'
 import { lazySchema } from '../../lib/lazy-schema.ts'
 
 // The account's calls (contract: packages/contract/src/auth.ts). The session check runs on every
