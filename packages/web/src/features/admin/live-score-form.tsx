@@ -270,7 +270,7 @@ export function LiveScoreForm({ match, homeName, awayName, current, onSave }: Pr
             ) : null}
           </Button>
         ))}
-        <Button variant="ghost" onClick={undo} disabled={history.length === 0}>
+        <Button variant="secondary" onClick={undo} disabled={history.length === 0}>
           Undo
         </Button>
       </div>
@@ -285,7 +285,7 @@ export function LiveScoreForm({ match, homeName, awayName, current, onSave }: Pr
             Start 2nd innings
           </Button>
         ) : (
-          <Button variant="ghost" onClick={() => change(drafts.slice(0, 1), true)}>
+          <Button variant="secondary" onClick={() => change(drafts.slice(0, 1), true)}>
             Remove 2nd innings
           </Button>
         )}
