@@ -311,7 +311,10 @@ export const SCREENS: Screen[] = [
         .getByRole('button', { name: /^Live score of match/ })
         .first()
         .click()
-      await p.getByRole('form', { name: /^Live score of match/ }).waitFor()
+      const form = p.getByRole('form', { name: /^Live score of match/ })
+      await form.waitFor()
+      // In view for the screenshot: on a phone the match is a few rows down.
+      await form.scrollIntoViewIfNeeded()
     },
   },
 ]

@@ -220,7 +220,7 @@ describe('the live score of a match in progress, from the matches page', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([u]) => u === '/api/bbl/live/3').length).toBe(2),
     )
-  })
+  }, 30_000) // the whole page and a few dozen role queries: slow on a loaded machine
 })
 
 describe('LiveScoreForm', () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import type { AdminMatch } from '@tipping/contract/admin'
 import { asSquadId } from '@tipping/contract/ids'
 import { liveScoreBodySchema, type LiveMatch, type LiveScoreBody } from '@tipping/contract/live'
@@ -142,6 +142,7 @@ export function LiveScoreForm({ match, homeName, awayName, current, onSave }: Pr
   const [errors, setErrors] = useState<FieldErrors>({})
   const [saved, setSaved] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const quickId = useId()
   const name = (squadId: string) =>
     squadId === String(match.homeSquadId)
       ? homeName
@@ -254,11 +255,10 @@ export function LiveScoreForm({ match, homeName, awayName, current, onSave }: Pr
       data-testid={`m${match.id}-live`}
     >
       {drafts.map(innings)}
-      <div
-        role="group"
-        aria-label={`Quick add to the ${ORDINAL[last] ?? ''} innings${side ? ` (${side})` : ''}`}
-        className={styles.quick}
-      >
+      <div role="group" aria-labelledby={quickId} className={styles.quick}>
+        <p id={quickId} className={styles.quickLabel}>
+          Quick add to the {ORDINAL[last]} innings{side ? ` (${side})` : ''}
+        </p>
         {QUICK.map((q) => (
           <Button key={q.text} variant="secondary" onClick={() => nudge(q.nudge)}>
             {q.text}
