@@ -178,6 +178,12 @@ export function LiveScoreForm({ match, homeName, awayName, current, onSave }: Pr
     setSaved(null)
   }
 
+  /** What was saved, as a scoreboard reads it. */
+  const summary = (body: LiveScoreBody) =>
+    body.innings
+      .map((i) => `${name(String(i.battingSquadId))} ${i.runs}/${i.wickets} (${i.overs})`)
+      .join(', ')
+
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const read = readLiveForm(drafts)
@@ -204,11 +210,6 @@ export function LiveScoreForm({ match, homeName, awayName, current, onSave }: Pr
       setBusy(false)
     }
   }
-
-  const summary = (body: LiveScoreBody) =>
-    body.innings
-      .map((i) => `${name(String(i.battingSquadId))} ${i.runs}/${i.wickets} (${i.overs})`)
-      .join(', ')
 
   const innings = (d: InningsDraft, i: number) => {
     const path = `innings.${i}`
