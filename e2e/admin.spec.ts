@@ -8,8 +8,9 @@ import { startServer, type TestServer } from './server.ts'
 // The admin console end to end: an admin enters a whole round's results in the console while two
 // tippers in their own browsers watch their league ladder and the rankings change on the public
 // pages (one compact row per match, its result form in place); the content tab saving through
-// /api/admin/content into the site's public files; an email read in the outbox. Also: who may open
-// /admin, and axe on every admin page at phone and desktop widths.
+// /api/admin/content into the site's public files; an email read in the outbox; the live score of
+// the match in progress entered from a phone and read back from the round's live scores. Also:
+// who may open /admin, and axe on every admin page at phone and desktop widths.
 
 const ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
 const ROUND = 4
@@ -139,6 +140,109 @@ describe('the admin console', () => {
     expect(text).toMatch(/\/reset-password\?token=\(hidden\)/)
     expect(await layoutProblems(page)).toEqual([])
     expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('enters the live score of the match in progress from a phone, and the round reads it', async () => {
+    // Run before the results test moves the clock: the demo's match in progress is still live.
+    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    await signInAdmin(page)
+    const { competitions } = await call<{
+      competitions: { id: number; sport: string; isCurrent: boolean }[]
+    }>(page, '/api/admin/competitions')
+    const bbl = competitions.find((c) => c.sport === 'bbl' && c.isCurrent)!
+    const { rounds } = await call<{
+      rounds: {
+        number: number
+        matches: {
+          id: number
+          number: number
+          status: string
+          homeSquadId: number
+          awaySquadId: number
+        }[]
+      }[]
+    }>(page, `/api/admin/competitions/${bbl.id}/rounds`)
+    const round = rounds.find((r) => r.matches.some((m) => m.status === 'active'))!
+    const match = round.matches.find((m) => m.status === 'active')!
+    const liveOf = async () => {
+      const live = await call<{ matches: { matchId: number; innings: unknown[] }[] }>(
+        page,
+        `/api/bbl/live/${round.number}`,
+      )
+      return live.matches.find((l) => l.matchId === match.id)?.innings
+    }
+
+    await page.goto(`/admin/matches?competition=${bbl.id}&round=${round.number}`)
+    const row = page.getByRole('listitem', { name: new RegExp(`^Match ${match.number}: `) })
+    // Only a match in progress offers a live score.
+    await row.waitFor()
+    const other = round.matches.find((m) => m.status !== 'active')!
+    await page.getByRole('button', { name: `Schedule of match ${other.number}` }).waitFor()
+    expect(
+      await page.getByRole('button', { name: `Live score of match ${other.number}` }).count(),
+    ).toBe(0)
+    await row.getByRole('button', { name: `Live score of match ${match.number}` }).click()
+    const form = row.getByRole('form', { name: `Live score of match ${match.number}` })
+    await form.waitFor()
+    const first = form.getByRole('group', { name: '1st innings' })
+    await first.getByLabel('Batting side').selectOption(String(match.homeSquadId))
+    await first.getByLabel('Runs').fill('31')
+    await first.getByLabel('Wickets').fill('1')
+    await first.getByLabel('Overs', { exact: true }).fill('3.5')
+    await first.getByLabel('Sixes').fill('2')
+    // A four off the last ball of the over, with the quick buttons.
+    await form.getByRole('button', { name: '+4 runs' }).click()
+    await form.getByRole('button', { name: '+ball' }).click()
+    expect(await first.getByLabel('Overs', { exact: true }).inputValue()).toBe('4')
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await violations(page)).toEqual([])
+    await form.getByRole('button', { name: 'Save live score' }).click()
+    await form.getByText(/^Live score saved: .* 35\/1 \(4\)$/).waitFor()
+    expect(await liveOf()).toEqual([
+      {
+        battingSquadId: match.homeSquadId,
+        runs: 35,
+        wickets: 1,
+        overs: '4',
+        oversAllotted: null,
+        sixes: 2,
+      },
+    ])
+
+    // Later, the chase, in a reopened console: the form opens on the score as it stands, and the
+    // chasing side is the other squad unless changed (the same side twice is refused on the field).
+    await page.reload()
+    await row.getByRole('button', { name: `Live score of match ${match.number}` }).click()
+    await form.waitFor()
+    expect(await first.getByLabel('Runs').inputValue()).toBe('35')
+    await first.getByLabel('Runs').fill('160')
+    await first.getByLabel('Wickets').fill('7')
+    await first.getByLabel('Overs', { exact: true }).fill('20')
+    await form.getByRole('button', { name: 'Start 2nd innings' }).click()
+    const second = form.getByRole('group', { name: '2nd innings' })
+    expect(await second.getByLabel('Batting side').inputValue()).toBe(String(match.awaySquadId))
+    await second.getByLabel('Batting side').selectOption(String(match.homeSquadId))
+    await form.getByRole('button', { name: 'Save live score' }).click()
+    await second.getByText('The second innings is batted by the other side').waitFor()
+    expect(await second.getByLabel('Batting side').getAttribute('aria-invalid')).toBe('true')
+    await second.getByLabel('Batting side').selectOption(String(match.awaySquadId))
+    await form.getByRole('button', { name: '+6 runs, a six' }).click()
+    await form.getByRole('button', { name: '+ball' }).click()
+    await form.getByRole('button', { name: 'Save live score' }).click()
+    await form.getByText(/^Live score saved: .* 160\/7 \(20\), .* 6\/0 \(0\.1\)$/).waitFor()
+    expect(await liveOf()).toEqual([
+      expect.objectContaining({ battingSquadId: match.homeSquadId, runs: 160, overs: '20' }),
+      {
+        battingSquadId: match.awaySquadId,
+        runs: 6,
+        wickets: 0,
+        overs: '0.1',
+        oversAllotted: null,
+        sixes: 1,
+      },
+    ])
+    expect(await layoutProblems(page)).toEqual([])
     await context.close()
   })
 

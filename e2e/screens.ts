@@ -301,6 +301,22 @@ export const SCREENS: Screen[] = [
       },
     }),
   ),
+  {
+    name: 'admin matches, live score form',
+    who: 'admin',
+    open: async (p) => {
+      // The demo's match in progress is in the round the matches page opens on.
+      await visit(p, '/admin/matches', 'main h1')
+      await p
+        .getByRole('button', { name: /^Live score of match/ })
+        .first()
+        .click()
+      const form = p.getByRole('form', { name: /^Live score of match/ })
+      await form.waitFor()
+      // In view for the screenshot: on a phone the match is a few rows down.
+      await form.scrollIntoViewIfNeeded()
+    },
+  },
 ]
 
 /** Signs in through the API from inside the page (same origin: the page gets the session cookie). */

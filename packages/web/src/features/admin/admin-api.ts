@@ -27,15 +27,29 @@ import {
   type ContentKey,
   type ContentSettings,
 } from '@tipping/contract/content'
+import {
+  liveMatchSchema,
+  liveRoundResponseSchema,
+  type LiveScoreBody,
+} from '@tipping/contract/live'
 import type { MatchResultBody } from '@tipping/contract/results'
 import { api } from '../../lib/api.ts'
 
-// The admin console's calls (contract: packages/contract/src/admin.ts, content.ts, results.ts).
+// The admin console's calls (contract: packages/contract/src/admin.ts, content.ts, results.ts,
+// live.ts).
 // Each list is cached under an `Admin` tag of its own; every change names the lists that show it,
 // and the audit log, which records every change the console makes.
 
 type AdminList =
-  'competitions' | 'rounds' | 'users' | 'leagues' | 'emails' | 'audit' | 'health' | 'content'
+  | 'competitions'
+  | 'rounds'
+  | 'live'
+  | 'users'
+  | 'leagues'
+  | 'emails'
+  | 'audit'
+  | 'health'
+  | 'content'
 
 const list = (id: AdminList) => ({ type: 'Admin' as const, id })
 const changed = (...ids: AdminList[]) => [...ids, 'audit' as const].map(list)
@@ -141,6 +155,37 @@ export const adminApi = api.injectEndpoints({
       responseSchema: okResponseSchema,
       invalidatesTags: [...changed('rounds', 'competitions'), ...SCORES],
     }),
+    /**
+     * A round's live scores, to open the live-score form on the score as it stands. Named apart
+     * from the game's own live reads: this copy is the console's, refetched after each entry.
+     */
+    adminLiveRound: build.query({
+      query: ({ sport, round }: { sport: Sport; round: number }) => ({
+        path: `${sport}/live/${round}`,
+      }),
+      responseSchema: liveRoundResponseSchema,
+      providesTags: [list('live')],
+    }),
+    setLiveScore: build.mutation({
+      query: ({
+        sport,
+        matchId,
+        body,
+      }: {
+        sport: Sport
+        matchId: number
+        body: LiveScoreBody
+      }) => ({
+        path: `admin/${sport}/matches/${matchId}/live`,
+        method: 'PUT',
+        body,
+      }),
+      responseSchema: liveMatchSchema,
+      // A live score scores nothing (decision 015): only the console's live reads and the audit
+      // log show it here (a refused entry changed nothing); the players' pages hear of it on the
+      // push channel.
+      invalidatesTags: (saved) => (saved ? changed('live') : []),
+    }),
 
     users: build.query({
       query: ({ search, page }: { search: string; page: number }) => ({
@@ -242,6 +287,8 @@ export const {
   useRepublishMutation,
   useUpdateMatchMutation,
   useSetResultMutation,
+  useAdminLiveRoundQuery,
+  useSetLiveScoreMutation,
   useUsersQuery,
   useSetRolesMutation,
   useSetActiveMutation,

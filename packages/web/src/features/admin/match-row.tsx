@@ -1,8 +1,11 @@
 import { useId, useState } from 'react'
 import type { AdminMatch, UpdateMatchBody } from '@tipping/contract/admin'
+import type { LiveMatch, LiveScoreBody } from '@tipping/contract/live'
 import type { MatchResultBody } from '@tipping/contract/results'
 import { Button } from '../../ui/button.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
 import styles from './admin.module.css'
+import { LiveScoreForm } from './live-score-form.tsx'
 import { MatchEditForm } from './match-edit-form.tsx'
 import { ResultForm } from './result-form.tsx'
 
@@ -48,6 +51,12 @@ export function resultLine(m: AdminMatch, short: (squadId: number) => string): s
 /** A match that has started and has no result yet: what the admin came to enter. */
 export const awaitsResult = (m: AdminMatch) => m.status !== 'scheduled' && m.result === null
 
+/** A match in progress's live score: as it stands (undefined while it loads), and its save. */
+export interface LiveEntry {
+  current: LiveMatch | null | undefined
+  save: (body: LiveScoreBody) => Promise<unknown>
+}
+
 interface Props {
   match: AdminMatch
   home: Squad
@@ -56,14 +65,17 @@ interface Props {
   venues: { id: number; name: string; city: string }[]
   setResult: (body: MatchResultBody) => Promise<unknown>
   updateMatch: (body: UpdateMatchBody) => Promise<unknown>
+  /** Given for a match in progress (`active`) only: the live-score form opens from the row. */
+  live?: LiveEntry | undefined
 }
 
-type Panel = 'result' | 'schedule' | null
+type Panel = 'result' | 'live' | 'schedule' | null
 
 /**
  * One match in one compact row: teams, start, status, result and margin game at a glance. The
  * result form opens in place (already open while a started match awaits its result, so a round
- * is entered by working down the page); the schedule form opens on demand.
+ * is entered by working down the page); the live-score form (a match in progress) and the schedule
+ * form open on demand.
  */
 export function MatchRow({
   match: m,
@@ -73,6 +85,7 @@ export function MatchRow({
   venues,
   setResult,
   updateMatch,
+  live,
 }: Props) {
   const [panel, setPanel] = useState<Panel>(awaitsResult(m) ? 'result' : null)
   const [saved, setSaved] = useState<string | null>(null)
@@ -123,6 +136,16 @@ export function MatchRow({
               <span className="visually-hidden">of match {m.number}</span>
             </Button>
           )}
+          {live ? (
+            <Button
+              variant="secondary"
+              aria-expanded={panel === 'live'}
+              aria-controls={panel === 'live' ? `${id}-live` : undefined}
+              onClick={() => toggle('live')}
+            >
+              Live score <span className="visually-hidden">of match {m.number}</span>
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
             aria-expanded={panel === 'schedule'}
@@ -145,6 +168,21 @@ export function MatchRow({
               setSaved(`Result saved for match ${m.number}; scores and ladders updated.`)
             }}
           />
+        </div>
+      ) : null}
+      {panel === 'live' && live ? (
+        <div id={`${id}-live`}>
+          {live.current === undefined ? (
+            <Spinner label="Loading the live score" />
+          ) : (
+            <LiveScoreForm
+              match={m}
+              homeName={home.name}
+              awayName={away.name}
+              current={live.current}
+              onSave={live.save}
+            />
+          )}
         </div>
       ) : null}
       {panel === 'schedule' ? (

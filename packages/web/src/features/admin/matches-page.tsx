@@ -5,8 +5,10 @@ import { failureMessage } from '../../lib/api.ts'
 import { SelectField } from '../../ui/form-field.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import {
+  useAdminLiveRoundQuery,
   useCompetitionsQuery,
   useRoundsQuery,
+  useSetLiveScoreMutation,
   useSetResultMutation,
   useUpdateMatchMutation,
 } from './admin-api.ts'
@@ -31,6 +33,7 @@ export default function MatchesPage() {
   // A result or a schedule change refetches the round (admin-api.ts tags).
   const [setResult] = useSetResultMutation()
   const [updateMatch] = useUpdateMatchMutation()
+  const [setLive] = useSetLiveScoreMutation()
   const data = rounds.data
   const loadError = competitions.error ?? rounds.error
   const roundNumber = Number(params.get('round')) || (data ? defaultRound(data.rounds) : 1)
@@ -41,6 +44,17 @@ export default function MatchesPage() {
   }
   const venue = (id: number) => data?.venues.find((v) => v.id === id)?.name ?? `Venue ${id}`
   const waiting = round?.matches.filter(awaitsResult).length ?? 0
+  // The live scores are the current season's (GET /api/{sport}/live/{round}): read only when this
+  // round of it has a match in progress, whose live-score form opens on the score as it stands.
+  const liveRound = useAdminLiveRoundQuery(
+    data?.competition.isCurrent && round?.matches.some((m) => m.status === 'active')
+      ? { sport: data.competition.sport, round: round.number }
+      : skipToken,
+  )
+  const liveOf = (matchId: number) =>
+    liveRound.isLoading
+      ? undefined
+      : (liveRound.data?.matches.find((l) => l.matchId === matchId) ?? null)
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params)
     next.set(key, value)
@@ -104,6 +118,15 @@ export default function MatchesPage() {
                   setResult({ sport: data.competition.sport, matchId: m.id, body }).unwrap()
                 }
                 updateMatch={(body) => updateMatch({ id: m.id, body }).unwrap()}
+                live={
+                  m.status === 'active'
+                    ? {
+                        current: liveOf(m.id),
+                        save: (body) =>
+                          setLive({ sport: data.competition.sport, matchId: m.id, body }).unwrap(),
+                      }
+                    : undefined
+                }
               />
             ))}
           </ul>
