@@ -97,6 +97,8 @@ export interface LivePagesReport {
   rssPeakMb: number
   heapBeforeMb: number
   heapAfterOpenMb: number
+  /** With the pages still open, after the balls (collections since: less garbage in it). */
+  heapBeforeResultMb: number
   balls: { sent: number; errors: number; put: LagSummary; ballMs: number }
   /** Delivery lag of live events to pages, by phase (quiet: balls only; load: beside the scenarios). */
   lag: Record<string, LagSummary>
@@ -107,6 +109,11 @@ export interface LivePagesReport {
     deliveredTo: number
     lagFromSent: LagSummary
     lagFromAnswered: LagSummary
+    /**
+     * From the first page to have it: the fan-out's own lag. The event carries no time of its
+     * commit, and the POST is answered after the static files are republished, later still.
+     */
+    lagFromFirst: LagSummary
   }
   refetch: {
     spreadMs: number
@@ -320,6 +327,7 @@ export async function startLivePages(o: LivePagesOptions) {
       feeding = false
       await feed
       await sleep(1000)
+      const heapBeforeResultMb = await serverHeapMb(o.metricsPort)
       setPhase('result')
       const before = await serverRequests(o.metricsPort)
       const counts: { at: number; n: number }[] = []
@@ -416,6 +424,7 @@ export async function startLivePages(o: LivePagesOptions) {
         rssPeakMb,
         heapBeforeMb,
         heapAfterOpenMb,
+        heapBeforeResultMb,
         balls: { sent, errors: ballErrors, put: summarise(put), ballMs: o.ballMs },
         lag,
         eventsPerPage: { min: held ? minEvents : 0, max: maxEvents, expected },
@@ -425,6 +434,9 @@ export async function startLivePages(o: LivePagesOptions) {
           deliveredTo: resultAt.length,
           lagFromSent: summarise(histogramOf(resultAt.map((t) => t - sentAt))),
           lagFromAnswered: summarise(histogramOf(resultAt.map((t) => t - answeredAt))),
+          lagFromFirst: summarise(
+            histogramOf(resultAt.map((t) => t - resultAt.reduce((a, b) => Math.min(a, b), t))),
+          ),
         },
         refetch: {
           spreadMs: o.spreadMs,
