@@ -1241,7 +1241,7 @@ function livePagesTable(lp: NonNullable<Extra['livePages']>): string[] {
     )
   }
   out.push(
-    `| live scores sent (admin PUT) | ${n(lp.balls.sent)}, PUT p50 ${lp.balls.put.p50}, p99 ${lp.balls.put.p99} ms | - | - |`,
+    `| live scores sent (admin PUT) | ${n(lp.balls.sent)} (${n(lp.balls.applied)} applied, ${n(lp.balls.shed)} times shed and sent again), PUT p50 ${lp.balls.put.p50}, p99 ${lp.balls.put.p99} ms | - | - |`,
     `| events per page | ${n(lp.eventsPerPage.min)}-${n(lp.eventsPerPage.max)} of ${n(lp.eventsPerPage.expected)} | every one | ${yes(lp.eventsPerPage.min === lp.eventsPerPage.expected)} |`,
     `| result: POST answered in / event at the pages from the POST sent / from its answer (0: before it) | ${lp.result.postSeconds} s (status ${lp.result.status}) / p50 ${n(lp.result.lagFromSent.p50)}, p99 ${n(lp.result.lagFromSent.p99)} ms / p99 ${n(lp.result.lagFromAnswered.p99)} ms | - | - |`,
     `| result event: fan-out, from the first page to have it | ${lag(lp.result.lagFromFirst)} | every page, p99 <= 2,000 ms | ${yes(lp.result.status === 200 && lp.result.deliveredTo === lp.held && lp.result.lagFromFirst.p99 <= 2000)} |`,

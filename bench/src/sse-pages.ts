@@ -257,11 +257,13 @@ function finish(): void {
   stats.eventsPerPage = { min: pages.size ? min : 0, max }
   for (const [p, h] of lag) stats.lag[p] = sparse(h)
   stats.refetchMs = sparse(refetchHist)
-  send({ type: 'stats', stats })
   for (const p of pages) p.sock.destroy()
   agent.destroy()
-  // Let the IPC message go before exiting.
-  setTimeout(() => process.exit(0), 200)
+  // Exits once the figures are handed over (a large message takes more than one write).
+  process.send!({ type: 'stats', stats } satisfies FromPages, undefined, {}, () => {
+    process.disconnect()
+    process.exit(0)
+  })
 }
 
 process.on('message', (m: ToPages) => {
