@@ -132,6 +132,18 @@ if (livePagesOn) {
         `live-pages needs ${n} file descriptors per process and this shell may not raise its ` +
           `limit that far (ulimit -Hn is lower): raise the hard limit (root, or limits.conf) or ask for fewer --pages`,
       )
+  // Where the kernel tracks connections, even loopback ones take an entry each; a full table
+  // drops new connections' packets without a word, and the pages would only time out.
+  try {
+    const max = Number(fs.readFileSync('/proc/sys/net/netfilter/nf_conntrack_max', 'utf8'))
+    if (livePageCount + 10_000 > max)
+      console.warn(
+        `[bench] warning: net.netfilter.nf_conntrack_max is ${max}, too few for ${livePageCount} pages: ` +
+          `raise it (sysctl -w net.netfilter.nf_conntrack_max=1048576)`,
+      )
+  } catch {
+    // no connection tracking on this machine
+  }
 }
 const duration = Number(flags.duration)
 const connections = Number(flags.connections)
@@ -385,6 +397,8 @@ interface Extra {
   rushCheck?: Awaited<ReturnType<typeof verifyRush>>
   web?: Awaited<ReturnType<typeof measureWeb>>
   livePages?: LivePagesReport & { underLoad: boolean }
+  /** BENCH_SERVER_FLAGS of the run, when set (an old-space ceiling raised for the pages, say). */
+  serverFlags?: string
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -502,7 +516,10 @@ async function main(): Promise<void> {
   const bbl = summary.sports.find((s) => s.sport === 'bbl')!
   const rows: Row[] = []
   const timed: Timed[] = []
-  const extra: Extra = { dataset: summary.seconds }
+  const extra: Extra = {
+    dataset: summary.seconds,
+    ...(process.env.BENCH_SERVER_FLAGS ? { serverFlags: process.env.BENCH_SERVER_FLAGS } : {}),
+  }
 
   // Facts the load pools need, read before the server starts (PGlite is one process's).
   let ranks = new Map<number, number>()
