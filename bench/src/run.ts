@@ -642,7 +642,8 @@ async function main(): Promise<void> {
       pages: livePageCount,
       clients: pageClients,
       perAddress: Number(flags['pages-per-address']),
-      openConcurrency: 200,
+      // 400 handshakes in flight in all: under the server's listen backlog (511).
+      openConcurrency: Math.max(1, Math.floor(400 / pageClients)),
       scoresVersion: setup.scoresVersion,
       spreadMs: Number(flags['refetch-spread-ms']),
       refetch: poolUsers.map((u) => ({
