@@ -379,8 +379,11 @@ export async function startLivePages(o: LivePagesOptions) {
         o.log(`  result POST failed: ${String(err)}`)
       }
       answeredAt = Date.now()
-      // Every page's refetch is due within spreadMs of the event; then a few seconds' margin.
+      // Every page's refetch is due within spreadMs of the event; then a few seconds' margin,
+      // and the clients wait for the answers still out (the count goes on meanwhile).
       await sleep(o.spreadMs + 5000)
+      for (const c of clients) c.send({ type: 'finish' })
+      const all = await Promise.all(clients.map((c) => c.stats))
       clearInterval(sample)
       clearInterval(rssTimer)
       const serverPerSecond: number[] = []
@@ -389,8 +392,6 @@ export async function startLivePages(o: LivePagesOptions) {
         serverPerSecond.push(c.n - last)
         last = c.n
       }
-      for (const c of clients) c.send({ type: 'finish' })
-      const all = await Promise.all(clients.map((c) => c.stats))
 
       const lagByPhase = new Map<string, Uint32Array>()
       const refetchMs = newHistogram()

@@ -99,6 +99,10 @@ const stats: PagesStats = {
 const refetchHist = newHistogram()
 const agent = new http.Agent({ keepAlive: true, maxSockets: spec.refetchSockets })
 let finishing = false
+/** Refetches sent and not yet answered (or failed). */
+let refetching = 0
+/** How long finish waits for the last refetches' answers; those still out then are errors. */
+const REFETCH_WAIT_MS = 60_000
 
 function parse(id: number, event: string, data: string): Parsed {
   let p = parsed.get(id)
@@ -131,6 +135,7 @@ function onBlock(page: Page, block: string, now: number): void {
 function refetch(page: Page): void {
   const t0 = Date.now()
   stats.refetchSentAt.push(t0)
+  refetching++
   const req = http.get(
     {
       host: '127.0.0.1',
@@ -142,6 +147,7 @@ function refetch(page: Page): void {
     (res) => {
       res.resume()
       res.on('end', () => {
+        refetching--
         record(refetchHist, Date.now() - t0)
         const code = String(res.statusCode)
         stats.refetchStatus[code] = (stats.refetchStatus[code] ?? 0) + 1
@@ -149,7 +155,10 @@ function refetch(page: Page): void {
       })
     },
   )
-  req.on('error', () => stats.errors.refetch++)
+  req.on('error', () => {
+    refetching--
+    stats.errors.refetch++
+  })
 }
 
 /** Opens page `i`; resolves when its head is in (true) or it failed for good (false). */
@@ -245,8 +254,11 @@ async function openAll(): Promise<void> {
   send({ type: 'opened', held, failed })
 }
 
-function finish(): void {
+async function finish(): Promise<void> {
   finishing = true
+  const until = Date.now() + REFETCH_WAIT_MS
+  while (refetching > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
+  stats.errors.refetch += refetching
   let min = Infinity
   let max = 0
   for (const p of pages) {
@@ -269,6 +281,6 @@ function finish(): void {
 process.on('message', (m: ToPages) => {
   if (m.type === 'open') void openAll()
   else if (m.type === 'phase') phase = m.phase
-  else finish()
+  else void finish()
 })
 process.on('disconnect', () => process.exit(0))
