@@ -19,6 +19,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      // The bench's pure helpers (bench/src/pages-lib.ts); the bench itself is run, not tested.
+      { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
       { test: { ...serverTests, name: 'server', globalSetup: ['test/global-setup.ts'] } },
       // The same suite on a real PostgreSQL server whenever DATABASE_URL names one (CI always does).
       ...(process.env.DATABASE_URL

@@ -22,7 +22,16 @@ import {
   type SportInfo,
 } from './dataset.ts'
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs'
+import {
+  canRaiseFdLimit,
+  fdLimitFor,
+  spawnNodeWithFdLimit,
+  startLivePages,
+  type LivePages,
+  type LivePagesReport,
+} from './live-pages.ts'
 import type { LoadResult, LoadSpec, PoolEntry } from './load.ts'
+import { PAGES_PER_ADDRESS } from './pages-lib.ts'
 
 // npm run bench -- [--users N] [--engine pglite|postgres] [--scenarios a,b] [--duration s]
 // Generates the dataset, measures a bare Fastify route and the real server under autocannon (run
@@ -42,29 +51,47 @@ const ALL_SCENARIOS = [
   'web',
   'lockout',
   'rescore',
+  'live-pages',
 ] as const
 type Scenario = (typeof ALL_SCENARIOS)[number]
+// live-pages holds 100,000 sockets and needs a raised descriptor limit: asked for by name only.
+const DEFAULT_SCENARIOS = ALL_SCENARIOS.filter((s) => s !== 'live-pages')
 
 const USAGE = `Usage: npm run bench -- [flags]   (bench/README.md has the whole story)
   --users N                tippers per competition (1000000)
   --engine pglite|postgres the database engine (pglite)
   --pg-url URL             a PostgreSQL server the bench may create databases on
-  --scenarios a,b          any of ${ALL_SCENARIOS.join(', ')} (all)
+  --scenarios a,b          any of ${ALL_SCENARIOS.join(', ')} (all but live-pages)
   --duration S             seconds of load per scenario (20)
   --connections C          concurrent connections (100)
   --sessions N             signed-in tippers the load picks from (min(users, 20000))
   --port P                 the server's port; hello-world uses P+1 (3550)
-  --reuse                  reuse the last dataset of this engine and size`
+  --reuse                  reuse the last dataset of this engine and size
+ live-pages (bench/README.md):
+  --pages N                open push-channel pages on the one API process (100000)
+  --page-clients K         client processes holding them (2)
+  --pages-per-address N    pages per loopback source address (${PAGES_PER_ADDRESS})
+  --ball-ms MS             one live score every MS (5000)
+  --balls N                balls with nothing else running (24)
+  --refetch-spread-ms MS   pages refetch scores within MS of the result (10000)
+  --pages-under-load       keep the pages open, balls going, through the other scenarios`
 const { values: flags } = parseCliArgs(USAGE, {
   options: {
     users: { type: 'string', default: '1000000' },
     engine: { type: 'string', default: 'pglite' },
-    scenarios: { type: 'string', default: ALL_SCENARIOS.join(',') },
+    scenarios: { type: 'string', default: DEFAULT_SCENARIOS.join(',') },
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '100' },
     sessions: { type: 'string' },
     reuse: { type: 'boolean', default: false },
     port: { type: 'string', default: '3550' },
+    pages: { type: 'string', default: '100000' },
+    'page-clients': { type: 'string', default: '2' },
+    'pages-per-address': { type: 'string', default: String(PAGES_PER_ADDRESS) },
+    'ball-ms': { type: 'string', default: '5000' },
+    balls: { type: 'string', default: '24' },
+    'refetch-spread-ms': { type: 'string', default: '10000' },
+    'pages-under-load': { type: 'boolean', default: false },
     'pg-url': {
       type: 'string',
       default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:55445',
@@ -84,6 +111,40 @@ for (const s of scenarios) {
 }
 const API_PORT = Number(flags.port)
 const HELLO_PORT = API_PORT + 1
+const METRICS_PORT = API_PORT + 2
+const livePagesOn = scenarios.has('live-pages')
+const livePageCount = Number(flags.pages)
+const pageClients = Number(flags['page-clients'])
+for (const [name, v] of [
+  ['--pages', livePageCount],
+  ['--page-clients', pageClients],
+  ['--pages-per-address', Number(flags['pages-per-address'])],
+  ['--ball-ms', Number(flags['ball-ms'])],
+  ['--balls', Number(flags.balls)],
+] as const)
+  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a positive integer`)
+if (livePagesOn) {
+  // Checked before the dataset, not after minutes of generating it.
+  const need = [fdLimitFor(livePageCount), fdLimitFor(Math.ceil(livePageCount / pageClients))]
+  for (const n of need)
+    if (!canRaiseFdLimit(n))
+      throw new Error(
+        `live-pages needs ${n} file descriptors per process and this shell may not raise its ` +
+          `limit that far (ulimit -Hn is lower): raise the hard limit (root, or limits.conf) or ask for fewer --pages`,
+      )
+  // Where the kernel tracks connections, even loopback ones take an entry each; a full table
+  // drops new connections' packets without a word, and the pages would only time out.
+  try {
+    const max = Number(fs.readFileSync('/proc/sys/net/netfilter/nf_conntrack_max', 'utf8'))
+    if (livePageCount + 10_000 > max)
+      console.warn(
+        `[bench] warning: net.netfilter.nf_conntrack_max is ${max}, too few for ${livePageCount} pages: ` +
+          `raise it (sysctl -w net.netfilter.nf_conntrack_max=1048576)`,
+      )
+  } catch {
+    // no connection tracking on this machine
+  }
+}
 const duration = Number(flags.duration)
 const connections = Number(flags.connections)
 const sessions = Number(flags.sessions ?? Math.min(users, 20_000))
@@ -190,12 +251,20 @@ function startNode(
   env: Record<string, string>,
   name: string,
   nodeFlags = ['--import', 'tsx'],
+  fdLimit?: number,
 ): Child {
-  const proc = spawn(process.execPath, [...nodeFlags, ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const proc =
+    fdLimit === undefined
+      ? spawn(process.execPath, [...nodeFlags, ...args], {
+          cwd: REPO_ROOT,
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawnNodeWithFdLimit(fdLimit, [...nodeFlags, ...args], {
+          cwd: REPO_ROOT,
+          env: { ...process.env, ...env },
+        })
+  if (!proc.stdout || !proc.stderr) throw new Error(`${name}: no output pipes`)
   const tail: string[] = []
   const keep = (b: Buffer) => {
     tail.push(b.toString())
@@ -327,6 +396,106 @@ interface Extra {
   rushPeakRssMb?: number
   rushCheck?: Awaited<ReturnType<typeof verifyRush>>
   web?: Awaited<ReturnType<typeof measureWeb>>
+  livePages?: LivePagesReport & { underLoad: boolean }
+  /** BENCH_SERVER_FLAGS of the run, when set (an old-space ceiling raised for the pages, say). */
+  serverFlags?: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// live-pages: the live match
+
+/** The WBBL match the scenario plays live, as it was before (so a reused dataset stays as made). */
+const LIVE_MATCH_FILE = path.join(work, 'live-match.json')
+/** Its deliveries and result: a real WBBL match, its sides played by the fixture's two squads. */
+const LIVE_CRICSHEET = path.join(REPO_ROOT, 'data/source/cricsheet/wbbl-2023-24/1387172.json')
+
+interface LiveSetup {
+  info: SportInfo
+  matchId: number
+  home: number
+  away: number
+  scoresVersion: number
+  /** The signed-in tippers' WBBL ranks: a page refetches its tipper's own rankings page. */
+  ranks: Map<number, number>
+}
+
+/**
+ * Makes the first match of the open WBBL round a match in progress (a live score needs one),
+ * started an hour ago.
+ * WBBL, so the BBL rush, reads and result corrections see the dataset they always did; the row is
+ * saved first and put back by restoreLiveMatch once the server has stopped.
+ */
+async function prepareLiveMatch(h: DatabaseHandle, summary: DatasetSummary): Promise<LiveSetup> {
+  const info = summary.sports.find((s) => s.sport === 'wbbl')!
+  const m = info.openMatches[0]!
+  const snap = await sql<{ row: Record<string, unknown> }>`
+    SELECT to_jsonb(m) AS row FROM matches m WHERE id = ${m.id}
+  `.execute(h.db)
+  fs.writeFileSync(
+    LIVE_MATCH_FILE,
+    JSON.stringify({
+      competitionId: info.competitionId,
+      roundId: info.openRoundId,
+      row: snap.rows[0]!.row,
+    }),
+  )
+  await h.db.transaction().execute(async (trx) => {
+    // Started an hour ago by the server's real clock: a result is refused before the start.
+    await sql`
+      UPDATE matches SET status = 'active', starts_at = now() - interval '1 hour' WHERE id = ${m.id}
+    `.execute(trx)
+    await refreshRoundStatuses(trx, [info.openRoundId])
+  })
+  const version = await sql<{ v: number }>`
+    SELECT scores_version AS v FROM competitions WHERE id = ${info.competitionId}
+  `.execute(h.db)
+  const rankRows = await sql<{ user_id: number; rank: number }>`
+    SELECT user_id, rank FROM standings
+    WHERE competition_id = ${info.competitionId} AND user_id IN (${sql.join(summary.sessionUserIds)})
+  `.execute(h.db)
+  return {
+    info,
+    matchId: m.id,
+    home: m.home,
+    away: m.away,
+    scoresVersion: version.rows[0]!.v,
+    ranks: new Map(rankRows.rows.map((r) => [r.user_id, r.rank])),
+  }
+}
+
+/**
+ * Puts the live match back as it was saved (also after a run that stopped half-way): the row,
+ * no live score, the round's status, and, when its result was set, the competition re-scored.
+ */
+async function restoreLiveMatch(h: DatabaseHandle): Promise<void> {
+  if (!fs.existsSync(LIVE_MATCH_FILE)) return
+  const saved = JSON.parse(fs.readFileSync(LIVE_MATCH_FILE, 'utf8')) as {
+    competitionId: number
+    roundId: number
+    row: Record<string, unknown> & { id: number }
+  }
+  const id = saved.row.id
+  const now = await sql<{ scored: boolean }>`
+    SELECT outcome IS NOT NULL AS scored FROM matches WHERE id = ${id}
+  `.execute(h.db)
+  const cols = Object.keys(saved.row).filter((c) => c !== 'id')
+  await h.db.transaction().execute(async (trx) => {
+    await sql`DELETE FROM live_scores WHERE match_id = ${id}`.execute(trx)
+    await sql`
+      UPDATE matches m SET ${sql.join(cols.map((c) => sql`${sql.ref(c)} = ${sql.ref(`r.${c}`)}`))}
+      FROM jsonb_populate_record(NULL::matches, ${JSON.stringify(saved.row)}::jsonb) r
+      WHERE m.id = ${id}
+    `.execute(trx)
+    await refreshRoundStatuses(trx, [saved.roundId])
+  })
+  if (now.rows[0]?.scored) {
+    const t0 = performance.now()
+    await rescore(h.db, saved.competitionId)
+    log(
+      `live-pages: match ${id} put back, WBBL re-scored in ${round2((performance.now() - t0) / 1000)} s`,
+    )
+  } else log(`live-pages: match ${id} put back`)
+  fs.rmSync(LIVE_MATCH_FILE)
 }
 
 const cookie = (summary: DatasetSummary, userId: number) =>
@@ -347,15 +516,20 @@ async function main(): Promise<void> {
   const bbl = summary.sports.find((s) => s.sport === 'bbl')!
   const rows: Row[] = []
   const timed: Timed[] = []
-  const extra: Extra = { dataset: summary.seconds }
+  const extra: Extra = {
+    dataset: summary.seconds,
+    ...(process.env.BENCH_SERVER_FLAGS ? { serverFlags: process.env.BENCH_SERVER_FLAGS } : {}),
+  }
 
   // Facts the load pools need, read before the server starts (PGlite is one process's).
   let ranks = new Map<number, number>()
   let fiftyMembers: number[] = []
   let tippers = 0
   let resultMatch: MatchRow | null = null
+  let liveSetup: LiveSetup | null = null
   {
     const h = await open()
+    await restoreLiveMatch(h)
     const rankRows = await sql<{ user_id: number; rank: number }>`
       SELECT user_id, rank FROM standings
       WHERE competition_id = ${bbl.competitionId} AND user_id IN (${sql.join(summary.sessionUserIds)})
@@ -373,6 +547,7 @@ async function main(): Promise<void> {
       ORDER BY m.starts_at DESC LIMIT 1
     `.execute(h.db)
     resultMatch = m.rows[0] ?? null
+    if (livePagesOn) liveSetup = await prepareLiveMatch(h, summary)
     await h.close()
   }
   const pages = Math.max(1, Math.ceil(tippers / 20))
@@ -420,6 +595,14 @@ async function main(): Promise<void> {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     PASSWORD_HASH_QUEUE: '1000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: pgliteDir }),
+    // live-pages: room for every page, and the server's own request counter (on its private
+    // listener) for the requests the result brings; other runs leave both as they were.
+    ...(livePagesOn
+      ? {
+          SSE_MAX_CONNECTIONS: String(livePageCount + 1000),
+          METRICS_PORT: String(METRICS_PORT),
+        }
+      : {}),
   }
   await ensurePortFree(API_PORT)
   log('starting the server')
@@ -429,11 +612,58 @@ async function main(): Promise<void> {
     'server',
     // Node's own flags for the server alone (NODE_OPTIONS refuses some, such as --cpu-prof).
     [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])],
+    livePagesOn ? fdLimitFor(livePageCount) : undefined,
   )
   const base = `http://127.0.0.1:${API_PORT}`
   await waitFor(`${base}/api/health`, server)
   const rss = rssSampler(server.proc.pid!)
   rss.takeWindowMb()
+
+  // live-pages: the pages open and a quiet run of balls; then either the result at once, or (with
+  // --pages-under-load) the other scenarios below run with the pages open and the balls going.
+  let live: LivePages | null = null
+  const underLoadFrom = rows.length
+  if (liveSetup) {
+    const setup = liveSetup
+    live = await startLivePages({
+      repoRoot: REPO_ROOT,
+      work,
+      log,
+      base,
+      port: API_PORT,
+      metricsPort: METRICS_PORT,
+      serverPid: server.proc.pid!,
+      sport: 'wbbl',
+      matchId: setup.matchId,
+      home: setup.home,
+      away: setup.away,
+      cricsheetFile: LIVE_CRICSHEET,
+      adminCookie: cookie(summary, summary.adminUserId),
+      pages: livePageCount,
+      clients: pageClients,
+      perAddress: Number(flags['pages-per-address']),
+      // 400 handshakes in flight in all: under the server's listen backlog (511).
+      openConcurrency: Math.max(1, Math.floor(400 / pageClients)),
+      scoresVersion: setup.scoresVersion,
+      spreadMs: Number(flags['refetch-spread-ms']),
+      refetch: poolUsers.map((u) => ({
+        path: `/api/wbbl/rankings/overall/rankings?page=${Math.max(1, Math.ceil((setup.ranks.get(u) ?? 1) / 20))}`,
+        cookie: cookie(summary, u),
+      })),
+      ballMs: Number(flags['ball-ms']),
+      quietBalls: Number(flags.balls),
+    })
+    const started = live
+    process.on('exit', () => started.kill())
+    await live.quiet()
+    if (flags['pages-under-load']) {
+      log('live-pages: the other scenarios run with the pages open')
+      live.underLoad()
+    } else {
+      extra.livePages = { ...(await live.finish()), underLoad: false }
+      live = null
+    }
+  }
 
   const get = (name: string, target: { rps: number; p99: number }, pool: PoolEntry[]) =>
     measure(name, target, {
@@ -619,6 +849,12 @@ async function main(): Promise<void> {
     rush = { nonce, startedAt, acked: r.acked }
   }
 
+  if (live) {
+    extra.livePages = { ...(await live.finish()), underLoad: true }
+    const note = ` (with ${extra.livePages.held.toLocaleString('en')} live pages open)`
+    for (const row of rows.slice(underLoadFrom)) row.scenario += note
+  }
+
   if (scenarios.has('web')) extra.web = await measureWeb(base, cookie(summary, poolUsers[0]!))
 
   if (scenarios.has('result-in') && resultMatch) {
@@ -686,6 +922,7 @@ async function main(): Promise<void> {
   // 3. Afterwards: nothing lost, then the timed jobs on the database directly.
   const h = await open()
   try {
+    await restoreLiveMatch(h)
     if (rush) extra.rushCheck = await verifyRush(h, bbl, rush)
     if (scenarios.has('lockout')) timed.push(await timeLockout(h, bbl))
     if (scenarios.has('rescore')) {
@@ -963,6 +1200,8 @@ function report(r: {
       )
     }
   }
+  const lp = r.extra.livePages
+  if (lp) lines.push('', ...livePagesTable(lp))
   lines.push('')
   lines.push(`dataset generation (s): ${JSON.stringify(r.summary.seconds)}`)
   const text = lines.join('\n')
@@ -994,6 +1233,44 @@ function report(r: {
     )}\n`,
   )
   log(`written ${path.relative(REPO_ROOT, file)}`)
+}
+
+/** The live-pages figures as a table of their own (their shape is not a load scenario's). */
+function livePagesTable(lp: NonNullable<Extra['livePages']>): string[] {
+  const n = (x: number) => x.toLocaleString('en')
+  const lag = (l: { count: number; p50: number; p99: number; max: number }) =>
+    `p50 ${n(l.p50)}, p99 ${n(l.p99)}, max ${n(l.max)} ms (${n(l.count)} deliveries)`
+  const yes = (ok: boolean) => (ok ? 'yes' : 'NO')
+  const out = [
+    '| live pages (WBBL push channel, one API process) | figure | target | met |',
+    '| --- | --- | --- | --- |',
+    `| pages held | ${n(lp.held)} of ${n(lp.requested)}, opened in ${lp.openSeconds} s (${lp.clients} client processes, ${lp.sourceAddresses}, ${lp.perAddress} per address; ${n(lp.refusedRetried)} refused and retried) | all | ${yes(lp.held === lp.requested)} |`,
+    `| API RSS: before / with the pages open / peak | ${lp.rssBeforeMb} / ${lp.rssAfterOpenMb} / ${lp.rssPeakMb} MB (${lp.rssPerPageKb} KB a page; V8 heap used ${lp.heapBeforeMb} -> ${lp.heapAfterOpenMb} MB, ${lp.heapBeforeResultMb} MB after the balls) | - | - |`,
+  ]
+  for (const [phase, l] of Object.entries(lp.lag)) {
+    const what =
+      phase === 'quiet'
+        ? `balls alone, one every ${lp.balls.ballMs} ms`
+        : phase === 'load'
+          ? 'beside the other scenarios'
+          : phase
+    out.push(
+      `| live event delivery lag (${what}) | ${lag(l)} | p99 <= 2,000 ms | ${yes(l.p99 <= 2000)} |`,
+    )
+  }
+  out.push(
+    `| live scores sent (admin PUT) | ${n(lp.balls.sent)} (${n(lp.balls.applied)} applied, ${n(lp.balls.shed)} times shed and sent again), PUT p50 ${lp.balls.put.p50}, p99 ${lp.balls.put.p99} ms | - | - |`,
+    `| events per page | ${n(lp.eventsPerPage.min)}-${n(lp.eventsPerPage.max)} of ${n(lp.eventsPerPage.expected)} | every one | ${yes(lp.eventsPerPage.min === lp.eventsPerPage.expected)} |`,
+    `| result: POST answered in / event at the pages from the POST sent / from its answer (0: before it) | ${lp.result.postSeconds} s (status ${lp.result.status}) / p50 ${n(lp.result.lagFromSent.p50)}, p99 ${n(lp.result.lagFromSent.p99)} ms / p99 ${n(lp.result.lagFromAnswered.p99)} ms | - | - |`,
+    `| result event: fan-out, from the first page to have it | ${lag(lp.result.lagFromFirst)} | every page, p99 <= 2,000 ms | ${yes(lp.result.status === 200 && lp.result.deliveredTo === lp.held && lp.result.lagFromFirst.p99 <= 2000)} |`,
+    `| requests the result caused (server's count, per second from the POST) | ${n(lp.refetch.serverTotal)} in ${lp.refetch.serverPerSecond.length} s, peak ${n(lp.refetch.serverPeakPerSecond)}/s (${lp.refetch.serverPerSecond.join(', ')}) | - | - |`,
+    `| pages' score refetches (spread over ${n(lp.refetch.spreadMs)} ms) | ${n(lp.refetch.sent)}, ${lag(lp.refetch.latency).replace('deliveries', 'answers')}, status ${JSON.stringify(lp.refetch.status)} | - | - |`,
+    `| errors | ${lp.errors.total} (${Object.entries(lp.errors)
+      .filter(([k]) => k !== 'total')
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}) | 0 | ${yes(lp.errors.total === 0)} |`,
+  )
+  return out
 }
 
 main().catch((err: unknown) => {
