@@ -212,6 +212,8 @@ describe('the push channel', () => {
     expect(page.headers.get('content-type')).toContain('text/event-stream')
     expect(page.headers.get('cache-control')).toContain('no-cache')
     expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+    // The stream's head is short and fixed: it is held for the life of every page's connection.
+    expect(page.headers.get('content-security-policy')).toBeNull()
     const sent = Date.now()
     expect((await putLive(a, live.id, score(60, '7.2'))).statusCode).toBe(200)
     await eventually(() => page.events.some((e) => e.event === 'live'))

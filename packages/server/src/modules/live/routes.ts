@@ -17,6 +17,14 @@ import type { LiveService } from './service.ts'
 
 /** How long a page waits before reconnecting after a drop (the SSE `retry:` field). */
 const RETRY_MS = 3000
+/** The event stream's response head (below). */
+const STREAM_HEAD: OutgoingHttpHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // Neither a cache nor a proxy's compression or buffering may hold events back.
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+  'x-content-type-options': 'nosniff',
+}
 /** A Last-Event-ID is an event id: digits, no sign, within a bigint. */
 const EVENT_ID = /^\d{1,15}$/
 
@@ -98,13 +106,16 @@ export function liveRoutes(app: App, deps: { live: LiveService; hub: EventHub })
           )
       reply.hijack()
       const res = reply.raw
-      res.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        // Neither a cache nor a proxy's compression or buffering may hold events back.
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-      })
+      // A short, fixed head instead of the page headers every answer gets (the CSP and the rest
+      // of helmet's set, which mean nothing to a stream the browser never renders): the head stays
+      // in memory for the life of the connection, and at 100,000 pages each byte is 100 KB.
+      const hsts = reply.getHeader('strict-transport-security')
+      res.writeHead(
+        200,
+        typeof hsts === 'string'
+          ? { ...STREAM_HEAD, 'strict-transport-security': hsts }
+          : STREAM_HEAD,
+      )
       res.write(`retry: ${RETRY_MS}\n\n`)
       // The head is sent: a failure now (the database away while catching up) can only end the
       // stream, and the page reconnects and resumes from its Last-Event-ID.
