@@ -73,6 +73,13 @@ const envSchema = z.object({
    */
   SEED: z.enum(['demo', 'none']).optional(),
   DEMO_USERS: z.coerce.number().int().min(0).max(100_000).default(300),
+  /**
+   * The demo (SEED=demo, never in production) plays a Cricsheet match ball by ball as the live
+   * feed of each sport's match in progress (modules/live/demo-feed.ts); false turns it off.
+   */
+  DEMO_LIVE_FEED: bool.default(true),
+  /** The demo feed's pause between balls. */
+  DEMO_LIVE_FEED_BALL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   SPONSOR_PREFIX: z
     .string()
     .regex(/^[a-z0-9]+$/)

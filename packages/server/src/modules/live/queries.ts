@@ -218,3 +218,38 @@ export const squadsOfMatch = async (db: Database, matchId: number) => {
     squads: rows.map((r) => ({ id: asSquadId(r.id), name: r.name })),
   }
 }
+
+/**
+ * The matches of the sport's current competition not yet complete, with their squads' names and
+ * the round's number, by start: what the demo's feed can play against (demo-feed.ts).
+ */
+export const openMatchesWithSquads = (db: Database, sport: string) =>
+  db
+    .selectFrom('matches')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+    .innerJoin('squads as home', 'home.id', 'matches.home_squad_id')
+    .innerJoin('squads as away', 'away.id', 'matches.away_squad_id')
+    .select([
+      'matches.id',
+      'matches.status',
+      'matches.starts_at',
+      'rounds.number as round_number',
+      'home.name as home_name',
+      'away.name as away_name',
+    ])
+    .where('competitions.sport', '=', sport)
+    .where('competitions.is_current', '=', true)
+    .where('matches.status', '!=', 'complete')
+    .orderBy('matches.starts_at')
+    .orderBy('matches.id')
+    .execute()
+
+/** Demo only: brings a scheduled match's start to now, so the next lockout starts it. */
+export const startScheduledMatchAt = (db: Database, matchId: number, at: Date) =>
+  db
+    .updateTable('matches')
+    .set({ starts_at: at, updated_at: at })
+    .where('id', '=', matchId)
+    .where('status', '=', 'scheduled')
+    .execute()
