@@ -254,6 +254,12 @@ const envSchema = z.object({
    */
   PICK_COUNTS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /**
+   * The push channel's pick split: each round still taking tips is counted at most this often
+   * (by whichever scheduler claims it) and a `picks` event goes out when its percentages moved;
+   * a round with a match just locked is told at once (decision 015).
+   */
+  PICK_SPLIT_EVENT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
    * How long a page of the overall or round rankings is served from memory (and answered stale for
    * as long again while it reloads). A re-score replaces every page at once; a tipper's new name or
    * deactivation shows within twice this time.
