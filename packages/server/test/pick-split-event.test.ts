@@ -38,7 +38,12 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('no port')
   base = `http://127.0.0.1:${address.port}`
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  // The page's aborted fetch leaves a connection the server still counts, which would hold the
+  // close until Fastify's keepAliveTimeout (72 s).
+  t.app.server.closeAllConnections()
+  await t.close()
+})
 
 const run = () => publishPickSplits(t.db, t.clock, { everyMs: EVERY_MS })
 const tip = async (user: { cookie: string }, squad: number) => {
@@ -98,6 +103,7 @@ describe('the picks event', () => {
     // An open page hears it as a `picks` event.
     await eventually(() => page.events.some((e) => e.event === 'picks'), 5000)
     page.close()
+    await page.ended
     const pushed = page.events.find((e) => e.event === 'picks')!
     expect(liveEventPayloadSchemas.picks.parse(JSON.parse(pushed.data))).toEqual(events[0])
 
