@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../src/db/database.ts'
 import { runLockouts } from '../src/modules/lifecycle/service.ts'
 import { demoFeedEnabled } from '../src/modules/live/demo-feed.ts'
 import { DEMO_ROUND, seedDemo } from '../src/seed/demo.ts'
-import { freshDatabase } from './helpers.ts'
+import { freshDatabase, loadSeasons } from './helpers.ts'
 
 // `npm start` on PGlite: the demo server plays a Cricsheet match as the live feed of each sport's
 // match in progress, in its own process, so the demo's live card moves; never in production.
@@ -73,8 +73,8 @@ type LiveRound = {
   }[]
 }
 
-const versions = async () =>
-  (await handle.db.selectFrom('live_scores').select(['match_id', 'version']).execute()).sort(
+const versions = async (on: DatabaseHandle = handle) =>
+  (await on.db.selectFrom('live_scores').select(['match_id', 'version']).execute()).sort(
     (a, b) => a.match_id - b.match_id,
   )
 
@@ -142,4 +142,48 @@ describe('the demo live feed', () => {
       await app.close()
     }
   })
+})
+
+describe('the demo live feed with no match in progress', () => {
+  it('starts the next match with a Cricsheet file, and plays it once it is locked', async () => {
+    // The seasons as published, the clock before either begins: nothing is live.
+    const db = await freshDatabase()
+    const before = new AdjustableClock(new Date('2025-10-01T00:00:00Z'))
+    try {
+      await loadSeasons(db.db)
+      const { app } = await buildApp({
+        config: testConfig({
+          STATIC_DIR: staticDir,
+          WEB_DIST_DIR: path.join(staticDir, 'no-web'),
+          SEED: 'demo',
+          DEMO_LIVE_FEED_BALL_MS: 10,
+        }),
+        db: db.db,
+        engine: db.engine,
+        clock: before,
+        listen: db.listen,
+      })
+      try {
+        const started = () =>
+          db.db
+            .selectFrom('matches')
+            .select(['id', 'status'])
+            .where('starts_at', '=', before.now())
+            .execute()
+        // One match of each sport is brought to now; none is locked by the feed itself.
+        await until(async () => (await started()).length === 2, 20_000)
+        expect((await started()).every((m) => m.status === 'scheduled')).toBe(true)
+        // The scheduler's lockout starts them; the feed then plays them.
+        await runLockouts(db.db, before)
+        await until(async () => (await versions(db)).length === 2, 20_000)
+        expect((await versions(db)).map((v) => v.match_id).sort()).toEqual(
+          (await started()).map((m) => m.id).sort(),
+        )
+      } finally {
+        await app.close()
+      }
+    } finally {
+      await db.close()
+    }
+  }, 60_000)
 })

@@ -21,9 +21,6 @@ export const demoFeedEnabled = (
   config: Pick<Config, 'SEED' | 'DEPLOY_ENV' | 'DEMO_LIVE_FEED'>,
 ): boolean => config.SEED === 'demo' && config.DEPLOY_ENV !== 'production' && config.DEMO_LIVE_FEED
 
-/** When no match can take a feed (none in progress yet), looked for again this often. */
-const RETRY_MS = 10_000
-
 interface FeedFile {
   file: string
   /** The two team names, lower case. */
@@ -40,6 +37,7 @@ export interface DemoFeedOptions {
   ballMs: number
   /** The final score stays up this long before the match is played again. */
   restMs?: number
+  /** With no match to play (none in progress yet), looked for again this long after. */
   retryMs?: number
   log: Pick<Logger, 'info' | 'error'>
 }
@@ -72,6 +70,10 @@ export class DemoFeed {
     await Promise.all(this.loops)
   }
 
+  private get retryMs(): number {
+    return this.opts.retryMs ?? 5 * this.opts.ballMs
+  }
+
   private get signal(): AbortSignal {
     return this.abort.signal
   }
@@ -82,7 +84,7 @@ export class DemoFeed {
       try {
         const next = await this.nextPlay(sport)
         if (!next) {
-          await abortableSleep(this.opts.retryMs ?? RETRY_MS, this.signal)
+          await abortableSleep(this.retryMs, this.signal)
           continue
         }
         log.info({ sport, matchId: next.matchId, file: next.file }, 'demo live feed: playing')
@@ -100,7 +102,7 @@ export class DemoFeed {
         // An admin completing the match mid-replay (409) or a file that does not parse: the next
         // turn finds another match or file.
         log.error({ err, sport }, 'demo live feed: replay stopped')
-        await abortableSleep(this.opts.retryMs ?? RETRY_MS, this.signal).catch(() => {})
+        await abortableSleep(this.retryMs, this.signal).catch(() => {})
       }
     }
   }
