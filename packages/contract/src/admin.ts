@@ -355,6 +355,7 @@ export const grantAdminResponseSchema = z.object({
 export const JOB_NAMES = [
   'scheduler',
   'lockouts',
+  'pick_split',
   'publishing',
   'reminders',
   'email_delivery',

@@ -6,7 +6,7 @@ import {
   reportedSquadIdSchema,
   squadIdSchema,
 } from './ids.ts'
-import { lifecycleSchema, matchOutcomeSchema } from './predictions.ts'
+import { lifecycleSchema, matchOutcomeSchema, matchSchema } from './predictions.ts'
 import { ballsFromOvers } from './rules/cricket.ts'
 import { FULL_INNINGS_BALLS } from './rules/live.ts'
 
@@ -116,10 +116,22 @@ export const resultEventSchema = z.object({
 })
 export type ResultEvent = z.infer<typeof resultEventSchema>
 
+/**
+ * A round's pick split moved: per match the share of tippers on each side, the fields (and their
+ * names) the round read's matches carry, so a page replaces them in place. Coalesced per round
+ * (decision 015): at most every PICK_SPLIT_EVENT_MS while tips change, and at each lockout.
+ */
+export const picksEventSchema = z.object({
+  roundNumber: reportedRoundNumberSchema,
+  matches: z.array(matchSchema.pick({ id: true, home_percent: true, away_percent: true })),
+})
+export type PicksEvent = z.infer<typeof picksEventSchema>
+
 /** The push channel's events by name (the SSE `event:` field); `data:` is the payload's JSON. */
 export const liveEventPayloadSchemas = {
   live: liveMatchSchema,
   result: resultEventSchema,
+  picks: picksEventSchema,
   /**
    * The events since the client's Last-Event-ID are no longer kept (or the id is unknown): the page
    * refetches what it shows, after a random wait of up to `spreadMs` so pages do not all at once.

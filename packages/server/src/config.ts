@@ -73,6 +73,13 @@ const envSchema = z.object({
    */
   SEED: z.enum(['demo', 'none']).optional(),
   DEMO_USERS: z.coerce.number().int().min(0).max(100_000).default(300),
+  /**
+   * The demo (SEED=demo, never in production) plays a Cricsheet match ball by ball as the live
+   * feed of each sport's match in progress (modules/live/demo-feed.ts); false turns it off.
+   */
+  DEMO_LIVE_FEED: bool.default(true),
+  /** The demo feed's pause between balls. */
+  DEMO_LIVE_FEED_BALL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   SPONSOR_PREFIX: z
     .string()
     .regex(/^[a-z0-9]+$/)
@@ -246,6 +253,12 @@ const envSchema = z.object({
    * again while they reload): counting a round's tips takes seconds at a million tippers.
    */
   PICK_COUNTS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /**
+   * The push channel's pick split: each round still taking tips is counted at most this often
+   * (by whichever scheduler claims it) and a `picks` event goes out when its percentages moved;
+   * a round with a match just locked is told at once (decision 015).
+   */
+  PICK_SPLIT_EVENT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /**
    * How long a page of the overall or round rankings is served from memory (and answered stale for
    * as long again while it reloads). A re-score replaces every page at once; a tipper's new name or

@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     }),
     log: app.log,
     intervalMs: config.SCHEDULER_INTERVAL_MS,
+    pickSplitEveryMs: config.PICK_SPLIT_EVENT_MS,
     metrics: metrics ?? undefined,
   })
   if (config.SCHEDULER_INTERVAL_MS > 0) scheduler.start()

@@ -413,6 +413,7 @@ describe('GET /api/admin/health', () => {
     expect(body.jobs.map((j) => j.job)).toEqual([
       'scheduler',
       'lockouts',
+      'pick_split',
       'publishing',
       'email_delivery',
     ])

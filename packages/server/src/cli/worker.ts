@@ -61,6 +61,7 @@ const scheduler = new Scheduler({
   }),
   log,
   intervalMs: config.SCHEDULER_INTERVAL_MS || 5000,
+  pickSplitEveryMs: config.PICK_SPLIT_EVENT_MS,
   metrics: metrics ?? undefined,
 })
 scheduler.start()

@@ -325,6 +325,20 @@ export interface LiveScoresTable {
   updated_at: Timestamp
 }
 
+/**
+ * Per round, the pick split last sent as a `picks` event (null: none yet) and when it was last
+ * counted (migration 2026-11-26T0100).
+ */
+export interface PickSplitsTable {
+  round_id: number
+  split: ColumnType<
+    { id: number; home_percent: number; away_percent: number }[] | null,
+    string | null,
+    string | null
+  >
+  checked_at: Timestamp
+}
+
 /** The push channel's events, kept for resumption (migration 2026-11-25T0400). */
 export interface LiveEventsTable {
   id: ColumnType<number, never, never>
@@ -363,6 +377,7 @@ export interface DB {
   job_runs: JobRunsTable
   live_scores: LiveScoresTable
   live_events: LiveEventsTable
+  pick_splits: PickSplitsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -2,6 +2,7 @@ import type { Logger } from '../logger.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { runLockouts } from '../modules/lifecycle/service.ts'
+import { publishPickSplits } from '../modules/live/pick-split.ts'
 import type { MailDelivery } from '../modules/mail/service.ts'
 import type { Publisher } from '../modules/publisher/service.ts'
 import type { ReminderJob } from '../modules/reminders/service.ts'
@@ -12,7 +13,8 @@ const failureText = (err: unknown): string =>
   (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'failed'
 
 /**
- * Runs the idempotent jobs on a timer: lockouts (with auto-tips), then a re-publish of the static
+ * Runs the idempotent jobs on a timer: lockouts (with auto-tips), then the pick split's push
+ * events, then a re-publish of the static
  * files when anything changed, then the weekly reminders, then delivery of queued emails. Safe with several processes: each
  * job claims its rows itself, and publishes take turns under the publisher's lock (decision 013). A failing job does not stop the others. Each pass records its jobs'
  * runs in job_runs (one write), for the admin console's System health in any process.
@@ -31,6 +33,8 @@ export class Scheduler {
       reminders?: ReminderJob
       log: Pick<Logger, 'info' | 'error'>
       intervalMs: number
+      /** A round's pick split is counted (and a `picks` event raised) at most this often. */
+      pickSplitEveryMs?: number
       /** Job durations, failures and lag for the metrics endpoint (modules/ops/metrics.ts). */
       metrics?: JobObserver | undefined
     },
@@ -91,6 +95,13 @@ export class Scheduler {
     }
 
     const lockouts = await run('lockouts', () => runLockouts(db, clock))
+    // The push channel's pick split: coalesced per round, and at once for rounds just locked.
+    await run('pick_split', () =>
+      publishPickSplits(db, clock, {
+        everyMs: this.deps.pickSplitEveryMs ?? 30_000,
+        lockedRounds: lockouts?.rounds ?? [],
+      }),
+    )
     if (lockouts && lockouts.locked > 0) {
       log.info({ locked: lockouts.locked }, 'matches locked')
       await run('publishing', () => this.deps.publisher.publishAll())

@@ -5,6 +5,8 @@ import * as q from './queries.ts'
 export interface LifecycleResult {
   locked: number
   competitions: number[]
+  /** The rounds of the matches locked (their pick split moved: auto-tips). */
+  rounds: number[]
 }
 
 /** Moves matches past their start to `active` (which gives the auto-tips), and rounds with them. */
@@ -19,7 +21,11 @@ export async function runLockouts(db: Database, clock: Clock): Promise<Lifecycle
     locked.push(...batch)
     if (batch.length === 0) break
   }
-  return { locked: locked.length, competitions: [...new Set(locked.map((r) => r.competition_id))] }
+  return {
+    locked: locked.length,
+    competitions: [...new Set(locked.map((r) => r.competition_id))],
+    rounds: [...new Set(locked.map((r) => r.round_id))],
+  }
 }
 
 export const nextLockout = (db: Database): Promise<Date | null> => q.nextLockout(db)

@@ -88,6 +88,24 @@ export interface ReplayOptions {
   /** Told of each delivery's live score. */
   onBall?: (body: LiveScoreBody) => void
   sleep?: (ms: number) => Promise<void>
+  /** Stops the replay between balls (the app closing): it then rejects with the signal's reason. */
+  signal?: AbortSignal
+}
+
+/** A pause that ends early, rejecting, when the signal aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal!.reason as Error)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
 }
 
 /**
@@ -115,15 +133,17 @@ export async function replayCricsheet(
     return id
   }
   file.info.teams.forEach(squadOf)
-  const sleep = opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)))
+  const sleep = opts.sleep ?? ((ms: number) => abortableSleep(ms, opts.signal))
   const pause = REAL_MS_PER_BALL / opts.speed
   let balls = 0
   for (const body of cricsheetLiveScores(file, squadOf)) {
+    opts.signal?.throwIfAborted()
     await live.setLive(opts.sport, opts.matchId, body, null)
     opts.onBall?.(body)
     balls++
     await sleep(pause)
   }
+  opts.signal?.throwIfAborted()
   if (!opts.setResult) return { balls, result: null }
   const result = cricsheetResult(file, squadOf, sides.homeSquadId)
   await opts.setResult(opts.sport, opts.matchId, result)

@@ -218,3 +218,106 @@ export const squadsOfMatch = async (db: Database, matchId: number) => {
     squads: rows.map((r) => ({ id: asSquadId(r.id), name: r.name })),
   }
 }
+
+/**
+ * The matches of the sport's current competition not yet complete, with their squads' names and
+ * the round's number, by start: what the demo's feed can play against (demo-feed.ts).
+ */
+export const openMatchesWithSquads = (db: Database, sport: string) =>
+  db
+    .selectFrom('matches')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+    .innerJoin('squads as home', 'home.id', 'matches.home_squad_id')
+    .innerJoin('squads as away', 'away.id', 'matches.away_squad_id')
+    .select([
+      'matches.id',
+      'matches.status',
+      'matches.starts_at',
+      'rounds.number as round_number',
+      'home.name as home_name',
+      'away.name as away_name',
+    ])
+    .where('competitions.sport', '=', sport)
+    .where('competitions.is_current', '=', true)
+    .where('matches.status', '!=', 'complete')
+    .orderBy('matches.starts_at')
+    .orderBy('matches.id')
+    .execute()
+
+/** Demo only: brings a scheduled match's start to now, so the next lockout starts it. */
+export const startScheduledMatchAt = (db: Database, matchId: number, at: Date) =>
+  db
+    .updateTable('matches')
+    .set({ starts_at: at, updated_at: at })
+    .where('id', '=', matchId)
+    .where('status', '=', 'scheduled')
+    .execute()
+
+/** Rounds of the current competitions that still take tips: their pick split can move. */
+export const roundsTakingTips = async (db: Database): Promise<number[]> =>
+  (
+    await db
+      .selectFrom('matches')
+      .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+      .select('matches.round_id')
+      .distinct()
+      .where('competitions.is_current', '=', true)
+      .where('matches.status', '=', 'scheduled')
+      .execute()
+  ).map((r) => r.round_id)
+
+/** A row per round to claim (a new one is due at once, with no split told yet). */
+export const ensurePickSplitRows = async (db: Database, roundIds: number[]): Promise<void> => {
+  if (roundIds.length === 0) return
+  await db
+    .insertInto('pick_splits')
+    .values(roundIds.map((id) => ({ round_id: id, split: null, checked_at: new Date(0) })))
+    .onConflict((oc) => oc.column('round_id').doNothing())
+    .execute()
+}
+
+/**
+ * Claims the rounds due a count: counted before `dueBefore`, or `forced` (a match just locked).
+ * FOR UPDATE, in round order: a second scheduler waits for the first, and then finds the row
+ * counted (PostgreSQL re-reads a locked row's condition), so only a forced round is counted twice.
+ */
+export const claimPickSplits = (
+  db: Database,
+  roundIds: number[],
+  dueBefore: Date,
+  forced: number[],
+) =>
+  db
+    .selectFrom('pick_splits')
+    .innerJoin('rounds', 'rounds.id', 'pick_splits.round_id')
+    .innerJoin('competitions', 'competitions.id', 'rounds.competition_id')
+    .select([
+      'pick_splits.round_id',
+      'pick_splits.split',
+      'rounds.number as round_number',
+      'rounds.competition_id',
+      'competitions.sport',
+    ])
+    .where('pick_splits.round_id', 'in', roundIds)
+    .where((eb) =>
+      eb.or([
+        eb('pick_splits.checked_at', '<=', dueBefore),
+        ...(forced.length > 0 ? [eb('pick_splits.round_id', 'in', forced)] : []),
+      ]),
+    )
+    .orderBy('pick_splits.round_id')
+    .forUpdate('pick_splits')
+    .execute()
+
+export const savePickSplit = (
+  db: Database,
+  roundId: number,
+  split: { id: number; home_percent: number; away_percent: number }[],
+  at: Date,
+) =>
+  db
+    .updateTable('pick_splits')
+    .set({ split: JSON.stringify(split), checked_at: at })
+    .where('round_id', '=', roundId)
+    .execute()

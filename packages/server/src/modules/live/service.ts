@@ -10,6 +10,7 @@ import type {
   LiveMatch,
   LiveRoundResponse,
   LiveScoreBody,
+  PicksEvent,
   ResultEvent,
 } from '@tipping/contract/live'
 import { ballsFromOvers, oversFromBalls } from '@tipping/contract/rules/cricket'
@@ -52,11 +53,28 @@ export interface ResultChange {
   change: ResultEvent['change']
 }
 
+/** A round's pick split moved (pick-split.ts), as the push channel tells it. */
+export interface PickSplitChange {
+  type: 'picks'
+  sport: string
+  competitionId: number
+  payload: PicksEvent
+}
+
 /**
  * Adds an event to the push channel inside the caller's transaction: pages hear of it when (and
  * only if) the transaction commits. Call it last in the transaction (queries.ts insertEvent).
  */
-export async function publishEvent(trx: Database, event: ResultChange, at: Date): Promise<void> {
+export async function publishEvent(
+  trx: Database,
+  event: ResultChange | PickSplitChange,
+  at: Date,
+): Promise<void> {
+  if (event.type === 'picks') {
+    const { sport, competitionId, payload } = event
+    await q.insertEvent(trx, { sport, competitionId, type: 'picks', payload, at })
+    return
+  }
   const m = await q.afterResult(trx, event.matchId)
   if (m.outcome === null) return
   const payload: ResultEvent = {

@@ -103,9 +103,6 @@ export function toMatch(
   counts: readonly { match_id: number; squad_id: number; picks: number }[],
   now: Date,
 ): Match {
-  const mine = counts.filter((c) => c.match_id === m.id)
-  const home = mine.find((c) => c.squad_id === m.home_squad_id)?.picks ?? 0
-  const away = mine.find((c) => c.squad_id === m.away_squad_id)?.picks ?? 0
   return {
     id: asMatchId(m.id),
     number: m.number,
@@ -125,6 +122,20 @@ export function toMatch(
     winnerSquadId: m.winner_squad_id === null ? null : asSquadId(m.winner_squad_id),
     outcome: m.outcome,
     sixes: m.sixes,
-    ...pickSplit(home, away),
+    ...matchPickSplit(m, counts),
   }
+}
+
+/**
+ * A match's pick split from its round's counts (roundPickCounts): the round read and the push
+ * channel's `picks` event (live/pick-split.ts) both show this.
+ */
+export function matchPickSplit(
+  m: { id: number; home_squad_id: number; away_squad_id: number },
+  counts: readonly { match_id: number; squad_id: number; picks: number }[],
+): { home_percent: number; away_percent: number } {
+  const mine = counts.filter((c) => c.match_id === m.id)
+  const home = mine.find((c) => c.squad_id === m.home_squad_id)?.picks ?? 0
+  const away = mine.find((c) => c.squad_id === m.away_squad_id)?.picks ?? 0
+  return pickSplit(home, away)
 }

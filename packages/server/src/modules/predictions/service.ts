@@ -27,8 +27,21 @@ import {
 import { notFound } from '../../errors.ts'
 import type { CurrentCompetitions } from '../competitions/service.ts'
 import * as q from './queries.ts'
-import { PredictionsReads, toMatch } from './reads.ts'
+import { PredictionsReads, matchPickSplit, toMatch } from './reads.ts'
 import { checkDistinct, checkTippable, TipWriter } from './tip-writer.ts'
+
+/**
+ * A round's pick split per match, counted now (not cached): what the push channel's `picks` event
+ * tells (live/pick-split.ts), the same figures the round read shows.
+ */
+export async function countRoundPickSplit(
+  db: Database,
+  roundId: number,
+): Promise<{ id: number; home_percent: number; away_percent: number }[]> {
+  const matches = await q.roundMatches(db, roundId)
+  const counts = await q.roundPickCounts(db, roundId)
+  return matches.map((m) => ({ id: m.id, ...matchPickSplit(m, counts) }))
+}
 
 export class PredictionsService {
   private readonly writer: TipWriter
