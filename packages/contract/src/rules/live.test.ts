@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { FULL_INNINGS_BALLS, liveFigures } from './live.ts'
+import { FULL_INNINGS_BALLS, liveFigures, liveLeader } from './live.ts'
 
 const inn = (
   runs: number,
@@ -74,6 +74,43 @@ describe('liveFigures', () => {
         if (f.requiredRate === null) return f.runsNeeded === 0 || f.ballsLeft === 0
         return Math.abs((f.requiredRate * f.ballsLeft) / 6 - f.runsNeeded) < f.ballsLeft / 6 / 100
       }),
+    )
+  })
+})
+
+describe('liveLeader', () => {
+  const leader = (innings: ReturnType<typeof inn>[]) => liveLeader(innings, liveFigures(innings))
+
+  it('calls nobody in the first innings or before the chase has faced a ball', () => {
+    expect(leader([inn(150, 3, 100)])).toBeNull()
+    expect(leader([inn(150, 8, 120), inn(0, 0, 0)])).toBeNull()
+  })
+
+  it('gives the chase to the side scoring at least at the rate it needs', () => {
+    // 151 to win; 75 from 60 balls is 7.5 an over, and 76 are needed from 60: 7.6.
+    expect(leader([inn(150, 8, 120), inn(75, 1, 60)])).toBe('defending')
+    expect(leader([inn(150, 8, 120), inn(76, 1, 60)])).toBe('chasing')
+  })
+
+  it('settles on the target reached, and on the chase out of wickets or balls', () => {
+    expect(leader([inn(150, 8, 120), inn(151, 9, 119)])).toBe('chasing')
+    expect(leader([inn(150, 8, 120), inn(149, 10, 100)])).toBe('defending')
+    expect(leader([inn(150, 8, 120), inn(149, 4, 120)])).toBe('defending')
+  })
+
+  it('always names a side once the chase has started and is never both', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 250 }),
+        fc.integer({ min: 0, max: 250 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 1, max: FULL_INNINGS_BALLS }),
+        (first, runs, wickets, balls) => {
+          const result = leader([inn(first, 10, FULL_INNINGS_BALLS), inn(runs, wickets, balls)])
+          expect(['chasing', 'defending']).toContain(result)
+          if (runs > first) expect(result).toBe('chasing')
+        },
+      ),
     )
   })
 })

@@ -47,3 +47,27 @@ export function liveFigures(innings: readonly LiveInningsFigures[]): LiveFigures
   const requiredRate = runsNeeded > 0 && ballsLeft > 0 ? perOver(runsNeeded, ballsLeft) : null
   return { runRates, target, runsNeeded, ballsLeft, requiredRate }
 }
+
+/** Which side a live card says is ahead: the chasing side, the defending side, or nobody yet. */
+export type LiveLeader = 'chasing' | 'defending' | null
+
+/**
+ * Who is ahead right now, for the card's "your pick is ahead" line. The project's own plain
+ * reading, not a forecast: nobody during the first innings (a total means nothing until it is
+ * chased); in the chase, the chasing side once the target is reached, the defending side once the
+ * chase has no wickets or balls left, and otherwise whichever side the rates favour: the chasing
+ * side while it scores at least as fast as it needs to (run rate so far >= required rate), else
+ * the defending side. Before the chase's first ball the rates say nothing, so nobody.
+ */
+export function liveLeader(
+  innings: readonly LiveInningsFigures[],
+  figures: Pick<LiveFigures, 'runRates' | 'runsNeeded' | 'ballsLeft' | 'requiredRate'>,
+): LiveLeader {
+  const chase = innings[1]
+  if (!chase || figures.runsNeeded === null) return null
+  if (figures.runsNeeded === 0) return 'chasing'
+  if (chase.wickets >= 10 || figures.ballsLeft === 0) return 'defending'
+  const rate = figures.runRates[1] ?? null
+  if (rate === null || figures.requiredRate === null) return null
+  return rate >= figures.requiredRate ? 'chasing' : 'defending'
+}

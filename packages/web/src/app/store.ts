@@ -4,6 +4,7 @@ import { useDispatch, useSelector } from 'react-redux'
 import { picksReducer } from '../features/tipping/picks-slice.ts'
 import { api } from '../lib/api.ts'
 import { globalErrorReducer } from '../lib/global-error-slice.ts'
+import { pushReducer } from '../lib/push-slice.ts'
 import { sessionReducer } from '../lib/session-slice.ts'
 
 export const createStore = () => {
@@ -12,6 +13,7 @@ export const createStore = () => {
       session: sessionReducer,
       picks: picksReducer,
       globalError: globalErrorReducer,
+      push: pushReducer,
       [api.reducerPath]: api.reducer,
     },
     middleware: (getDefault) => getDefault().concat(api.middleware),

@@ -67,6 +67,7 @@ export const TAG_TYPES = [
   'Rankings',
   'Static',
   'Admin',
+  'Live',
 ] as const
 
 /**

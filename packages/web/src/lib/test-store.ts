@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit'
 import { api } from './api.ts'
 import { globalErrorReducer } from './global-error-slice.ts'
+import { pushReducer } from './push-slice.ts'
 import { sessionReducer } from './session-slice.ts'
 
 /**
@@ -13,6 +14,7 @@ export const createTestStore = () =>
     reducer: {
       session: sessionReducer,
       globalError: globalErrorReducer,
+      push: pushReducer,
       [api.reducerPath]: api.reducer,
     },
     middleware: (getDefault) => getDefault().concat(api.middleware),

@@ -57,6 +57,11 @@ export function defaultFaqs(sport: Sport): Faq[] {
         'Anyone can create a private or public league and becomes its commissioner. Friends join with the league code or an invite link; public leagues can also be found by searching. A league ladder counts points from its starting week. You can play in as many leagues as you like, and your tips are the same in all of them. A commissioner can remove a league only before its starting week; to step away, hand it to another member in its settings, then leave it like anyone else.',
     },
     {
+      question: 'Can I follow a match while it is played?',
+      answer:
+        'Yes. While a match is on, its card on the tipping page shows the score of each innings, the run rate, the target and the rate needed in the chase, the sixes so far on the Super Sixes match, and whether the team you tipped is ahead right now. It updates by itself within seconds, with no need to reload; if your connection cannot keep a live link open, the page still refreshes every 31 seconds. A live score never scores anything: points come only with the result.',
+    },
+    {
       question: 'Can I see what other people tipped?',
       answer:
         'Yes, but only for matches that have finished. Tips on matches still to come stay private, so nobody can copy yours.',
@@ -98,6 +103,7 @@ export function defaultHelpPages(sport: Sport): HelpPage[] {
         `Clean Sweep Bonus. Tip every match of the week correctly yourself, with no auto-tips, and you earn ${CLEAN_SWEEP_BONUS} bonus points when the week's last match finishes.`,
         'Golden Week. In the Golden Week (shown as DOUBLE POINTS) each correct tip is worth 2 points. The Clean Sweep Bonus stays at 2.',
         'Ranking. Tippers are ordered by points, highest first, then by margin, lowest first. Tippers level on both share a rank, and the next rank is skipped (1, 1, 3); tippers who share a rank are listed in the order they joined. Deactivated accounts are not ranked or counted while they are deactivated.',
+        'Live matches. While a match is played its card shows the live score. "Ahead right now" is a reading of the rates, not a result: nobody is ahead during the first innings; in the chase, the chasing team is ahead while it scores at least as fast as it needs to (run rate so far against the rate required), and the other team otherwise, until the target is reached or the chasing team runs out of wickets or overs. A live score never changes your points; only the result does.',
         'Worked example 1, an ordinary week of 5 matches. You tip all 5 and get 4 right: 4 points. Had you got all 5 right: 5 points plus the 2-point Clean Sweep Bonus, 7 points.',
         `Worked example 2, the Golden Week with 5 matches. You tip all 5 correctly: 5 x 2 = 10 points, plus the Clean Sweep Bonus of 2 (not doubled), 12 points.`,
         `Worked example 3, auto-tips. You forget 2 of 5 matches and get the away team in both. Of your 3 own tips, 3 are right, and both away teams win. You have 3 correct tips of your own, fewer than ${AUTOTIP_COUNT_LIMIT}, so both auto-tips count: 5 points, but no Clean Sweep Bonus because of the auto-tips.`,

@@ -9,6 +9,7 @@ import { ssoApi } from '../../features/sso/sso-api.ts'
 import NotFoundPage from '../../features/pages/not-found-page.tsx'
 import { deepLinkFor, rememberDeepLink } from '../../lib/after-sign-in.ts'
 import { api } from '../../lib/api.ts'
+import { useLiveChannel } from '../../lib/live-channel.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { isSport, rememberSport } from '../../lib/sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
@@ -57,6 +58,8 @@ export function SignedInLayout() {
   useEffect(() => {
     if (valid) rememberSport(sport)
   }, [valid, sport])
+  // One push channel per tab, for the sport on show, kept open across the sport's pages.
+  useLiveChannel(valid && session.isAuthorized ? sport : null)
 
   // Not a sport (`/nowhere` matches `/:sport`): the site's own not-found page, header and footer.
   if (!valid)

@@ -1,11 +1,13 @@
-import { useId, useState, type CSSProperties } from 'react'
+import { useId, useState, type CSSProperties, type ReactNode } from 'react'
 import type { SquadId } from '@tipping/contract/ids'
+import type { LiveMatch } from '@tipping/contract/live'
 import type { Match, Prediction } from '@tipping/contract/predictions'
 import type { MateTip } from '@tipping/contract/scores'
 import type { FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
 import { isTippable } from '@tipping/contract/rules/rounds'
 import { formatMatchTime } from '../../lib/dates.ts'
 import { FormGuide, FormGuideToggle, TipsPanel } from './form-guide.tsx'
+import { LiveCard } from './live-card.tsx'
 import { MarginControl } from './margin-control.tsx'
 import { TipRow } from './tip-row.tsx'
 import styles from './match-card.module.css'
@@ -25,6 +27,10 @@ interface Props {
   onToggleTips: () => void
   onPick: (squad: SquadId) => void
   onMargin: (margin: number) => void
+  /** The match's live score while it is in progress (issue 30), from the push channel. */
+  live?: LiveMatch | undefined
+  /** What is at stake for the user on each result, shown in the live card. */
+  stakes?: ReactNode
 }
 
 /** Spec 4: tile colours for a complete match — green correct and counted, grey correct but not
@@ -62,6 +68,8 @@ export function MatchCard({
   onToggleTips,
   onPick,
   onMargin,
+  live,
+  stakes,
 }: Props) {
   const [formOpen, setFormOpen] = useState(false)
   const formId = useId()
@@ -191,6 +199,18 @@ export function MatchCard({
               }}
             />
           </div>
+        ) : null}
+        {match.status === 'active' && live ? (
+          <LiveCard
+            live={live}
+            homeSquadId={match.homeSquadId}
+            awaySquadId={match.awaySquadId}
+            squads={squads}
+            pick={pick}
+            isMarginGame={match.isMarginGame}
+          >
+            {stakes}
+          </LiveCard>
         ) : null}
         {match.status === 'complete' ? (
           <p className={styles.result}>

@@ -12,6 +12,9 @@ import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/pic
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
 import type { FixtureRound, FormGuideFile } from '@tipping/contract/static-files'
 import { failureMessage } from '../../lib/api.ts'
+import { useLiveRoundQuery } from '../../lib/live-api.ts'
+import { useLiveEvent } from '../../lib/live-channel.ts'
+import { selectPushConnected } from '../../lib/push-slice.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { asFailure } from '../../lib/api-failure.ts'
 import { shareUrl } from '../../lib/share.ts'
@@ -48,6 +51,7 @@ import {
   useSaveTipMutation,
   useSnapshotQuery,
   useTippingDispatch,
+  tippingApi,
 } from './tipping-api.ts'
 import styles from './tipping-page.module.css'
 
@@ -61,6 +65,11 @@ const NO_FORM: FormGuideFile['squads'] = {}
  * tick revalidates them and fetches only a file that changed.
  */
 const REFRESHED = { pollingInterval: REFRESH_INTERVAL_MS, skipPollingIfUnfocused: true }
+/**
+ * Issue 30: while the push channel is open, changes arrive as events (lib/live-channel.ts) and
+ * nothing is polled; the 31 s refresh is the fallback for when the channel is down or blocked.
+ */
+const PUSHED = { pollingInterval: 0 }
 
 /** Spec 4: the round shown first (the open one, or the last). */
 const defaultRoundNumber = (rounds: readonly FixtureRound[]): RoundNumber => {
@@ -110,12 +119,13 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   const [sharing, setSharing] = useState(false)
   const firstCard = useRef<HTMLElement | null>(null)
   const twoColumns = !useMediaQuery(PHONE_QUERY)
+  const refresh = useSelector(selectPushConnected) ? PUSHED : REFRESHED
 
   // Fixture, squads and venues from the static root.
-  const fixture = useFixtureQuery(sport, REFRESHED)
+  const fixture = useFixtureQuery(sport, refresh)
   const squadsFile = useSquadsQuery(sport)
   const venuesFile = useVenuesQuery(sport)
-  const form = useFormGuideQuery(sport, REFRESHED).data?.squads
+  const form = useFormGuideQuery(sport, refresh).data?.squads
   const rounds = fixture.data?.rounds ?? null
   const fixtureFailed = fixture.isError || squadsFile.isError || venuesFile.isError
   // The default round is chosen once, when the fixture first arrives: a refreshed fixture never
@@ -126,15 +136,39 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   const key = roundNumber === null ? null : roundKey(sport, roundNumber)
 
   // Each round shown is fetched afresh (its editing state starts over, as on a reload).
-  const round = useRoundQuery(roundArg, { ...REFRESHED, refetchOnMountOrArgChange: true })
-  const snapshot = useSnapshotQuery(roundArg, REFRESHED).data ?? null
+  const round = useRoundQuery(roundArg, { ...refresh, refetchOnMountOrArgChange: true })
+  const snapshot = useSnapshotQuery(roundArg, refresh).data ?? null
   // The tip row: only worth asking once a match of the round is complete.
   const anyComplete = round.data?.matches.some((m) => m.status === 'complete') ?? false
-  const mates = useMateTipsQuery(anyComplete ? roundArg : skipToken, REFRESHED).data
+  const mates = useMateTipsQuery(anyComplete ? roundArg : skipToken, refresh).data
   const mateTips = useMemo(
     () => new Map((mates?.matches ?? []).map((m) => [m.match, m.tips])),
     [mates],
   )
+  // Live scores, only for a round with a match in progress; the push channel moves them.
+  const anyActive = round.data?.matches.some((m) => m.status === 'active') ?? false
+  const live = useLiveRoundQuery(anyActive ? roundArg : skipToken, refresh).data
+  const liveByMatch = useMemo(
+    () => new Map((live?.matches ?? []).map((m) => [m.matchId, m])),
+    [live],
+  )
+  // A result shows on its card at once, from the event; the points it moves follow when the
+  // channel's spread refetch reads them (lib/live-channel.ts).
+  useLiveEvent('result', (result) => {
+    if (result.roundNumber !== roundNumber) return
+    dispatch(
+      tippingApi.util.updateQueryData('round', { sport, round: result.roundNumber }, (draft) => {
+        const m = draft.matches.find((x) => x.id === result.matchId)
+        if (!m) return
+        Object.assign(m, {
+          status: 'complete',
+          outcome: result.outcome,
+          winnerSquadId: result.winnerSquadId,
+          sixes: result.sixes,
+        })
+      }),
+    )
+  })
   const squads = squadsById(squadsFile.data)
   const venues = useMemo(
     () => new Map((venuesFile.data?.venues ?? []).map((x) => [x.id, x])),
@@ -370,6 +404,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
                     onToggleTips={() => setTipsFor(tipsFor === m.id ? null : m.id)}
                     onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}
                     onMargin={(margin) => changeMargin(m.id, margin)}
+                    live={liveByMatch.get(m.id)}
                   />
                 ))
               : Array.from({ length: SKELETON_CARDS }, (_, i) => (

@@ -1,0 +1,225 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import type { SquadId } from '@tipping/contract/ids'
+import type { LiveScoreBody } from '@tipping/contract/live'
+import { REPO_ROOT } from '../packages/server/src/config.ts'
+import { cricsheetLiveScores, cricsheetResult } from '../packages/server/src/modules/live/feed.ts'
+import { baseURL, launchBrowser, newPage, signUp, uniqueEmail, useServer } from './browser.ts'
+import { layoutProblems } from './layout-check.ts'
+import { startServer, type TestServer } from './server.ts'
+
+// Issue 30, match day live: two tippers in their own browsers watch the same round while a real
+// BBL match (a Cricsheet file from data/, matched to the fixture's match by its two sides) is fed
+// ball by ball through the admin's live-score route, then its result. Their live cards tick and
+// their league ladder moves at the result, with no reload. A third browser, whose push channel is
+// blocked, still sees the score through the 31 s fallback refresh.
+
+const ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
+const ROUND = 3
+const CRICSHEET = path.join(REPO_ROOT, 'data/source/cricsheet')
+
+let server: TestServer
+let browser: Browser
+beforeAll(async () => {
+  server = await startServer()
+  useServer(server.baseURL)
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+interface RoundMatch {
+  id: number
+  status: string
+  date: string
+  homeSquadId: SquadId
+  awaySquadId: SquadId
+  isMarginGame: boolean
+}
+
+/** Calls the API from inside the page (same origin, the page's session cookie). */
+const call = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const json = (await res.json()) as { success?: unknown; errors?: unknown }
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json.errors)}`)
+      return json.success as T
+    },
+    { method, path, body },
+  )
+
+/** A Cricsheet match between the two named sides, parsed. */
+function cricsheetBetween(a: string, b: string): unknown {
+  const want = [a, b].sort().join('|')
+  for (const season of fs.readdirSync(CRICSHEET).sort())
+    for (const name of fs.readdirSync(path.join(CRICSHEET, season)).sort()) {
+      const raw = JSON.parse(fs.readFileSync(path.join(CRICSHEET, season, name), 'utf8')) as {
+        info: { teams: string[]; outcome: { winner?: string } }
+      }
+      // A match with a winner, so the result moves the ladder.
+      if (raw.info.teams.slice().sort().join('|') === want && raw.info.outcome.winner) return raw
+    }
+  throw new Error(`No Cricsheet match between ${a} and ${b} in data/`)
+}
+
+/** The points in a tipper's ladder row (the first number after the rank and name). */
+async function pointsOf(page: Page, name: string): Promise<number> {
+  const row = page.locator('tbody tr', { hasText: name }).first()
+  await row.waitFor()
+  const cells = await row.locator('td').allInnerTexts()
+  return Number(/-?\d+/.exec(cells[2] ?? '')?.[0] ?? NaN)
+}
+
+/** The text of the match's live card on a page. */
+const liveCard = (page: Page) => page.getByRole('region', { name: /^Live score/ })
+
+describe('a match played live', () => {
+  it('ticks on two open pages, moves the ladder at the result, and falls back to polling', async () => {
+    const alfa = await newPage(browser, { width: 390, height: 844 })
+    const bravo = await newPage(browser, { width: 1280, height: 800 })
+    await alfa.page.goto('/registration')
+    await signUp(alfa.page, uniqueEmail('live-alfa'), 'Livealfa')
+    await alfa.page.waitForURL('**/bbl/leagues')
+    await bravo.page.goto('/registration')
+    await signUp(bravo.page, uniqueEmail('live-bravo'), 'Livebravo')
+    await bravo.page.waitForURL('**/bbl/leagues')
+    const { league } = await call<{ league: { id: number; code: string } }>(
+      alfa.page,
+      'POST',
+      '/api/bbl/league',
+      { name: 'Live Watchers', privacy: 'private', startRound: ROUND },
+    )
+    await call(bravo.page, 'POST', `/api/bbl/league/${league.code}/join`, {})
+
+    // The first match of the round still to start: Alfa tips the home side, Bravo the away side.
+    const { matches } = await call<{ matches: RoundMatch[] }>(
+      alfa.page,
+      'GET',
+      `/api/bbl/predictions/${ROUND}`,
+    )
+    const target = matches
+      .filter((m) => m.status === 'scheduled' && Date.parse(m.date) > Date.now())
+      .sort((a, b) => Date.parse(a.date) - Date.parse(b.date))[0]!
+    const tip = (squad: SquadId) => ({
+      predictions: [{ match: target.id, squad, margin: target.isMarginGame ? 12 : null }],
+    })
+    await call(alfa.page, 'POST', '/api/bbl/predictions_list', tip(target.homeSquadId))
+    await call(bravo.page, 'POST', '/api/bbl/predictions_list', tip(target.awaySquadId))
+    const squads = (await (await fetch(`${baseURL()}/static/bbl/squads.json`)).json()) as {
+      squads: { id: number; name: string }[]
+    }
+    const nameOf = (id: number) => squads.squads.find((s) => s.id === id)!.name
+    const file = cricsheetBetween(nameOf(target.homeSquadId), nameOf(target.awaySquadId))
+    const squadOf = (team: string) =>
+      squads.squads.find((s) => s.name.toLowerCase() === team.toLowerCase())!.id as SquadId
+    const balls: LiveScoreBody[] = [...cricsheetLiveScores(file, squadOf)]
+    const result = cricsheetResult(file, squadOf, target.homeSquadId)
+
+    // The match starts: the server clock moves past its start and the scheduler locks it.
+    const moved = await fetch(`${baseURL()}/api/test/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: new Date(Date.parse(target.date) + 60_000).toISOString() }),
+    })
+    expect(moved.status).toBe(200)
+    await expect
+      .poll(
+        async () =>
+          (
+            await call<{ matches: RoundMatch[] }>(alfa.page, 'GET', `/api/bbl/predictions/${ROUND}`)
+          ).matches.find((m) => m.id === target.id)?.status,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('active')
+
+    // Both watch the round: Alfa its tipping page, Bravo the league ladder beside it.
+    await alfa.page.goto('/bbl/tipping')
+    await bravo.page.goto('/bbl/tipping')
+    const bravoLadder = await bravo.context.newPage()
+    await bravoLadder.goto(`/bbl/league/${league.id}/ladder`)
+    await bravoLadder.getByRole('heading', { name: 'Live Watchers' }).waitFor()
+    expect(await pointsOf(bravoLadder, 'Livealfa')).toBe(0)
+    for (const page of [alfa.page, bravo.page, bravoLadder])
+      await page.evaluate(
+        () => ((window as unknown as { notReloaded: boolean }).notReloaded = true),
+      )
+
+    // A third browser whose push channel is blocked: the page falls back to the 31 s refresh.
+    const blocked = await newPage(browser, { width: 390, height: 844 })
+    await blocked.context.route('**/api/bbl/events', (route) => route.abort())
+    await blocked.context.clock.install({ time: new Date() })
+    await blocked.page.goto('/registration')
+    await signUp(blocked.page, uniqueEmail('live-poll'), 'Livepoll')
+    await blocked.page.waitForURL('**/bbl/leagues')
+    await blocked.page.goto('/bbl/tipping')
+    await blocked.page.getByTestId('autopick').waitFor()
+
+    // The admin feeds the match: every 25th delivery, then the last of each innings.
+    const admin = await newPage(browser, { width: 1280, height: 800 })
+    await admin.page.goto('/login')
+    await admin.page.locator('input[name="email"]').fill(ADMIN.email)
+    await admin.page.locator('input[name="password"]').fill(ADMIN.password)
+    await admin.page.locator('form button[type="submit"]').click()
+    await admin.page.waitForURL((u) => !u.pathname.startsWith('/login'))
+    const firstInningsEnd = balls.findIndex((b) => b.innings.length === 2) - 1
+    const fed = balls.filter(
+      (_, i) => i % 25 === 0 || i === firstInningsEnd || i === balls.length - 1,
+    )
+    expect(fed.length).toBeGreaterThan(5)
+    let lastShown = ''
+    for (const body of fed) {
+      await call(admin.page, 'PUT', `/api/admin/bbl/matches/${target.id}/live`, body)
+      const now = body.innings.at(-1)!
+      lastShown = `${now.runs}/${now.wickets}`
+      // Each tick reaches both open pages within seconds, by the push channel.
+      for (const page of [alfa.page, bravo.page])
+        await liveCard(page)
+          .filter({ hasText: lastShown })
+          .filter({ hasText: `(${now.overs} ov` })
+          .waitFor({ timeout: 10_000 })
+    }
+    // In the chase the card gives the target and says how the tipper's pick stands.
+    const card = await liveCard(alfa.page).innerText()
+    expect(card).toContain(`Target ${fed.at(-1)!.innings[0]!.runs + 1}`)
+    expect(card).toMatch(/Your pick, \w+, is (ahead|behind) right now/)
+    expect(await layoutProblems(alfa.page)).toEqual([])
+
+    // The blocked page has not heard a thing until its refresh comes round.
+    expect(await liveCard(blocked.page).count()).toBe(0)
+    await blocked.context.clock.runFor(32_000)
+    await liveCard(blocked.page).filter({ hasText: lastShown }).waitFor({ timeout: 10_000 })
+
+    // The result: the card gives way to it at once, and the ladder moves (its read is spread over
+    // the channel's window) without a reload.
+    await call(admin.page, 'POST', `/api/admin/bbl/matches/${target.id}/result`, result)
+    const winner = nameOf(result.winnerSquadId!)
+    for (const page of [alfa.page, bravo.page])
+      await page
+        .getByTestId(`match-card-${target.id}`)
+        .getByText(`${winner} won`)
+        .waitFor({ timeout: 10_000 })
+    expect(await liveCard(alfa.page).count()).toBe(0)
+    const alfaWon = result.winnerSquadId === target.homeSquadId
+    await expect
+      .poll(async () => pointsOf(bravoLadder, alfaWon ? 'Livealfa' : 'Livebravo'), {
+        timeout: 40_000,
+        interval: 1000,
+      })
+      .toBeGreaterThan(0)
+    for (const page of [alfa.page, bravo.page, bravoLadder])
+      expect(
+        await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+      ).toBe(true)
+
+    for (const p of [alfa, bravo, blocked, admin]) await p.context.close()
+  })
+})
