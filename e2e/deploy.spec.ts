@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../packages/server/src/config.ts'
 import {
@@ -16,7 +17,9 @@ import {
   type Cluster,
   type ServerProcess,
 } from '../packages/server/test/reliability/harness.ts'
+import { eventually, readSse, type SseClient } from '../packages/server/test/live-sse.ts'
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs'
+import { launchBrowser } from './browser.ts'
 import { startMailCatcher, waitForMail } from './mail-catcher.ts'
 
 /**
@@ -32,6 +35,10 @@ const ADMIN_EMAIL = 'admin@deploy.example'
 const ADMIN_PASSWORD = 'deploy-admin-password-1'
 /** Low, so the per-address limit trips in a few requests (a test setting, not the example's). */
 const AUTH_LIMIT = 4
+/** Low, so a heartbeat passes nginx within the test (a test setting; production keeps 15 s). */
+const HEARTBEAT_MS = 1000
+/** The app's default heartbeat (packages/server/src/config.ts), which nginx must outwait. */
+const PRODUCTION_HEARTBEAT_MS = 15_000
 
 /** A tool the deployment needs, found on PATH or in /usr/sbin (where Debian puts nginx). */
 function requireTool(name: string, pkg: string): string {
@@ -144,7 +151,72 @@ function call(
   })
 }
 
+/** An open text/event-stream, read as it arrives. */
+interface Stream extends Pick<SseClient, 'events' | 'heartbeats' | 'retry'> {
+  status: number
+  headers: http.IncomingHttpHeaders
+  close(): void
+}
+
+/**
+ * Opens the push channel as a browser's EventSource does (on a fresh connection, asking for gzip
+ * as browsers do), optionally resuming after `lastEventId`; resolves once the head has arrived.
+ */
+function openStream(url: string, lastEventId?: string): Promise<Stream> {
+  const u = new URL(url)
+  const options: https.RequestOptions = {
+    host: '127.0.0.1',
+    port: u.port,
+    path: u.pathname,
+    headers: {
+      host: u.host,
+      accept: 'text/event-stream',
+      'accept-encoding': 'gzip',
+      ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+    },
+    agent: false,
+  }
+  return new Promise((resolve, reject) => {
+    const onAnswer = (res: http.IncomingMessage) => {
+      const stream: Stream = {
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        events: [],
+        heartbeats: 0,
+        retry: null,
+        close: () => req.destroy(),
+      }
+      void readSse(res, stream)
+      resolve(stream)
+    }
+    const req =
+      u.protocol === 'https:'
+        ? https.request({ ...options, ca, servername: u.hostname }, onAnswer)
+        : http.request(options, onAnswer)
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 const HSTS = 'max-age=63072000; includeSubDomains'
+
+/** Waits for an open page to show a text, as it does when an event arrives (no reload). */
+async function expectText(locator: Locator, text: string, timeout = 5000): Promise<void> {
+  await expect
+    .poll(async () => (await locator.allTextContents()).join(' | '), { timeout, interval: 200 })
+    .toContain(text)
+}
+
+/**
+ * A page reads its ladders again at a random moment within RESULT_SPREAD_MS (20 s,
+ * packages/web/src/lib/live-channel.ts) of a result's event, so a hundred thousand pages do not
+ * ask at once: the ladders are given that long, and some more for a loaded machine.
+ */
+const LADDER_MOVES_WITHIN_MS = 30_000
+
+/** True while the page is the document signedInPage marked: it has not been reloaded. */
+const stillSamePage = (page: Page) =>
+  page.evaluate(() => (window as unknown as { fleetMark?: boolean }).fleetMark === true)
 
 describe('a production deployment: nginx and TLS, two API processes, the worker, PostgreSQL', () => {
   let tmp: string
@@ -214,6 +286,7 @@ describe('a production deployment: nginx and TLS, two API processes, the worker,
       ...machine,
       WEB_DIST_DIR: path.join(REPO_ROOT, 'packages/web/dist'),
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
+      SSE_HEARTBEAT_MS: String(HEARTBEAT_MS),
     }
     const node = (args: string[], extra: Record<string, string> = {}) =>
       run(process.execPath, args, {
@@ -261,6 +334,10 @@ describe('a production deployment: nginx and TLS, two API processes, the worker,
         'events { worker_connections 256; }',
         'http {',
         `  access_log ${prefix}/access.log;`,
+        // Debian turns gzip on; an operator compressing more types (here every type the app
+        // sends) must still get an uncompressed event stream: the site's events location says so.
+        '  gzip on;',
+        '  gzip_types text/event-stream application/json;',
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
           (t) => `  ${t}_temp_path ${prefix}/${t};`,
         ),
@@ -464,5 +541,418 @@ describe('a production deployment: nginx and TLS, two API processes, the worker,
     expect(reset.status, reset.body).toBe(200)
     const sent = await waitForMail(mailDir, ADMIN_EMAIL, 30_000)
     expect(sent.text).toContain(`${origin}/reset-password?token=`)
+  })
+
+  describe('the push channel across the fleet: nginx, two API processes, one database', () => {
+    const sport = 'bbl'
+    /** Each helper request below comes from an address of its own, clear of the limits above. */
+    const FROM = '127.0.0.10'
+    let adminCookie = ''
+    let users: { cookie: string; id: number; teamName: string }[] = []
+    let match: { id: number; homeSquadId: number; awaySquadId: number }
+    let competitionId = 0
+    let leagueId = 0
+    let db: pg.Client
+    const streams: Stream[] = []
+    const open = async (url: string, lastEventId?: string) => {
+      const stream = await openStream(url, lastEventId)
+      streams.push(stream)
+      expect(stream.status, url).toBe(200)
+      return stream
+    }
+
+    async function json<T>(
+      url: string,
+      init: { method?: string; cookie?: string; body?: unknown; from?: string } = {},
+    ): Promise<T> {
+      const res = await call(url, {
+        ...(init.method ? { method: init.method } : {}),
+        from: init.from ?? FROM,
+        headers: { origin, ...(init.cookie ? { cookie: init.cookie } : {}) },
+        ...(init.body === undefined ? {} : { body: init.body }),
+      })
+      expect(res.status, `${init.method ?? 'GET'} ${url}: ${res.body}`).toBe(200)
+      return (JSON.parse(res.body) as { success: T }).success
+    }
+
+    /** The session cookie a sign-in or registration answered with (name=value). */
+    const sessionOf = (res: Answer) => (res.headers['set-cookie']?.[0] ?? '').split(';')[0]!
+
+    const liveScore = (runs: number, wickets: number, overs: string) => ({
+      innings: [{ battingSquadId: match.homeSquadId, runs, wickets, overs, sixes: 1 }],
+    })
+    const setLive = (server: ServerProcess, body: ReturnType<typeof liveScore>) =>
+      json<{ version: number }>(`${server.baseURL}/api/admin/${sport}/matches/${match.id}/live`, {
+        method: 'PUT',
+        cookie: adminCookie,
+        body,
+      })
+    const liveEvents = (s: Stream) => s.events.filter((e) => e.event === 'live')
+
+    beforeAll(async () => {
+      const login = await call(`${origin}/api/auth/login`, {
+        method: 'POST',
+        from: FROM,
+        headers: { origin },
+        body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      })
+      expect(login.status, login.body).toBe(200)
+      adminCookie = sessionOf(login)
+
+      // A one-round season whose first match starts in a few seconds, so it can be tipped first
+      // and then goes live when the worker locks it (the worker runs the scheduler).
+      const real = JSON.parse(
+        fs.readFileSync(path.join(REPO_ROOT, 'data/seasons/bbl-2025-26.json'), 'utf8'),
+      ) as { squads: { code: string }[]; venues: { key: string }[] }
+      const startsAt = (ms: number) => new Date(Date.now() + ms).toISOString()
+      const [home, away, third, fourth] = real.squads.map((q) => q.code)
+      const match1 = {
+        number: 1,
+        startsAt: startsAt(30_000),
+        venue: real.venues[0]!.key,
+        home,
+        away,
+        marginGame: false,
+        stage: 'regular',
+        assumed: [],
+      }
+      const match2 = {
+        ...match1,
+        number: 2,
+        startsAt: startsAt(86_400_000),
+        home: third,
+        away: fourth,
+        marginGame: true,
+      }
+      const imported = await json<{ competition: { id: number } }>(
+        `${origin}/api/admin/competitions/import`,
+        {
+          method: 'POST',
+          cookie: adminCookie,
+          body: {
+            ...real,
+            goldenWeekRound: null,
+            rounds: [{ number: 1, label: 'Week 1', matches: [match1, match2] }],
+          },
+        },
+      )
+      competitionId = imported.competition.id
+
+      // Two tippers of the season, one per address (registration is limited per address).
+      users = []
+      for (const [i, teamName] of ['Home Tippers', 'Away Tippers'].entries()) {
+        const res = await call(`${origin}/api/auth/register`, {
+          method: 'POST',
+          from: `127.0.0.${11 + i}`,
+          headers: { origin },
+          body: {
+            email: `fleet${i}@deploy.example`,
+            password: 'a long fleet password',
+            firstName: 'Fleet',
+            lastName: `Tipper${i}`,
+            team_name: teamName,
+          },
+        })
+        expect(res.status, res.body).toBe(200)
+        const id = (JSON.parse(res.body) as { success: { user: { id: number } } }).success.user.id
+        users.push({ cookie: sessionOf(res), id, teamName })
+      }
+
+      const round = await json<{
+        matches: { id: number; number: number; homeSquadId: number; awaySquadId: number }[]
+      }>(`${origin}/api/${sport}/predictions/1`, { cookie: users[0]!.cookie })
+      match = round.matches.find((m) => m.number === 1)!
+
+      // One tipper picks the home side, the other the away side; both in one league.
+      for (const [i, user] of users.entries())
+        await json(`${origin}/api/${sport}/predictions_list`, {
+          method: 'POST',
+          cookie: user.cookie,
+          body: {
+            predictions: [
+              { match: match.id, squad: i === 0 ? match.homeSquadId : match.awaySquadId },
+            ],
+          },
+        })
+      const { league } = await json<{ league: { id: number; code: string } }>(
+        `${origin}/api/${sport}/league`,
+        { method: 'POST', cookie: users[0]!.cookie, body: { name: 'Fleet League', startRound: 1 } },
+      )
+      leagueId = league.id
+      await json(`${origin}/api/${sport}/league/${league.code}/join`, {
+        method: 'POST',
+        cookie: users[1]!.cookie,
+        body: {},
+      })
+
+      // The worker moves the match to active once it has started (a pass every 5 s); the
+      // database's status is what the live route reads.
+      db = new pg.Client({ connectionString: env.DATABASE_URL })
+      await db.connect()
+      const deadline = Date.now() + 60_000
+      for (;;) {
+        const { rows } = await db.query<{ status: string }>(
+          'SELECT status FROM matches WHERE id = $1',
+          [match.id],
+        )
+        if (rows[0]?.status === 'active') break
+        if (Date.now() > deadline) throw new Error('the worker did not start the match in time')
+        await sleep(500)
+      }
+    })
+
+    afterAll(async () => {
+      for (const s of streams) s.close()
+      await db?.end()
+    })
+
+    it('nginx passes the stream as written: unbuffered, uncompressed, kept open past heartbeats', async () => {
+      // The site's events location, as deploy/nginx/tipping.conf has it.
+      const conf = fs.readFileSync(path.join(DEPLOY, 'nginx/tipping.conf'), 'utf8')
+      const location = /location ~ \^\/api\/\[a-z\]\+\/events\$ \{([^}]*)\}/.exec(conf)?.[1]
+      expect(location, 'an events location').toBeDefined()
+      expect(location).toMatch(/^\s*proxy_buffering off;/m)
+      expect(location).toMatch(/^\s*gzip off;/m)
+      const timeout = /^\s*proxy_read_timeout (\d+)(ms|s|m|h);/m.exec(location!)
+      expect(timeout, 'proxy_read_timeout').not.toBeNull()
+      const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[timeout![2] as 'ms']
+      expect(Number(timeout![1]) * unit).toBeGreaterThan(PRODUCTION_HEARTBEAT_MS)
+      // The connection to the API process is kept (HTTP/1.1, no Connection: close), inherited
+      // from the server block: the location must not set headers of its own (it would lose them).
+      expect(conf).toMatch(/^ {4}proxy_http_version 1\.1;/m)
+      expect(conf).toMatch(/^ {4}proxy_set_header Connection "";/m)
+      expect(location).not.toMatch(/proxy_set_header|proxy_http_version/)
+
+      const stream = await open(`${origin}/api/${sport}/events`)
+      expect(stream.headers['content-type']).toMatch(/^text\/event-stream/)
+      // Asked for gzip, with gzip on for event streams in nginx.conf: still plain.
+      expect(stream.headers['content-encoding']).toBeUndefined()
+      expect(stream.headers['strict-transport-security']).toBe(HSTS)
+      // The heartbeat comment crosses nginx as it is written, again and again.
+      await eventually(() => stream.retry !== null, 2000)
+      await eventually(() => stream.heartbeats >= 2, 4 * HEARTBEAT_MS)
+      stream.close()
+    })
+
+    it('a live score set through process A reaches process B and nginx within 2 s, with one id', async () => {
+      const [one, two] = api as [ServerProcess, ServerProcess]
+      const onB = await open(`${two.baseURL}/api/${sport}/events`)
+      const viaNginx = await open(`${origin}/api/${sport}/events`)
+      // Both streams are listening: their retry field has come.
+      await eventually(() => onB.retry !== null && viaNginx.retry !== null, 2000)
+
+      const set = await setLive(one, liveScore(45, 2, '6.3'))
+      const sent = Date.now()
+      await eventually(
+        () => liveEvents(onB).length === 1 && liveEvents(viaNginx).length === 1,
+        2000,
+      )
+      expect(Date.now() - sent).toBeLessThan(2000)
+      const [b, n] = [liveEvents(onB)[0]!, liveEvents(viaNginx)[0]!]
+      expect(b.id).toMatch(/^\d+$/)
+      expect(n.id).toBe(b.id)
+      expect(n.data).toBe(b.data)
+      const payload = JSON.parse(b.data) as {
+        matchId: number
+        version: number
+        innings: { runs: number; wickets: number; overs: string }[]
+      }
+      expect(payload).toMatchObject({
+        matchId: match.id,
+        version: set.version,
+        innings: [{ runs: 45, wickets: 2, overs: '6.3' }],
+      })
+    })
+
+    it('a stream resumed with Last-Event-ID gets what it missed, on either process and through nginx', async () => {
+      const [one, two] = api as [ServerProcess, ServerProcess]
+      const watcher = await open(`${two.baseURL}/api/${sport}/events`)
+      await eventually(() => watcher.retry !== null, 2000)
+      await setLive(two, liveScore(52, 2, '7.2'))
+      await eventually(() => liveEvents(watcher).length === 1, 2000)
+      const seen = liveEvents(watcher)[0]!.id!
+      // The page goes away; two more balls are entered, one through each process.
+      watcher.close()
+      await setLive(one, liveScore(58, 3, '8.0'))
+      await setLive(two, liveScore(64, 3, '8.4'))
+
+      for (const base of [one.baseURL, two.baseURL, origin]) {
+        const back = await open(`${base}/api/${sport}/events`, seen)
+        await eventually(() => liveEvents(back).length === 2, 2000)
+        const missed = liveEvents(back).map((e) => {
+          const p = JSON.parse(e.data) as { innings: { runs: number }[] }
+          return { id: Number(e.id), runs: p.innings[0]!.runs }
+        })
+        expect(
+          missed.map((m) => m.runs),
+          base,
+        ).toEqual([58, 64])
+        expect(missed[0]!.id).toBeGreaterThan(Number(seen))
+        expect(missed[1]!.id).toBeGreaterThan(missed[0]!.id)
+        back.close()
+      }
+    })
+
+    it('pages on each process show a live score entered through the other, without a reload', async () => {
+      const [one, two] = api as [ServerProcess, ServerProcess]
+      const browser = await launchBrowser()
+      try {
+        // The score as the pages open: each must show it (its first read is done) before the
+        // scores below are entered, which only the push channel can then bring.
+        await setLive(one, liveScore(90, 3, '9.0'))
+        const pages = await Promise.all(
+          [one, two].map((server) => signedInPage(browser, server, `/${sport}/tipping?round=1`)),
+        )
+        const card = (page: Page) =>
+          page.getByRole('region', { name: /^Live score/ }).filter({ hasText: /\d+\/\d+/ })
+        for (const page of pages) await expectText(card(page), '90/3')
+        // Through B, seen on A; through A, seen on B.
+        for (const [k, [page, via]] of (
+          [
+            [pages[0]!, two],
+            [pages[1]!, one],
+          ] as const
+        ).entries()) {
+          const runs = 100 + k * 7
+          await setLive(via, liveScore(runs, 4, `1${k}.2`))
+          await expectText(card(page), `${runs}/4`)
+          await expectText(card(page), `(1${k}.2 ov)`)
+        }
+        for (const page of pages) expect(await stillSamePage(page)).toBe(true)
+      } finally {
+        await browser.close()
+      }
+    })
+
+    /** The result of the match, won by `winner`, as the admin's result form sends it. */
+    const setResult = (server: ServerProcess, winner: 'home' | 'away') =>
+      json(`${server.baseURL}/api/admin/${sport}/matches/${match.id}/result`, {
+        method: 'POST',
+        cookie: adminCookie,
+        body: {
+          outcome: 'win',
+          winnerSquadId: winner === 'home' ? match.homeSquadId : match.awaySquadId,
+          home: { runs: winner === 'home' ? 180 : 150, wickets: 5, overs: '20.0' },
+          away: { runs: winner === 'home' ? 150 : 151, wickets: 9, overs: '19.4' },
+          sixes: null,
+        },
+      })
+    const scoresVersion = async () =>
+      (
+        await db.query<{ scores_version: number }>(
+          'SELECT scores_version FROM competitions WHERE id = $1',
+          [competitionId],
+        )
+      ).rows[0]!.scores_version
+    /** The league's ladder as an API process answers it to the first tipper. */
+    const leagueLadder = async (server: ServerProcess) =>
+      (
+        await json<{ rankings: { userId: number; rank: number; totalPoints: number }[] }>(
+          `${server.baseURL}/api/${sport}/rankings/${leagueId}/rankings`,
+          { cookie: users[0]!.cookie },
+        )
+      ).rankings
+    const resultEvents = (s: Stream) => s.events.filter((e) => e.event === 'result')
+
+    it('a result through process A reaches B and nginx with the new scores version, and B reads the new ladder at once', async () => {
+      const [one, two] = api as [ServerProcess, ServerProcess]
+      // Process B has read (and cached) the ladder before the result.
+      expect((await leagueLadder(two)).map((r) => r.totalPoints)).toEqual([0, 0])
+      const before = await scoresVersion()
+      const onB = await open(`${two.baseURL}/api/${sport}/events`)
+      const viaNginx = await open(`${origin}/api/${sport}/events`)
+      await eventually(() => onB.retry !== null && viaNginx.retry !== null, 2000)
+
+      await setResult(one, 'home')
+      await eventually(
+        () => resultEvents(onB).length === 1 && resultEvents(viaNginx).length === 1,
+        2000,
+      )
+      const after = await scoresVersion()
+      expect(after).toBeGreaterThan(before)
+      const [b, n] = [resultEvents(onB)[0]!, resultEvents(viaNginx)[0]!]
+      expect(n.id).toBe(b.id)
+      expect(JSON.parse(b.data)).toMatchObject({
+        matchId: match.id,
+        change: 'set',
+        outcome: 'win',
+        winnerSquadId: match.homeSquadId,
+        scoresVersion: after,
+      })
+      // A page refetching the moment the event arrives gets the new ladder from B, not the one
+      // B cached a moment ago.
+      const rows = await leagueLadder(two)
+      const home = rows.find((r) => r.userId === users[0]!.id)!
+      const away = rows.find((r) => r.userId === users[1]!.id)!
+      expect(home.totalPoints).toBeGreaterThan(0)
+      expect([home.rank, away.totalPoints]).toEqual([1, 0])
+      expect(away.rank).toBeGreaterThan(1)
+    })
+
+    it('a corrected result through process A moves the ladders open on process B without a reload', async () => {
+      const [one, two] = api as [ServerProcess, ServerProcess]
+      const browser = await launchBrowser()
+      try {
+        const ladder = await signedInPage(browser, two, `/${sport}/league/${leagueId}`)
+        const rankings = await signedInPage(browser, two, `/${sport}/rankings`)
+        const row = (page: Page, teamName: string) =>
+          page.getByRole('row').filter({ hasText: teamName })
+        const rank = (page: Page, teamName: string) => row(page, teamName).locator('td').first()
+        // As the result left them: the home side's tipper on top.
+        for (const page of [ladder, rankings]) await expectText(rank(page, 'Home Tippers'), '1')
+
+        await setResult(one, 'away')
+        const rows = await leagueLadder(two)
+        const away = rows.find((r) => r.userId === users[1]!.id)!
+        expect(away.rank).toBe(1)
+        expect(away.totalPoints).toBeGreaterThan(0)
+        for (const page of [ladder, rankings]) {
+          await expectText(rank(page, 'Away Tippers'), '1', LADDER_MOVES_WITHIN_MS)
+          await expectText(row(page, 'Away Tippers'), `${away.totalPoints} (`)
+          await expectText(rank(page, 'Home Tippers'), '2')
+          expect(await stillSamePage(page)).toBe(true)
+        }
+      } finally {
+        await browser.close()
+      }
+    })
+
+    /**
+     * A page opened straight on one API process, signed in as the home side's tipper (the session
+     * cookie of their registration: sessions are the database's, so either process knows it).
+     */
+    async function signedInPage(browser: Browser, server: ServerProcess, at: string) {
+      const context = await browser.newContext({
+        baseURL: server.baseURL,
+        viewport: { width: 1280, height: 900 },
+      })
+      const [name, value] = users[0]!.cookie.split(/=(.*)/s) as [string, string]
+      // Chromium sends a Secure cookie to http://127.0.0.1, loopback being a secure origin; a
+      // host-only cookie ignores the port, so both processes get it.
+      await context.addCookies([
+        {
+          name,
+          value,
+          domain: '127.0.0.1',
+          path: '/',
+          secure: true,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ])
+      const page = await context.newPage()
+      // The page's push channel is open once its answer has come: from then on the process
+      // writes it every event (event-hub.ts attaches a fresh page before answering anything).
+      const channel = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/${sport}/events`) && r.status() === 200,
+      )
+      await page.goto(at)
+      await channel
+      // Marks this document: a reload would lose the mark.
+      await page.evaluate(() => {
+        ;(window as unknown as { fleetMark: boolean }).fleetMark = true
+      })
+      return page
+    }
   })
 })

@@ -232,9 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // spare them while other jobs wait for the scoring lock scores on the result's own.
   const scoringHelpers = deps.engine === 'postgres' && config.DB_POOL_SIZE >= 4 ? db : undefined
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher, scoringHelpers) })
-  scoresRoutes(app, {
-    scores: new ScoresService(db, competitions, config.READ_CACHE_MS, config.PAGE_CACHE_MS),
-  })
+  const scores = new ScoresService(db, competitions, config.READ_CACHE_MS, config.PAGE_CACHE_MS)
+  scoresRoutes(app, { scores })
   adminRoutes(app, {
     admin: new AdminService(db, {
       clock,
@@ -245,7 +244,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   })
   opsRoutes(app, { ops: new OpsService(db, clock) })
-  await registerLive(app, { config, db, clock, listen: deps.listen })
+  await registerLive(app, {
+    config,
+    db,
+    clock,
+    listen: deps.listen,
+    // A result through any process moves the scores version (which keys the ladder pages) and
+    // what is shared between tippers: read afresh, or a page refetching on the event gets the
+    // old ladder for up to twice READ_CACHE_MS.
+    onResult: () => {
+      competitions.forget()
+      scores.forgetShared()
+    },
+  })
   const leagues = new LeaguesService(
     db,
     {

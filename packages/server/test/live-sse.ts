@@ -47,39 +47,53 @@ export async function openSse(
     return client
   }
   const reader = res.body!.getReader()
+  const chunks = async function* () {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) return
+      yield value
+    }
+  }
+  client.ended = readSse(chunks(), client)
+  return client
+}
+
+/**
+ * Reads a text/event-stream body into `into` (events, heartbeat comments, the retry field) until
+ * it ends or is aborted: the fetch body here, a node:http response in e2e/deploy.spec.ts.
+ */
+export async function readSse(
+  body: AsyncIterable<Uint8Array | string>,
+  into: Pick<SseClient, 'events' | 'heartbeats' | 'retry'>,
+): Promise<void> {
   const decoder = new TextDecoder()
   let buffer = ''
-  client.ended = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done) return
-        buffer += decoder.decode(value, { stream: true })
-        // One pass over what arrived (a page may get megabytes at once): cut once at the end.
-        let start = 0
-        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n', start)) {
-          const block = buffer.slice(start, at)
-          start = at + 2
-          const lines = block.split('\n')
-          if (lines.every((l) => l.startsWith(':'))) {
-            client.heartbeats++
-            continue
-          }
-          const field = (name: string) =>
-            lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null
-          const retry = field('retry')
-          if (retry !== null) client.retry = Number(retry)
-          const data = field('data')
-          if (data !== null)
-            client.events.push({ id: field('id'), event: field('event') ?? 'message', data })
+  try {
+    for await (const value of body) {
+      buffer += typeof value === 'string' ? value : decoder.decode(value, { stream: true })
+      // One pass over what arrived (a page may get megabytes at once): cut once at the end.
+      let start = 0
+      for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n', start)) {
+        const block = buffer.slice(start, at)
+        start = at + 2
+        const lines = block.split('\n')
+        if (lines.every((l) => l.startsWith(':'))) {
+          into.heartbeats++
+          continue
         }
-        buffer = buffer.slice(start)
+        const field = (name: string) =>
+          lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null
+        const retry = field('retry')
+        if (retry !== null) into.retry = Number(retry)
+        const data = field('data')
+        if (data !== null)
+          into.events.push({ id: field('id'), event: field('event') ?? 'message', data })
       }
-    } catch {
-      // Aborted by the test.
+      buffer = buffer.slice(start)
     }
-  })()
-  return client
+  } catch {
+    // Aborted by the test.
+  }
 }
 
 /** Waits for a condition, polling; throws when it is not met within `ms`. */

@@ -320,6 +320,45 @@ describe('the push channel', () => {
     })
   })
 
+  it("empties a process's cached scores reads when it hears of a result, before its pages do", async () => {
+    // A third process that keeps the current competition (with its scores version, which keys the
+    // rankings pages) for a minute: only the result's event can make it read afresh in time.
+    const { app: c, base: baseC } = await build({ READ_CACHE_MS: 60_000, PAGE_CACHE_MS: 60_000 })
+    const tipperRow = async (app: FastifyInstance) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/bbl/rankings/overall/rankings',
+        headers: { cookie: tipper.cookie },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const { rankings } = res.json<{
+        success: { rankings: { userId: number; totalPoints: number }[] }
+      }>().success
+      return rankings.find((r) => r.userId === tipper.id)!.totalPoints
+    }
+    const before = await tipperRow(c)
+    const page = await open(baseC)
+    const seen = page.events.length
+    // The tipper tipped the home side: the corrected result gives them the match.
+    const res = await a.inject({
+      method: 'POST',
+      url: `/api/admin/bbl/matches/${done.id}/result`,
+      headers: { cookie: admin.cookie },
+      payload: {
+        outcome: 'win',
+        winnerSquadId: done.home,
+        home: { runs: 170, wickets: 4, overs: '20' },
+        away: { runs: 120, wickets: 10, overs: '17' },
+        sixes: 8,
+      },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    await eventually(() => page.events.slice(seen).some((e) => e.event === 'result'))
+    const after = await tipperRow(c)
+    expect(after).toBe(before + 1)
+    expect(after).toBe(await tipperRow(b))
+  })
+
   it('refuses a request that is not for an event stream, and a malformed Last-Event-ID', async () => {
     const plain = await a.inject({ url: '/api/bbl/events' })
     expect(plain.statusCode).toBe(400)

@@ -15,7 +15,7 @@ import { pushActions, type PushState } from './push-slice.ts'
 // do not ask in the same second.
 
 /** The event names the server sends (the contract's `liveEventPayloadSchemas` keys). */
-const EVENT_TYPES: readonly LiveEventType[] = ['live', 'result', 'reset']
+const EVENT_TYPES: readonly LiveEventType[] = ['live', 'result', 'picks', 'reset']
 
 /**
  * After a result, the longest a page waits before reading its scores again: each page picks a

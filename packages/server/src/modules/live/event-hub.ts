@@ -26,6 +26,12 @@ export interface EventHubOptions {
   pruneEveryMs?: number
   /** Recent events kept encoded in memory, so most resumptions cost no query. */
   recent?: number
+  /**
+   * Told of each event, whichever process raised it, before any page is: a result makes this
+   * process's cached reads of the scores stale, and a page that refetches on the event must not
+   * be answered from them.
+   */
+  onEvent?: (event: { type: string; sport: string }) => void
   now: () => Date
 }
 
@@ -252,6 +258,7 @@ export class EventHub {
   private broadcast(e: q.EventRow): void {
     if (e.id <= this.lastId || this.closed) return
     this.lastId = e.id
+    this.opts.onEvent?.({ type: e.type, sport: e.sport })
     const encoded: Encoded = { id: e.id, sport: e.sport, bytes: encode(e.id, e.type, e.payload) }
     this.recentEvents.push(encoded)
     if (this.recentEvents.length > this.recentMax) {

@@ -11,8 +11,10 @@ import { LiveService } from './service.ts'
 /**
  * Live scores and the push channel (docs/decisions/015-live-push.md): the hub follows the events
  * of every process through the database's notices (`listen`), or reads the table every second
- * without them; open pages are ended when the app closes, so closing never waits on them. The
- * demo's feed plays in this process (demo-feed.ts) and stops, between balls, when the app closes.
+ * without them; open pages are ended when the app closes, so closing never waits on them. A
+ * result heard from any process empties the caches `onResult` names before pages hear of it, so
+ * their refetch reads the new scores version. The demo's feed plays in this process
+ * (demo-feed.ts) and stops, between balls, when the app closes.
  */
 export async function registerLive(
   app: App,
@@ -21,6 +23,8 @@ export async function registerLive(
     db: Database
     clock: Clock
     listen?: Listen | undefined
+    /** A result was set or corrected by any process: forget cached reads of the scores. */
+    onResult?: () => void
   },
 ): Promise<void> {
   const { config, db, clock } = deps
@@ -29,6 +33,9 @@ export async function registerLive(
     heartbeatMs: config.SSE_HEARTBEAT_MS,
     maxConnections: config.SSE_MAX_CONNECTIONS,
     now: () => clock.now(),
+    onEvent: (e) => {
+      if (e.type === 'result') deps.onResult?.()
+    },
   })
   await hub.start()
   app.addHook('preClose', () => hub.close())

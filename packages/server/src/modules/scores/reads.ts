@@ -96,6 +96,16 @@ export class ScoresReads {
     this.started = new ReadCache(readCacheMs)
   }
 
+  /**
+   * A result changes the current round, whether a match is over and the round maxima: forgotten,
+   * so the next read is fresh. Pages are kept: they are keyed by scores version.
+   */
+  forgetShared(): void {
+    this.maxima.clear()
+    this.currentRounds.clear()
+    this.started.clear()
+  }
+
   roundId(competitionId: number, round: RoundNumber): Promise<number | undefined> {
     return this.roundIds.get(`${competitionId}:${round}`, () =>
       q.roundIdByNumber(this.db, competitionId, round),

@@ -32,6 +32,11 @@ export class ScoresService {
     this.reads = new ScoresReads(db, readCacheMs, pageCacheMs)
   }
 
+  /** After a result (any process's): the shared reads are read afresh (reads.ts). */
+  forgetShared(): void {
+    this.reads.forgetShared()
+  }
+
   private competition(sport: Sport) {
     return this.competitions.get(sport)
   }

@@ -169,6 +169,21 @@ export default function TippingPage({ advert, aside }: Props = {}) {
       }),
     )
   })
+  // The tippers' split of picks, coalesced by the server while tips come in and sent at each
+  // lockout (decision 015): written into the cached round, so the bars move without a read.
+  useLiveEvent('picks', (split) => {
+    if (split.roundNumber !== roundNumber) return
+    dispatch(
+      tippingApi.util.updateQueryData('round', { sport, round: split.roundNumber }, (draft) => {
+        const byId = new Map(split.matches.map((m) => [m.id, m]))
+        for (const m of draft.matches) {
+          const next = byId.get(m.id)
+          if (next)
+            Object.assign(m, { home_percent: next.home_percent, away_percent: next.away_percent })
+        }
+      }),
+    )
+  })
   const squads = squadsById(squadsFile.data)
   const venues = useMemo(
     () => new Map((venuesFile.data?.venues ?? []).map((x) => [x.id, x])),
