@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { matchIdParamSchema, reportedRoundNumberSchema, rowIdParamSchema } from './ids.ts'
+import type { PredictionsResponse } from './predictions.ts'
+import type { ScoringMatch, ScoringTip } from './rules/scoring.ts'
 
 // Live projections (GAME_RULES "Live projections", rules/projections.ts): what a tipper would have
 // if a live match's side won. The page works out its own projected points from its tips; the
@@ -18,9 +20,9 @@ export const liveRankQuerySchema = z.object({
   match: matchIdParamSchema,
   /** The squad assumed to win. */
   side: rowIdParamSchema.brand<'SquadId'>(),
-  /** Projected total points (overall, or in the league from its start round). */
-  points: z.coerce.number().int().min(0).max(100_000),
-  margin: z.coerce.number().int().min(0).max(100_000),
+  /** Projected total points and margin (overall, or in the league from its start round). */
+  totalPoints: z.coerce.number().int().min(0).max(100_000),
+  totalMargin: z.coerce.number().int().min(0).max(100_000),
   /** The competition's scores version the page's stored numbers came from. */
   v: z.coerce.number().int().min(0),
   /** The live sixes so far: required on the margin game, ignored on any other match. */
@@ -57,3 +59,40 @@ export const liveStandingResponseSchema = z.object({
   leagues: z.array(liveStandingLeagueSchema),
 })
 export type LiveStandingResponse = z.infer<typeof liveStandingResponseSchema>
+
+/**
+ * A round as the tipping page has it (its matches with results so far, the user's picks with
+ * auto-tips on locked matches) in the reference scorer's terms: what rules/projections.ts
+ * projects from. Squad 0 is no pick.
+ */
+export function roundForScoring(
+  userId: number,
+  response: Pick<PredictionsResponse, 'round' | 'matches' | 'predictions'>,
+): { roundNumber: number; goldenWeek: boolean; matches: ScoringMatch[]; tips: ScoringTip[] } {
+  const roundNumber = response.round.number
+  return {
+    roundNumber,
+    goldenWeek: response.round.isGoldenWeek,
+    matches: response.matches.map((m) => ({
+      id: m.id,
+      roundNumber,
+      status: m.status,
+      winnerSquadId: m.winnerSquadId,
+      isMarginGame: m.isMarginGame,
+      sixes: m.sixes,
+    })),
+    tips: response.predictions.flatMap((p) =>
+      p.squad === 0
+        ? []
+        : [
+            {
+              userId,
+              matchId: p.match,
+              squadId: p.squad,
+              margin: p.margin,
+              isAutoTip: p.isAutoTip,
+            },
+          ],
+    ),
+  }
+}
