@@ -188,6 +188,40 @@ describe('LiveStakes', () => {
     expect(sixers!.textContent).toContain('margin 5')
   })
 
+  it('reads its stored numbers again when the server has newer scores (409 on v)', async () => {
+    let version = 7
+    const asked: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      const [path, query] = url.split('?') as [string, string | undefined]
+      if (path === '/api/bbl/predictions/1') return json({ success: roundAnswer })
+      if (path === '/api/bbl/live/1/standing')
+        return json({ success: { ...standing, scoresVersion: version } })
+      if (path === '/static/checksums.json') return json({ files: {} })
+      if (path === '/static/bbl/squads.json') return json(squads)
+      const v = new URLSearchParams(query).get('v')
+      asked.push(`${path} v=${v}`)
+      if (v !== '8') {
+        // A result landed: the server is at version 8 now.
+        version = 8
+        return new Response(
+          JSON.stringify({ errors: [{ code: 'CONFLICT', message: 'newer', param: 'v' }] }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        )
+      }
+      return json({ success: { rank: 1, totalUsers: 2 } })
+    })
+    render(
+      <Provider store={createTestStore()}>
+        <LiveStakes sport="bbl" round={round} live={live(6)} spreadMs={0} />
+      </Provider>,
+    )
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem')[0]!.textContent).toContain('Sixers win: 1st of 2'),
+    )
+    expect(asked).toContain('/api/bbl/live/1/rank v=7')
+    expect(asked).toContain('/api/bbl/live/1/rank v=8')
+  })
+
   it('shows nothing once the match is no longer live', async () => {
     stubApi()
     const { container } = render(

@@ -126,6 +126,7 @@ export function LiveStakes({ sport, round, live, spreadMs = SPREAD_MS }: LiveSta
             projection={s}
             standing={stored}
             sixes={sixes}
+            onStale={standing.refetch}
           />
         ))}
       </ul>
@@ -140,6 +141,7 @@ function SideLine({
   projection: p,
   standing,
   sixes,
+  onStale,
 }: {
   sport: Sport
   round: RoundNumber
@@ -147,6 +149,8 @@ function SideLine({
   projection: SideProjection
   standing: LiveStandingResponse
   sixes: number | null
+  /** The server's scores are newer than the stored numbers (a 409 on `v`): read them again. */
+  onStale: () => unknown
 }) {
   const arg = {
     sport,
@@ -157,6 +161,10 @@ function SideLine({
     sixes,
   }
   const rank = useLiveRankQuery({ ...arg, totalPoints: p.totalPoints, totalMargin: p.totalMargin })
+  const stale = rank.error !== undefined && 'param' in rank.error && rank.error.param === 'v'
+  useEffect(() => {
+    if (stale) void onStale()
+  }, [stale, onStale])
   return (
     <li className={styles.side}>
       <p className={styles.line}>
