@@ -152,7 +152,7 @@ describe('LiveStakes', () => {
     const store = createTestStore()
     const { rerender } = render(
       <Provider store={store}>
-        <LiveStakes sport="bbl" round={round} live={live(6)} spreadMs={0} />
+        <LiveStakes sport="bbl" round={round} live={live(6)} spreadMs={3000} />
       </Provider>,
     )
     const section = await screen.findByRole('region', { name: /if it ends this way \(6 sixes\)/i })
@@ -173,16 +173,20 @@ describe('LiveStakes', () => {
     expect(ranks.map((p) => p.toString())).toContain(
       'match=2&side=3&totalPoints=6&totalMargin=7&v=7&sixes=6',
     )
-    // Two more sixes: asked again with them, the margin now 3 + |10 - 8| = 5.
+    // The first lookups go at once, and never without the margin game's sixes.
+    expect(ranks.every((p) => p.get('sixes') === '6')).toBe(true)
+    // Two more sixes: asked again with them within the spread, the margin now 3 + |10 - 8| = 5.
     rerender(
       <Provider store={store}>
-        <LiveStakes sport="bbl" round={round} live={live(8)} spreadMs={0} />
+        <LiveStakes sport="bbl" round={round} live={live(8)} spreadMs={3000} />
       </Provider>,
     )
-    await waitFor(() =>
-      expect(ranks.map((p) => p.toString())).toContain(
-        'match=2&side=3&totalPoints=6&totalMargin=5&v=7&sixes=8',
-      ),
+    await waitFor(
+      () =>
+        expect(ranks.map((p) => p.toString())).toContain(
+          'match=2&side=3&totalPoints=6&totalMargin=5&v=7&sixes=8',
+        ),
+      { timeout: 4000 },
     )
     expect(await screen.findByRole('region', { name: /\(8 sixes\)/ })).toBeTruthy()
     expect(sixers!.textContent).toContain('margin 5')

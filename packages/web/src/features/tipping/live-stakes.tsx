@@ -42,12 +42,16 @@ export function ordinal(n: number): string {
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n === 0 ? '±0' : `−${-n}`)
 
-/** `value` once it has held still for a random part of `maxMs`; the first value at once. */
-function useSpread<T>(value: T, maxMs: number): T {
+/**
+ * `value` once it has held still for a random part of `maxMs`; the first number at once (a change
+ * from or to null is the match becoming known, not a new count).
+ */
+function useSpread(value: number | null, maxMs: number): number | null {
   const [shown, setShown] = useState(value)
   useEffect(() => {
     if (Object.is(value, shown)) return
-    const timer = setTimeout(() => setShown(value), Math.random() * maxMs)
+    const wait = value === null || shown === null ? 0 : Math.random() * maxMs
+    const timer = setTimeout(() => setShown(value), wait)
     return () => clearTimeout(timer)
     // `shown` left out: a change of it is this effect's own doing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,7 +79,8 @@ export function LiveStakes({ sport, round, live, spreadMs = SPREAD_MS }: LiveSta
   const sixes = useSpread(isMarginGame ? live.sixes : null, spreadMs)
 
   const sides = useMemo((): SideProjection[] => {
-    if (!roundRead.data || !standing.data || !match) return []
+    // The margin game waits for its sixes: a projection without them would ask the wrong thing.
+    if (!roundRead.data || !standing.data || !match || (isMarginGame && sixes === null)) return []
     const scoring = roundForScoring(0, roundRead.data)
     const stored = standing.data
     return [match.homeSquadId, match.awaySquadId].map((side) => {
@@ -106,7 +111,7 @@ export function LiveStakes({ sport, round, live, spreadMs = SPREAD_MS }: LiveSta
         leagues: stored.leagues.map((l) => ({ ...l, projected: fromStored(l) })),
       }
     })
-  }, [roundRead.data, standing.data, match, sixes, squads])
+  }, [roundRead.data, standing.data, match, isMarginGame, sixes, squads])
 
   const stored = standing.data
   if (live.status !== 'active' || !stored || sides.length === 0) return null
