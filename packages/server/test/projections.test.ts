@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roundForScoring } from '@tipping/contract/projections'
 import { projectRound, projectTotals } from '@tipping/contract/rules/projections'
@@ -34,6 +35,20 @@ let league: { id: number; code: string }
 const SIXES = 11
 
 const at = (iso: string) => clock.set(new Date(iso))
+
+/** The margin game's live score with `sixes` hit so far, 7 of them in the first innings. */
+const putLive = (m: { id: number; home: number; away: number }, sixes: number) =>
+  app.inject({
+    method: 'PUT',
+    url: `/api/admin/bbl/matches/${m.id}/live`,
+    headers: { cookie: admin.cookie },
+    payload: {
+      innings: [
+        { battingSquadId: m.home, runs: 170, wickets: 5, overs: '20', sixes: 7 },
+        { battingSquadId: m.away, runs: 80, wickets: 2, overs: '9.2', sixes: sixes - 7 },
+      ],
+    },
+  })
 
 const get = async (url: string, cookie = '') => {
   const res = await app.inject({ url, headers: cookie ? { cookie } : {} })
@@ -247,17 +262,7 @@ beforeAll(async () => {
     .set({ deactivated_at: new Date('2025-12-21T10:00:00Z') })
     .where('id', '=', d.id)
     .execute()
-  const live = await app.inject({
-    method: 'PUT',
-    url: `/api/admin/bbl/matches/${matches[7]!.id}/live`,
-    headers: { cookie: admin.cookie },
-    payload: {
-      innings: [
-        { battingSquadId: matches[7]!.home, runs: 170, wickets: 5, overs: '20', sixes: 7 },
-        { battingSquadId: matches[7]!.away, runs: 80, wickets: 2, overs: '9.2', sixes: SIXES - 7 },
-      ],
-    },
-  })
+  const live = await putLive(matches[7]!, SIXES)
   expect(live.statusCode, live.body).toBe(200)
 })
 
@@ -353,9 +358,25 @@ describe('live projections', () => {
     const m = matches[7]!
     const home = await projectAll(m, m.home, SIXES)
     const away = await projectAll(m, m.away, SIXES)
+    // One more six: a new count, computed afresh, and (with the round's stored rows from before
+    // the counters, as old data has them) projected from all the round's tips.
+    expect((await putLive(m, SIXES + 1)).statusCode).toBe(200)
+    await sql`UPDATE round_scores SET correct_own = NULL, correct_auto = NULL, autos = NULL
+      WHERE round_id = (SELECT round_id FROM matches WHERE id = ${m.id})`.execute(handle.db)
+    const homeMore = await projectAll(m, m.home, SIXES + 1)
+    const awayMore = await projectAll(m, m.away, SIXES + 1)
+    expect(
+      [...homeMore].some(
+        ([id, p]) => p.rank.rank !== home.get(id)!.rank.rank || p.margin !== home.get(id)!.margin,
+      ),
+    ).toBe(true)
     await result(m, m.away, SIXES)
     await expectProjectionsHold(away)
     await result(m, m.home, SIXES)
     await expectProjectionsHold(home)
+    await result(m, m.home, SIXES + 1)
+    await expectProjectionsHold(homeMore)
+    await result(m, m.away, SIXES + 1)
+    await expectProjectionsHold(awayMore)
   })
 })

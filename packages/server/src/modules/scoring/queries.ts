@@ -178,7 +178,8 @@ const roundColumns = sql.raw(`round_id, user_id, competition_id, correct, correc
 
 /**
  * Counters of a round from all its tips (auto-tips included, through effective_tips), for every
- * registered user or only `userId` (a tipper placed as they register).
+ * registered user, only `userId` (a tipper placed as they register), or only the users `only`
+ * selects (a live projection for a league's members, projectedRounds).
  */
 const countersFromAllTips = (roundId: number, userId?: number, only?: RawBuilder<unknown>) => sql`
   SELECT cr.user_id, cr.seq,
@@ -211,7 +212,8 @@ const countersFromAllTips = (roundId: number, userId?: number, only?: RawBuilder
  *
  * The user's tip on the match is effective_tips' rule written out for one locked match (the
  * stored tip, else the away-squad auto-tip if they registered before it started), so that the
- * match's tips are read from tips_match_user alone and the registrations only once.
+ * match's tips are read from tips_match_user alone and the registrations only once. `only`, a
+ * query of user ids, restricts it to those users (projectedRounds for a league).
  */
 const countersFromOneMatch = (
   competitionId: number,
