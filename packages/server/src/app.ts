@@ -43,6 +43,8 @@ import { HashGate } from './modules/auth/hash-gate.ts'
 import { SESSION_CHANGES, SessionCache } from './modules/auth/session-cache.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
+import { projectionsRoutes } from './modules/projections/routes.ts'
+import { ProjectionsService } from './modules/projections/service.ts'
 import { registerLive } from './modules/live/setup.ts'
 import { shareRoutes } from './modules/share/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
@@ -271,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     competitions,
   )
   leaguesRoutes(app, { leagues })
+  projectionsRoutes(app, { projections: new ProjectionsService(db, competitions, leagues) })
   contentRoutes(app, { content: new ContentService(db, publisher) })
   shareRoutes(app, {
     db,

@@ -117,6 +117,17 @@ export class LeaguesService {
     return { row, competitionId: c.id, scoresVersion: c.scores_version }
   }
 
+  /**
+   * A league the user is a member of, as a live rank lookup keys it (modules/projections): a
+   * position on its ladder is a member's only, so a public league's visitors are refused too.
+   */
+  async forLiveRank(sport: Sport, leagueId: number, userId: number) {
+    const { row, competitionId, scoresVersion } = await this.visibleForRead(sport, leagueId, userId)
+    if (!row.is_member)
+      throw new AppError('FORBIDDEN', 'Only the league’s members have a place on its ladder', 'id')
+    return { competitionId, scoresVersion, startRound: row.start_round, numUsers: row.num_users }
+  }
+
   private async managed(sport: Sport, leagueId: number, userId: number) {
     const found = await this.visible(sport, leagueId, userId)
     if (found.row.user_id !== userId)

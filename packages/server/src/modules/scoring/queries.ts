@@ -114,11 +114,16 @@ export async function roundMatchValues(
   db: Database,
   roundId: number,
 ): Promise<RawBuilder<unknown>> {
-  const rows = await db
-    .selectFrom('matches')
-    .select(matchColumns)
-    .where('round_id', '=', roundId)
-    .execute()
+  return matchValues(roundId, await roundMatchRows(db, roundId))
+}
+
+const roundMatchRows = (db: Database, roundId: number) =>
+  db.selectFrom('matches').select(matchColumns).where('round_id', '=', roundId).execute()
+
+function matchValues(
+  roundId: number,
+  rows: Awaited<ReturnType<typeof roundMatchRows>>,
+): RawBuilder<unknown> {
   if (rows.length === 0) return sql`${matchesOf(roundId)} AND false`
   // Every value cast: a column of NULLs (no winner yet) would otherwise come out as text.
   const row = (m: (typeof rows)[number]) =>
@@ -173,9 +178,10 @@ const roundColumns = sql.raw(`round_id, user_id, competition_id, correct, correc
 
 /**
  * Counters of a round from all its tips (auto-tips included, through effective_tips), for every
- * registered user or only `userId` (a tipper placed as they register).
+ * registered user, only `userId` (a tipper placed as they register), or only the users `only`
+ * selects (a live projection for a league's members, projectedRounds).
  */
-const countersFromAllTips = (roundId: number, userId?: number) => sql`
+const countersFromAllTips = (roundId: number, userId?: number, only?: RawBuilder<unknown>) => sql`
   SELECT cr.user_id, cr.seq,
     count(*) FILTER (WHERE m.status = 'complete' AND t.squad_id = m.winner_squad_id AND NOT t.is_auto_tip) AS correct_own,
     count(*) FILTER (WHERE m.status = 'complete' AND t.squad_id = m.winner_squad_id AND t.is_auto_tip) AS correct_auto,
@@ -188,7 +194,13 @@ const countersFromAllTips = (roundId: number, userId?: number) => sql`
   -- tips_round_user instead of hashing every tip
   LEFT JOIN effective_tips t ON t.user_id = cr.user_id AND t.round_id = ${roundId}
   LEFT JOIN m ON m.id = t.match_id
-  ${userId === undefined ? sql`` : sql`WHERE cr.user_id = ${userId}`}
+  ${
+    userId !== undefined
+      ? sql`WHERE cr.user_id = ${userId}`
+      : only !== undefined
+        ? sql`WHERE cr.user_id IN (${only})`
+        : sql``
+  }
   GROUP BY cr.user_id, cr.seq
 `
 
@@ -200,9 +212,15 @@ const countersFromAllTips = (roundId: number, userId?: number) => sql`
  *
  * The user's tip on the match is effective_tips' rule written out for one locked match (the
  * stored tip, else the away-squad auto-tip if they registered before it started), so that the
- * match's tips are read from tips_match_user alone and the registrations only once.
+ * match's tips are read from tips_match_user alone and the registrations only once. `only`, a
+ * query of user ids, restricts it to those users (projectedRounds for a league).
  */
-const countersFromOneMatch = (competitionId: number, roundId: number, before: MatchBefore) => sql`
+const countersFromOneMatch = (
+  competitionId: number,
+  roundId: number,
+  before: MatchBefore,
+  only?: RawBuilder<unknown>,
+) => sql`
   SELECT user_id, seq,
     own_before - CASE WHEN ${before.complete}::boolean AND squad_id = ${before.winnerSquadId}::int AND NOT is_auto_tip THEN 1 ELSE 0 END
       + CASE WHEN complete AND squad_id = winner_squad_id AND NOT is_auto_tip THEN 1 ELSE 0 END AS correct_own,
@@ -230,6 +248,7 @@ const countersFromOneMatch = (competitionId: number, roundId: number, before: Ma
     LEFT JOIN round_scores o ON o.round_id = ${roundId} AND o.user_id = cr.user_id
     LEFT JOIN tips t ON t.match_id = ${before.id} AND t.user_id = cr.user_id
     LEFT JOIN standings s ON s.competition_id = ${competitionId} AND s.user_id = cr.user_id
+    ${only === undefined ? sql`` : sql`WHERE cr.user_id IN (${only})`}
   ) u
 `
 
@@ -659,3 +678,73 @@ const tuneForScoring = (db: Database) =>
 
 /** Enough to sort a million scores in memory (about 80 MB); only scoring transactions use it. */
 const SCORING_WORK_MEM = '256MB'
+
+/**
+ * GAME_RULES "Live projections", as the scorer computes them: for each side of the live match
+ * `matchId`, every registered user's round (points, margin) if that side won with `sixes` hit
+ * (the margin game's final count), and their totals over the other rounds (others_points,
+ * others_margin). It is roundPointsFrom, the statement a result runs, on the round's matches with
+ * that one written complete; the counters are the stored ones plus that match's tips, as for a
+ * result, or all the round's tips when the stored rows predate the counters. Other live matches
+ * keep no result, so they give nothing. `only` (a query of user ids) restricts it to some users.
+ * Columns: side, user_id, points, margin, others_points, others_margin. Reads only.
+ */
+export async function projectedRounds(
+  db: Database,
+  p: {
+    competitionId: number
+    roundId: number
+    matchId: number
+    sides: readonly number[]
+    sixes: number
+    only?: RawBuilder<unknown>
+  },
+): Promise<RawBuilder<{ side: number; user_id: number; points: number; margin: number }>> {
+  const rows = await roundMatchRows(db, p.roundId)
+  const live = rows.find((m) => m.id === p.matchId)
+  if (!live || live.status === 'complete')
+    throw new Error(`match ${p.matchId} is not in progress in round ${p.roundId}`)
+  const stale = (
+    await sql<{ stale: boolean }>`
+      SELECT correct_own IS NULL AS stale FROM round_scores WHERE round_id = ${p.roundId} LIMIT 1
+    `.execute(db)
+  ).rows[0]?.stale
+  // The match is not complete, so the stored counters have nothing of it to take back.
+  const counters = stale
+    ? sql`SELECT a.user_id, a.seq, a.correct_own, a.correct_auto, a.autos, a.predicted,
+          NULL::int AS keep_margin,
+          coalesce(s.total_points, 0) - coalesce(o.points, 0) AS others_points,
+          coalesce(s.total_margin, 0) - coalesce(o.margin, 0) AS others_margin
+        FROM (${countersFromAllTips(p.roundId, undefined, p.only)}) a
+        LEFT JOIN round_scores o ON o.round_id = ${p.roundId} AND o.user_id = a.user_id
+        LEFT JOIN standings s ON s.competition_id = ${p.competitionId} AND s.user_id = a.user_id`
+    : countersFromOneMatch(
+        p.competitionId,
+        p.roundId,
+        { id: p.matchId, complete: false, winnerSquadId: null },
+        p.only,
+      )
+  const won = (side: number) =>
+    matchValues(
+      p.roundId,
+      rows.map((m) =>
+        m.id === p.matchId
+          ? {
+              ...m,
+              status: 'complete' as const,
+              winner_squad_id: side,
+              sixes: m.is_margin_game ? p.sixes : m.sixes,
+            }
+          : m,
+      ),
+    )
+  return sql`${sql.join(
+    p.sides.map(
+      (side) => sql`
+        SELECT ${side}::int AS side, r.user_id, r.points, r.margin,
+          r.others_points::int AS others_points, r.others_margin::int AS others_margin
+        FROM (${roundPointsFrom(p.roundId, counters, won(side))}) r`,
+    ),
+    sql` UNION ALL `,
+  )}`
+}

@@ -74,3 +74,9 @@ export async function holdScoring(trx: Database, competitionIds: number[]): Prom
 /** GAME_RULES "Who is ranked": ranks a tipper who has just registered, in the caller's transaction. */
 export const placeTipper = (trx: Database, competitionId: number, userId: number) =>
   q.placeTipper(trx, competitionId, userId)
+
+/**
+ * GAME_RULES "Live projections", computed by the scorer's own statement (queries.ts
+ * projectedRounds): each side's projected round for every registered user. Reads only.
+ */
+export const projectedRounds = q.projectedRounds
