@@ -59,7 +59,13 @@ const matchArb = fc
     ),
     home: fc.integer({ min: 0, max: SQUADS - 1 }),
     shift: fc.integer({ min: 1, max: SQUADS - 1 }),
-    winner: fc.constantFrom('home' as const, 'away' as const, null, 'home' as const, 'away' as const),
+    winner: fc.constantFrom(
+      'home' as const,
+      'away' as const,
+      null,
+      'home' as const,
+      'away' as const,
+    ),
     sixes: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null, freq: 4 }),
     sameStart: fc.boolean(),
   })
@@ -87,10 +93,13 @@ const seasonArb: fc.Arbitrary<GenSeason> = fc
         fc.option(fc.integer({ min: 1, max: 2 * matchCount }), { nil: null, freq: 3 }),
         { minLength: users, maxLength: users },
       ),
-      deactivated: fc.array(fc.nat(5).map((n) => n === 0), {
-        minLength: users,
-        maxLength: users,
-      }),
+      deactivated: fc.array(
+        fc.nat(5).map((n) => n === 0),
+        {
+          minLength: users,
+          maxLength: users,
+        },
+      ),
       tips: fc.array(
         fc.record({
           user: fc.integer({ min: 0, max: users - 1 }),
@@ -292,103 +301,96 @@ async function load(season: GenSeason) {
 }
 
 describe('the My season numbers equal the reference', () => {
-  it(
-    `on ${RUNS} random seasons`,
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(seasonArb, async (season) => {
-          const { registrations, rounds, matches, effective, reference, service } =
-            await load(season)
-          const active = new Set(registrations.filter((r) => r.active).map((r) => r.userId))
-          const played = rounds
-            .map((r) => r.number)
-            .filter((n) => matches.some((m) => m.roundNumber === n && m.status === 'complete'))
-          const ranked = reference.rounds.filter((s) => active.has(s.userId))
-          for (const { userId } of registrations) {
-            const actual = await service.season('bbl', userId)
-            const ref = seasonNumbers(userId, matches, effective)
-            const mine = reference.rounds.filter((s) => s.userId === userId)
-            expect(actual).toEqual({
-              tips: {
-                judged: ref.judged,
-                correct: ref.correct,
-                percent: percentOf(ref.correct, ref.judged),
-              },
-              teams: ref.teams.map((t) => ({
-                squad: t.squadId,
-                correct: t.correct,
-                tipped: t.tipped,
-              })),
-              streaks: { longest: ref.longestStreak, current: ref.currentStreak },
-              cleanSweeps: mine.filter((s) => s.bonus > 0).map((s) => s.roundNumber),
-              goldenWeek:
-                season.goldenRound === null
-                  ? null
-                  : {
-                      round: season.goldenRound,
-                      points: mine.find((s) => s.roundNumber === season.goldenRound)?.points ?? 0,
-                    },
-              autoTips: { wrong: ref.autoTipsWrong, notCounted: ref.autoTipsNotCounted },
-              superSixes: {
-                games: ref.marginGames,
-                averageMiss: averageOf(ref.marginMissTotal, ref.marginGames),
-                bestMiss: ref.bestMiss,
-              },
-              rounds: roundComparisons(userId, played, ranked).map((c) => ({
-                round: c.roundNumber,
-                isGoldenWeek: c.roundNumber === season.goldenRound,
-                points: mine.find((s) => s.roundNumber === c.roundNumber)?.points ?? 0,
-                tippers: c.tippers,
-                average: averageOf(c.totalPoints, c.tippers),
-                best: c.best,
-              })),
-            })
+  it(`on ${RUNS} random seasons`, async () => {
+    await fc.assert(
+      fc.asyncProperty(seasonArb, async (season) => {
+        const { registrations, rounds, matches, effective, reference, service } = await load(season)
+        const active = new Set(registrations.filter((r) => r.active).map((r) => r.userId))
+        const played = rounds
+          .map((r) => r.number)
+          .filter((n) => matches.some((m) => m.roundNumber === n && m.status === 'complete'))
+        const ranked = reference.rounds.filter((s) => active.has(s.userId))
+        for (const { userId } of registrations) {
+          const actual = await service.season('bbl', userId)
+          const ref = seasonNumbers(userId, matches, effective)
+          const mine = reference.rounds.filter((s) => s.userId === userId)
+          expect(actual).toEqual({
+            tips: {
+              judged: ref.judged,
+              correct: ref.correct,
+              percent: percentOf(ref.correct, ref.judged),
+            },
+            teams: ref.teams.map((t) => ({
+              squad: t.squadId,
+              correct: t.correct,
+              tipped: t.tipped,
+            })),
+            streaks: { longest: ref.longestStreak, current: ref.currentStreak },
+            cleanSweeps: mine.filter((s) => s.bonus > 0).map((s) => s.roundNumber),
+            goldenWeek:
+              season.goldenRound === null
+                ? null
+                : {
+                    round: season.goldenRound,
+                    points: mine.find((s) => s.roundNumber === season.goldenRound)?.points ?? 0,
+                  },
+            autoTips: { wrong: ref.autoTipsWrong, notCounted: ref.autoTipsNotCounted },
+            superSixes: {
+              games: ref.marginGames,
+              averageMiss: averageOf(ref.marginMissTotal, ref.marginGames),
+              bestMiss: ref.bestMiss,
+            },
+            rounds: roundComparisons(userId, played, ranked).map((c) => ({
+              round: c.roundNumber,
+              isGoldenWeek: c.roundNumber === season.goldenRound,
+              points: mine.find((s) => s.roundNumber === c.roundNumber)?.points ?? 0,
+              tippers: c.tippers,
+              average: averageOf(c.totalPoints, c.tippers),
+              best: c.best,
+            })),
+          })
 
-            const overall = reference.standings.find((s) => s.userId === userId)
-            for (const r of rounds) {
-              const explained = await service.round('bbl', userId, asRoundNumber(r.number))
-              const ref = explainRound(userId, r.number, matches, effective, r.isGoldenWeek)
-              const stored = mine.find((s) => s.roundNumber === r.number)!
-              const roundRow = reference.roundRankings
-                .get(r.number)!
-                .find((s) => s.userId === userId)
-              expect(explained).toMatchObject({
-                round: r.number,
-                isGoldenWeek: r.isGoldenWeek,
-                pointsPerTip: ref.pointsPerTip,
-                correct: stored.correct,
-                counted: stored.counted,
-                tipPoints: stored.tipPoints,
-                bonus: stored.bonus,
-                sweep: ref.sweep,
-                points: stored.points,
-                margin: stored.margin,
-                roundRank: roundRow?.rank ?? 0,
-                overallRank: overall?.rank ?? 0,
-                overallPoints: overall?.points ?? 0,
-                overallMargin: overall?.margin ?? 0,
-                tieBreak: TIE_BREAK_RULE,
-              })
-              // Tip by tip, in play order, and the lines add up to the round's tip points.
-              expect(
-                explained.tips.map((t) => ({
-                  matchId: t.match,
-                  squadId: t.squad === 0 ? null : t.squad,
-                  isAutoTip: t.isAutoTip,
-                  correct: t.correct,
-                  counted: t.counted,
-                  verdict: t.verdict,
-                  points: t.points,
-                  marginResult: t.marginResult,
-                })),
-              ).toEqual(ref.tips)
-              expect(explained.tips.reduce((n, t) => n + t.points, 0)).toBe(stored.tipPoints)
-            }
+          const overall = reference.standings.find((s) => s.userId === userId)
+          for (const r of rounds) {
+            const explained = await service.round('bbl', userId, asRoundNumber(r.number))
+            const ref = explainRound(userId, r.number, matches, effective, r.isGoldenWeek)
+            const stored = mine.find((s) => s.roundNumber === r.number)!
+            const roundRow = reference.roundRankings.get(r.number)!.find((s) => s.userId === userId)
+            expect(explained).toMatchObject({
+              round: r.number,
+              isGoldenWeek: r.isGoldenWeek,
+              pointsPerTip: ref.pointsPerTip,
+              correct: stored.correct,
+              counted: stored.counted,
+              tipPoints: stored.tipPoints,
+              bonus: stored.bonus,
+              sweep: ref.sweep,
+              points: stored.points,
+              margin: stored.margin,
+              roundRank: roundRow?.rank ?? 0,
+              overallRank: overall?.rank ?? 0,
+              overallPoints: overall?.points ?? 0,
+              overallMargin: overall?.margin ?? 0,
+              tieBreak: TIE_BREAK_RULE,
+            })
+            // Tip by tip, in play order, and the lines add up to the round's tip points.
+            expect(
+              explained.tips.map((t) => ({
+                matchId: t.match,
+                squadId: t.squad === 0 ? null : t.squad,
+                isAutoTip: t.isAutoTip,
+                correct: t.correct,
+                counted: t.counted,
+                verdict: t.verdict,
+                points: t.points,
+                marginResult: t.marginResult,
+              })),
+            ).toEqual(ref.tips)
+            expect(explained.tips.reduce((n, t) => n + t.points, 0)).toBe(stored.tipPoints)
           }
-        }),
-        { numRuns: RUNS },
-      )
-    },
-    600_000,
-  )
+        }
+      }),
+      { numRuns: RUNS },
+    )
+  }, 600_000)
 })

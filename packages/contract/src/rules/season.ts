@@ -174,16 +174,11 @@ export function roundComparisons(
  * AUTOTIP_COUNT_LIMIT.
  */
 export type TipVerdict =
-  | 'not-tipped'
-  | 'pending'
-  | 'no-result'
-  | 'wrong'
-  | 'counted'
-  | 'auto-counted'
-  | 'auto-not-counted'
+  'not-tipped' | 'pending' | 'no-result' | 'wrong' | 'counted' | 'auto-counted' | 'auto-not-counted'
 
 /** Whether the round earned the Clean Sweep Bonus, and if not, what stood in the way. */
-export type SweepVerdict = 'earned' | 'round-not-over' | 'missed-a-winner' | 'auto-tip' | 'no-winner'
+export type SweepVerdict =
+  'earned' | 'round-not-over' | 'missed-a-winner' | 'auto-tip' | 'no-winner'
 
 export interface TipExplanation {
   matchId: number

@@ -1,10 +1,5 @@
 import type { Sport } from '@tipping/contract/constants'
-import {
-  asMatchId,
-  asRoundNumber,
-  asSquadId,
-  type RoundNumber,
-} from '@tipping/contract/ids'
+import { asMatchId, asRoundNumber, asSquadId, type RoundNumber } from '@tipping/contract/ids'
 import {
   averageOf,
   explainRound,
@@ -76,9 +71,7 @@ export class SeasonService {
       streaks: { longest: tips.longest, current: tips.current },
       cleanSweeps: mine.filter((r) => r.bonus > 0).map((r) => asRoundNumber(r.number)),
       goldenWeek:
-        golden === null
-          ? null
-          : { round: asRoundNumber(golden), points: points.get(golden) ?? 0 },
+        golden === null ? null : { round: asRoundNumber(golden), points: points.get(golden) ?? 0 },
       autoTips: {
         wrong: tips.autos_wrong,
         notCounted: mine.reduce((n, r) => n + r.not_counted, 0),
