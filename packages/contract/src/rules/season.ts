@@ -45,6 +45,14 @@ export interface SeasonNumbers {
   bestMiss: number | null
 }
 
+/**
+ * How a streak runs, as the help says it: over the user's tips on completed matches with a
+ * winner, in the order the matches started. A match without a winner, and one the user has no tip
+ * on (it started before they joined), is skipped, neither extending nor breaking a streak.
+ */
+export const SEASON_STREAK_RULE =
+  'a streak is your correct tips in a row, in the order the matches started, auto-tips included; a wrong tip ends it. A match that ends without a winner, and a match you have no tip on (it started before you joined), is skipped: it neither adds to a streak nor breaks it. Your current streak is the run since your last wrong tip.'
+
 /** The order matches are played in: start time, then match number, then id. */
 const playOrder = (a: SeasonMatch, b: SeasonMatch) =>
   a.startsAt.getTime() - b.startsAt.getTime() || a.number - b.number || a.id - b.id
@@ -53,11 +61,7 @@ const playOrder = (a: SeasonMatch, b: SeasonMatch) =>
  * One user's numbers over the season from their tips (auto-tips included, as scoring sees them)
  * and the matches.
  *
- * Streaks run over the user's tips on completed matches with a winner, in the order the matches
- * started: a correct tip extends the streak and a wrong one ends it. A match without a winner
- * (no result, abandoned, tie) and a match the user has no tip on (it started before they joined)
- * are skipped: they neither extend nor break a streak. An auto-tip is a tip like any other here.
- * The current streak is the run of correct tips since the last wrong one.
+ * Streaks: SEASON_STREAK_RULE (the same sentence is in the help).
  */
 export function seasonNumbers(
   userId: number,

@@ -218,31 +218,34 @@ function Teams({ season: s, squads }: { season: Season; squads: Squads }) {
 
 /** The chart's numbers for a screen reader (the drawing is hidden from it). */
 function RoundsTable({ season: s }: { season: Season }) {
+  // A table ignores a 1 px box, so the hiding is on a wrapper that clips it.
   return (
-    <table className="visually-hidden">
-      <caption>Points per round: mine, the round's average and best</caption>
-      <thead>
-        <tr>
-          <th scope="col">Week</th>
-          <th scope="col">My points</th>
-          <th scope="col">Average</th>
-          <th scope="col">Best</th>
-        </tr>
-      </thead>
-      <tbody>
-        {s.rounds.map((r) => (
-          <tr key={r.round}>
-            <th scope="row">
-              Week {r.round}
-              {r.isGoldenWeek ? ' (Golden Week)' : ''}
-            </th>
-            <td>{r.points}</td>
-            <td>{r.average ?? '–'}</td>
-            <td>{r.best}</td>
+    <div className="visually-hidden">
+      <table>
+        <caption>Points per round: mine, the round's average and best</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week</th>
+            <th scope="col">My points</th>
+            <th scope="col">Average</th>
+            <th scope="col">Best</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {s.rounds.map((r) => (
+            <tr key={r.round}>
+              <th scope="row">
+                Week {r.round}
+                {r.isGoldenWeek ? ' (Golden Week)' : ''}
+              </th>
+              <td>{r.points}</td>
+              <td>{r.average ?? '–'}</td>
+              <td>{r.best}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
