@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import type { RoundExplanation, Season } from '@tipping/contract/season'
-import { launchBrowser, newPage, signInDemo } from './browser.ts'
+import { baseURL, launchBrowser, newPage, signInDemo } from './browser.ts'
 import { layoutProblems, settle } from './layout-check.ts'
 
 // The My season page (issue 31) in Chromium against the demo: reached from the header menu, its
@@ -98,6 +98,32 @@ describe.each([
       axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
     ).toEqual([])
     await settle(page)
+    expect(await layoutProblems(page)).toEqual([])
+    await context.close()
+  })
+})
+
+describe("My season of the women's competition", () => {
+  it('has its own numbers, equal to its API, and no axe violations in the dark scheme', async () => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+    })
+    const page = await context.newPage()
+    await signInDemo(page)
+    await page.goto('/wbbl/season')
+    await stat(page, 'round-points').waitFor()
+    const season = await apiGet<Season>(page, '/api/wbbl/season')
+    expect(await stat(page, 'correct').textContent()).toContain(
+      `${season.tips.correct} of ${season.tips.judged}`,
+    )
+    const rows = page.getByRole('table', { name: /Points per round/ }).locator('tbody tr')
+    expect(await rows.count()).toBe(season.rounds.length)
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
     expect(await layoutProblems(page)).toEqual([])
     await context.close()
   })
