@@ -275,6 +275,11 @@ export const SCREENS: Screen[] = [
     open: (p) => visit(p, '/bbl/rankings', 'table tbody tr'),
   },
   {
+    name: 'my season',
+    who: 'tipper',
+    open: (p) => visit(p, '/bbl/season', '[data-stat="round-points"]'),
+  },
+  {
     name: 'account',
     who: 'tipper',
     open: (p) => visit(p, '/bbl/account', 'input[name="email"], form'),

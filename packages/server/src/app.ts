@@ -59,6 +59,8 @@ import { scoresRoutes } from './modules/scores/routes.ts'
 import { registerSso } from './modules/sso/setup.ts'
 import type { DevAccount } from './idp/accounts.ts'
 import { ScoresService } from './modules/scores/service.ts'
+import { seasonRoutes } from './modules/season/routes.ts'
+import { SeasonService } from './modules/season/service.ts'
 import { ResultsService } from './modules/results/service.ts'
 import { AdjustableClock } from './clock.ts'
 
@@ -236,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   resultsRoutes(app, { results: new ResultsService(db, clock, publisher, scoringHelpers) })
   const scores = new ScoresService(db, competitions, config.READ_CACHE_MS, config.PAGE_CACHE_MS)
   scoresRoutes(app, { scores })
+  seasonRoutes(app, { season: new SeasonService(db, competitions, scores) })
   adminRoutes(app, {
     admin: new AdminService(db, {
       clock,

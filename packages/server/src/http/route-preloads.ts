@@ -17,6 +17,7 @@ export const SPORT_PAGE_MODULES: Readonly<Record<string, string>> = {
   rankings: 'src/features/leagues/rankings-page.tsx',
   league: 'src/features/leagues/league-page.tsx',
   account: 'src/features/auth/account-page.tsx',
+  season: 'src/features/season/season-page.tsx',
 }
 
 interface ManifestChunk {

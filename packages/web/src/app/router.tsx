@@ -108,6 +108,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/leagues/league-page.tsx')),
           },
           {
+            path: 'season',
+            lazy: page(() => import('../features/season/season-page.tsx')),
+          },
+          {
             path: 'account',
             lazy: page(() => import('../features/auth/account-page.tsx')),
           },

@@ -6,6 +6,7 @@ import {
   type Sport,
 } from '@tipping/contract/constants'
 import type { Faq, HelpPage } from '@tipping/contract/content'
+import { SEASON_STREAK_RULE } from '@tipping/contract/rules/season'
 
 // The help a fresh deployment publishes (issue 7 item 2): FAQ, guidelines, game rules and prizes
 // per competition, written from GAME_RULES.md for players. An admin replaces any of it through
@@ -69,6 +70,10 @@ export function defaultFaqs(sport: Sport): Faq[] {
     {
       question: `Can I also play ${c.other} tipping?`,
       answer: `Yes. The same account plays both competitions; use the ${c.other} link in the menu once it is open. Scores, rankings and leagues are kept separately for each competition.`,
+    },
+    {
+      question: 'What do the numbers on My season mean?',
+      answer: `My season (in the menu) counts every match that has a result. Tips correct: your tips, auto-tips included, on matches that ended with a winner, and the share of them you got right. By team: those tips grouped by the team you tipped, best read first. Streaks: ${SEASON_STREAK_RULE} Clean sweeps: the weeks that earned the ${CLEAN_SWEEP_BONUS}-point Clean Sweep Bonus. Golden Week haul: your points in the Golden Week. Auto-tips that cost you: auto-tips that named the losing team, plus correct auto-tips that did not count because you already had ${AUTOTIP_COUNT_LIMIT} correct tips of your own that week. Super Sixes miss: how far off your sixes prediction was, on average and at best, over the finished Super Sixes matches you had a tip on (no number counts as 0). Points per round: your points each week beside the week's average and best over every ranked tipper. Pick a week under "Why my rank is what it is" to see each tip, whether it was right and counted and why, what it was worth, the bonus, your margin and how ties are broken.`,
     },
     {
       question: 'What can I win?',

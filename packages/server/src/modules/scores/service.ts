@@ -1,7 +1,13 @@
 import type { Sport } from '@tipping/contract/constants'
 import { asRoundNumber, type RoundNumber } from '@tipping/contract/ids'
 import { SPORTS } from '@tipping/contract/constants'
-import type { Dashboard, RankingsQuery, RankingsResponse, Snapshot } from '@tipping/contract/scores'
+import type {
+  Dashboard,
+  RankingRow,
+  RankingsQuery,
+  RankingsResponse,
+  Snapshot,
+} from '@tipping/contract/scores'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import type { CurrentCompetitions } from '../competitions/service.ts'
@@ -92,6 +98,21 @@ export class ScoresService {
       user: own ? toRow(own) : null,
       available,
     }
+  }
+
+  /**
+   * The user's own rankings row, overall or in one round, as the rankings show it (null before
+   * they are scored, or while deactivated).
+   */
+  async ownRow(sport: Sport, userId: number, round?: RoundNumber): Promise<RankingRow | null> {
+    const c = await this.competition(sport)
+    let roundId: number | null = null
+    if (round !== undefined) {
+      roundId = (await this.reads.roundId(c.id, round)) ?? null
+      if (roundId === null) throw notFound('Round', 'round')
+    }
+    const own = await this.reads.ownRow(c.id, roundId, userId)
+    return own ? toRow(own) : null
   }
 
   async dashboard(userId: number): Promise<Dashboard> {

@@ -137,6 +137,11 @@ export function Header({ sport, now, onLogout, isAdmin = false }: Props) {
               </NavLink>
             </li>
             <li>
+              <NavLink to={`/${sport}/season`} className={linkClass} onClick={close}>
+                My season
+              </NavLink>
+            </li>
+            <li>
               <NavLink to={`/${sport}/help`} end className={linkClass} onClick={close}>
                 Help
               </NavLink>

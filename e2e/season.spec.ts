@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import type { RoundExplanation, Season } from '@tipping/contract/season'
+import { baseURL, launchBrowser, newPage, signInDemo } from './browser.ts'
+import { layoutProblems, settle } from './layout-check.ts'
+
+// The My season page (issue 31) in Chromium against the demo: reached from the header menu, its
+// numbers are the API's, a chosen week is explained, and it is accessible and fits at a phone's
+// and a desktop's width.
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+const apiGet = async <T>(page: Page, path: string): Promise<T> => {
+  const res = await page.request.get(path)
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as { success: T }).success
+}
+const stat = (page: Page, name: string) => page.locator(`[data-stat="${name}"]`)
+
+describe.each([
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const)('My season at %s width', (_name, viewport) => {
+  it('shows the API’s numbers, explains a chosen week, has no axe violations and fits', async () => {
+    const { context, page } = await newPage(browser, viewport)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await signInDemo(page)
+    // From the header menu (folded behind its toggle on a phone).
+    if (viewport.width < 640) await page.getByRole('button', { name: 'Open menu' }).click()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'My season' })
+      .click()
+    await page.waitForURL('**/bbl/season')
+    await stat(page, 'round-points').waitFor()
+
+    const season = await apiGet<Season>(page, '/api/bbl/season')
+    // The demo is in round 3: earlier rounds are complete, so there is something to show.
+    expect(season.rounds.length).toBeGreaterThanOrEqual(2)
+    expect(season.tips.judged).toBeGreaterThan(0)
+    expect(await stat(page, 'correct').textContent()).toContain(
+      `${season.tips.correct} of ${season.tips.judged}`,
+    )
+    expect(await stat(page, 'longest').textContent()).toMatch(
+      new RegExp(`^${season.streaks.longest}(?!\\d)`),
+    )
+    expect(await stat(page, 'current').textContent()).toMatch(
+      new RegExp(`^${season.streaks.current}(?!\\d)`),
+    )
+    expect(await stat(page, 'sweeps').textContent()).toMatch(
+      new RegExp(`^${season.cleanSweeps.length}(?!\\d)`),
+    )
+    expect(await stat(page, 'autos').textContent()).toContain(
+      `${season.autoTips.wrong} wrong, ${season.autoTips.notCounted} right but not counted`,
+    )
+
+    // The chart's table (for screen readers) has a row per round with the API's figures.
+    const table = page.getByRole('table', { name: /Points per round/ })
+    const rows = table.locator('tbody tr')
+    expect(await rows.count()).toBe(season.rounds.length)
+    const first = season.rounds[0]!
+    expect(await rows.first().locator('td').allTextContents()).toEqual([
+      String(first.points),
+      first.average === null ? '–' : String(first.average),
+      String(first.best),
+    ])
+    // The drawing itself: a bar per round for me and for the round's best.
+    expect(await page.locator('svg rect').count()).toBe(2 * season.rounds.length)
+
+    // The latest week is explained first; choosing week 1 explains it.
+    const latest = await apiGet<RoundExplanation>(
+      page,
+      `/api/bbl/season/rounds/${season.rounds.at(-1)!.round}`,
+    )
+    expect(await stat(page, 'round-points').textContent()).toBe(String(latest.points))
+    await page.locator('#season-round-select').selectOption(String(first.round))
+    const week1 = await apiGet<RoundExplanation>(page, `/api/bbl/season/rounds/${first.round}`)
+    await page.waitForFunction(
+      ([points, rank]) =>
+        document.querySelector('[data-stat="round-points"]')?.textContent === points &&
+        document.querySelector('[data-stat="round-rank"]')?.textContent === rank,
+      [String(week1.points), week1.roundRank ? String(week1.roundRank) : '–'] as const,
+    )
+    expect(week1.points).toBe(first.points)
+    const why = page.getByRole('region', { name: 'Why my rank is what it is' })
+    expect(await why.locator('tbody tr').count()).toBe(week1.tips.length)
+    await why.getByText(week1.tieBreak).waitFor()
+
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+    ).toEqual([])
+    await settle(page)
+    expect(await layoutProblems(page)).toEqual([])
+    await context.close()
+  })
+})
+
+describe("My season of the women's competition", () => {
+  it('has its own numbers, equal to its API, and no axe violations in the dark scheme', async () => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+    })
+    const page = await context.newPage()
+    await signInDemo(page)
+    await page.goto('/wbbl/season')
+    await stat(page, 'round-points').waitFor()
+    const season = await apiGet<Season>(page, '/api/wbbl/season')
+    expect(await stat(page, 'correct').textContent()).toContain(
+      `${season.tips.correct} of ${season.tips.judged}`,
+    )
+    const rows = page.getByRole('table', { name: /Points per round/ }).locator('tbody tr')
+    expect(await rows.count()).toBe(season.rounds.length)
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+    expect(await layoutProblems(page)).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import {
+  reportedMatchIdSchema,
+  reportedRoundNumberSchema,
+  reportedSquadIdSchema,
+  roundNumberParamSchema,
+} from './ids.ts'
+import { lifecycleSchema, reportedPickSchema } from './predictions.ts'
+
+// The My season page (issue 31): GET /api/{sport}/season and GET /api/{sport}/season/rounds/{round}.
+// What each number means is rules/season.ts (the reference) and the help's FAQ entry.
+
+const count = z.number().int().min(0)
+
+export const seasonTeamSchema = z.object({
+  squad: reportedSquadIdSchema,
+  correct: count,
+  tipped: count,
+})
+export type SeasonTeam = z.infer<typeof seasonTeamSchema>
+
+export const seasonRoundSchema = z.object({
+  round: reportedRoundNumberSchema,
+  isGoldenWeek: z.boolean(),
+  /** The caller's points in the round. */
+  points: count,
+  /** Ranked tippers in the round, and their average (one decimal) and best points. */
+  tippers: count,
+  average: z.number().nullable(),
+  best: count,
+})
+export type SeasonRound = z.infer<typeof seasonRoundSchema>
+
+export const seasonSchema = z.object({
+  tips: z.object({
+    /** Tips (own and auto) on completed matches with a winner, and how many were right. */
+    judged: count,
+    correct: count,
+    /** Whole percent, null before any tip was judged. */
+    percent: z.number().int().nullable(),
+  }),
+  /** Best read first (share right, then more tips). */
+  teams: z.array(seasonTeamSchema),
+  streaks: z.object({ longest: count, current: count }),
+  /** Rounds that earned the Clean Sweep Bonus. */
+  cleanSweeps: z.array(reportedRoundNumberSchema),
+  /** Points in the Golden Week round; null when the season has none. */
+  goldenWeek: z.object({ round: reportedRoundNumberSchema, points: count }).nullable(),
+  autoTips: z.object({
+    /** Auto-tips on decided matches that named the loser. */
+    wrong: count,
+    /** Correct auto-tips that did not count (the auto-tip limit). */
+    notCounted: count,
+  }),
+  superSixes: z.object({
+    /** Completed margin games (sixes known) the caller had a tip on. */
+    games: count,
+    averageMiss: z.number().nullable(),
+    bestMiss: count.nullable(),
+  }),
+  /** Every round with a completed match, in order. */
+  rounds: z.array(seasonRoundSchema),
+})
+export type Season = z.infer<typeof seasonSchema>
+
+export const seasonRoundParamsSchema = z.object({ round: roundNumberParamSchema })
+
+export const TIP_VERDICTS = [
+  'not-tipped',
+  'pending',
+  'no-result',
+  'wrong',
+  'counted',
+  'auto-counted',
+  'auto-not-counted',
+] as const
+export const SWEEP_VERDICTS = [
+  'earned',
+  'round-not-over',
+  'missed-a-winner',
+  'auto-tip',
+  'no-winner',
+] as const
+
+export const explainedTipSchema = z.object({
+  match: reportedMatchIdSchema,
+  /** Start time, ISO 8601 UTC. */
+  date: z.string(),
+  status: lifecycleSchema,
+  homeSquadId: reportedSquadIdSchema,
+  awaySquadId: reportedSquadIdSchema,
+  winnerSquadId: reportedSquadIdSchema.nullable(),
+  /** 0 when the caller has no tip. */
+  squad: reportedPickSchema,
+  isAutoTip: z.boolean(),
+  correct: z.boolean().nullable(),
+  counted: z.boolean().nullable(),
+  verdict: z.enum(TIP_VERDICTS),
+  points: count,
+  isMarginGame: z.boolean(),
+  /** The caller's sixes prediction (null: none, measured as 0), the sixes hit, the miss. */
+  margin: z.number().int().nullable(),
+  sixes: z.number().int().nullable(),
+  marginResult: z.number().int().nullable(),
+})
+export type ExplainedTip = z.infer<typeof explainedTipSchema>
+
+export const roundExplanationSchema = z.object({
+  round: reportedRoundNumberSchema,
+  isGoldenWeek: z.boolean(),
+  /** What one counted tip is worth this round. */
+  pointsPerTip: count,
+  tips: z.array(explainedTipSchema),
+  correct: count,
+  counted: count,
+  tipPoints: count,
+  bonus: count,
+  sweep: z.enum(SWEEP_VERDICTS),
+  points: count,
+  margin: count,
+  /** The caller's rank in the round and overall as the rankings show them (0: not ranked yet). */
+  roundRank: count,
+  overallRank: count,
+  overallPoints: count,
+  overallMargin: count,
+  tieBreak: z.string(),
+})
+export type RoundExplanation = z.infer<typeof roundExplanationSchema>

@@ -1,0 +1,176 @@
+import type { Sport } from '@tipping/contract/constants'
+import { asMatchId, asRoundNumber, asSquadId, type RoundNumber } from '@tipping/contract/ids'
+import {
+  averageOf,
+  explainRound,
+  percentOf,
+  sortTeams,
+  TIE_BREAK_RULE,
+} from '@tipping/contract/rules/season'
+import type { RoundExplanation, Season } from '@tipping/contract/season'
+import type { Database } from '../../db/schema.ts'
+import { notFound } from '../../errors.ts'
+import { ReadCache } from '../../read-cache.ts'
+import type { CurrentCompetitions } from '../competitions/service.ts'
+import type { ScoresService } from '../scores/service.ts'
+import * as q from './queries.ts'
+
+type RoundStat = Awaited<ReturnType<typeof q.roundStats>>[number]
+
+/** Two sports, each at its current scores version and perhaps the one before while it moves. */
+const ROUND_STATS_ENTRIES = 8
+
+/**
+ * The My season page (issue 31): one tipper's numbers over the season and any round explained
+ * tip by tip. The caller's own numbers are read fresh (two small statements over their own rows);
+ * the rounds' average and best, the same for every tipper and a scan of every round score, are
+ * kept per competition and scores version (decision 009): a re-score or a deactivation moves to a
+ * new version, so a kept answer is never stale, only replaced.
+ */
+export class SeasonService {
+  private readonly stats = new ReadCache<{ played: number[]; rows: RoundStat[] }>(
+    Number.POSITIVE_INFINITY,
+    ROUND_STATS_ENTRIES,
+  )
+
+  constructor(
+    private readonly db: Database,
+    private readonly competitions: CurrentCompetitions,
+    private readonly scores: ScoresService,
+  ) {}
+
+  private roundStats(competitionId: number, scoresVersion: number) {
+    return this.stats.get(`${competitionId}:${scoresVersion}`, async () => {
+      const [played, rows] = await Promise.all([
+        q.playedRounds(this.db, competitionId),
+        q.roundStats(this.db, competitionId),
+      ])
+      return { played, rows }
+    })
+  }
+
+  async season(sport: Sport, userId: number): Promise<Season> {
+    const c = await this.competitions.get(sport)
+    const [tips, mine, stats] = await Promise.all([
+      q.userTipNumbers(this.db, c.id, userId),
+      q.userRoundScores(this.db, c.id, userId),
+      this.roundStats(c.id, c.scores_version),
+    ])
+    const points = new Map(mine.map((r) => [r.number, r.points]))
+    const byRound = new Map(stats.rows.map((r) => [r.number, r]))
+    const golden = c.golden_week_round
+    return {
+      tips: {
+        judged: tips.judged,
+        correct: tips.correct,
+        percent: percentOf(tips.correct, tips.judged),
+      },
+      teams: sortTeams(
+        tips.teams.map((t) => ({ squadId: t.squad, correct: t.correct, tipped: t.tipped })),
+      ).map((t) => ({ squad: asSquadId(t.squadId), correct: t.correct, tipped: t.tipped })),
+      streaks: { longest: tips.longest, current: tips.current },
+      cleanSweeps: mine.filter((r) => r.bonus > 0).map((r) => asRoundNumber(r.number)),
+      goldenWeek:
+        golden === null ? null : { round: asRoundNumber(golden), points: points.get(golden) ?? 0 },
+      autoTips: {
+        wrong: tips.autos_wrong,
+        notCounted: mine.reduce((n, r) => n + r.not_counted, 0),
+      },
+      superSixes: {
+        games: tips.margin_games,
+        averageMiss: averageOf(tips.miss_total, tips.margin_games),
+        bestMiss: tips.best_miss,
+      },
+      rounds: stats.played.map((number) => {
+        const s = byRound.get(number)
+        return {
+          round: asRoundNumber(number),
+          isGoldenWeek: number === golden,
+          points: points.get(number) ?? 0,
+          tippers: s?.tippers ?? 0,
+          average: averageOf(s?.total ?? 0, s?.tippers ?? 0),
+          best: s?.best ?? 0,
+        }
+      }),
+    }
+  }
+
+  /**
+   * "Why my rank is what it is" for one round: each tip judged by the scoring reference
+   * (explainRound: tipOutcomes, marginResult, scoreRound, as the predictions read does), the
+   * round's points and margin that result, and the ranks the rankings show.
+   */
+  async round(sport: Sport, userId: number, number: RoundNumber): Promise<RoundExplanation> {
+    const c = await this.competitions.get(sport)
+    const found = await q.roundWithMatches(this.db, c.id, number)
+    if (!found) throw notFound('Round', 'round')
+    const [tips, roundRow, overallRow] = await Promise.all([
+      q.userRoundTips(this.db, userId, found.round.id),
+      this.scores.ownRow(sport, userId, number),
+      this.scores.ownRow(sport, userId),
+    ])
+    const goldenWeek = c.golden_week_round === number
+    const matches = found.matches.map((m) => ({
+      id: m.id,
+      roundNumber: number,
+      status: m.status,
+      winnerSquadId: m.winner_squad_id,
+      isMarginGame: m.is_margin_game,
+      sixes: m.sixes,
+    }))
+    const explained = explainRound(
+      userId,
+      number,
+      matches,
+      tips.map((t) => ({
+        userId,
+        matchId: t.match_id,
+        squadId: t.squad_id,
+        margin: t.margin,
+        isAutoTip: t.is_auto_tip,
+      })),
+      goldenWeek,
+    )
+    const tipOf = new Map(tips.map((t) => [t.match_id, t]))
+    const { score } = explained
+    return {
+      round: number,
+      isGoldenWeek: goldenWeek,
+      pointsPerTip: explained.pointsPerTip,
+      tips: found.matches.map((m, i) => {
+        const line = explained.tips[i]!
+        const t = tipOf.get(m.id)
+        return {
+          match: asMatchId(m.id),
+          date: m.starts_at.toISOString(),
+          status: m.status,
+          homeSquadId: asSquadId(m.home_squad_id),
+          awaySquadId: asSquadId(m.away_squad_id),
+          winnerSquadId: m.winner_squad_id === null ? null : asSquadId(m.winner_squad_id),
+          squad: t ? asSquadId(t.squad_id) : 0,
+          isAutoTip: line.isAutoTip,
+          correct: line.correct,
+          counted: line.counted,
+          verdict: line.verdict,
+          points: line.points,
+          isMarginGame: m.is_margin_game,
+          margin: t?.margin ?? null,
+          sixes: m.status === 'complete' ? m.sixes : null,
+          marginResult: line.marginResult,
+        }
+      }),
+      correct: score.correct,
+      counted: score.counted,
+      tipPoints: score.tipPoints,
+      bonus: score.bonus,
+      sweep: explained.sweep,
+      points: score.points,
+      margin: score.margin,
+      roundRank: roundRow?.rank ?? 0,
+      overallRank: overallRow?.rank ?? 0,
+      overallPoints: overallRow?.totalPoints ?? 0,
+      overallMargin: overallRow?.totalMargin ?? 0,
+      tieBreak: TIE_BREAK_RULE,
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { averageOf } from '@tipping/contract/rules/season'
+import type { RoundExplanation, Season } from '@tipping/contract/season'
+import { createTestApp, loadResults, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+
+// The My season routes through HTTP on the real BBL|15 fixture and results: who may call them,
+// what they answer, and that the numbers hang together (the property test holds them to the
+// reference on generated seasons).
+
+// Rounds 1 and 2 are over by then; round 3 (matches 17-24) is under way.
+const NOW = new Date('2026-01-02T12:00:00Z')
+let t: TestApp
+const tippers: { cookie: string; id: number }[] = []
+type M = { id: number; number: number; home: number; away: number; winner: number | null }
+let matches: (M & { round: number; status: string; margin: boolean })[] = []
+
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ url, headers: cookie ? { cookie } : {} })
+const season = async (cookie: string, sport = 'bbl') => {
+  const res = await get(`/api/${sport}/season`, cookie)
+  expect(res.statusCode).toBe(200)
+  return res.json().success as Season
+}
+const explain = async (cookie: string, round: number) => {
+  const res = await get(`/api/bbl/season/rounds/${round}`, cookie)
+  expect(res.statusCode).toBe(200)
+  return res.json().success as RoundExplanation
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: new Date('2025-12-10T00:00:00Z') })
+  await loadSeasons(t.db)
+  for (const team of ['Home Readers', 'Away Readers', 'Forgetful'])
+    tippers.push(await registerUser(t.app, { team_name: team }))
+  const rows = await t.db
+    .selectFrom('matches')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+    .select([
+      'matches.id',
+      'matches.number',
+      'home_squad_id',
+      'away_squad_id',
+      'is_margin_game',
+      'rounds.number as round',
+    ])
+    .where('competitions.sport', '=', 'bbl')
+    .orderBy('matches.number')
+    .execute()
+  // The first tipper takes every home side of round 1, the second every away side; the third
+  // tips nothing and is auto-tipped the away side everywhere.
+  const round1 = rows.filter((r) => r.round === 1)
+  for (const [i, side] of [
+    [0, 'home_squad_id'],
+    [1, 'away_squad_id'],
+  ] as const) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bbl/predictions_list',
+      headers: { cookie: tippers[i]!.cookie },
+      payload: {
+        predictions: round1.map((m) => ({
+          match: m.id,
+          squad: m[side],
+          ...(m.is_margin_game ? { margin: 20 } : {}),
+        })),
+      },
+    })
+    expect(res.statusCode).toBe(200)
+  }
+  t.clock.set(NOW)
+  await loadResults(t.db, 'bbl', NOW)
+  const done = await t.db
+    .selectFrom('matches')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+    .select([
+      'matches.id',
+      'matches.number',
+      'matches.status',
+      'home_squad_id',
+      'away_squad_id',
+      'winner_squad_id',
+      'is_margin_game',
+      'rounds.number as round',
+    ])
+    .where('competitions.sport', '=', 'bbl')
+    .orderBy('matches.number')
+    .execute()
+  matches = done.map((m) => ({
+    id: m.id,
+    number: m.number,
+    home: m.home_squad_id,
+    away: m.away_squad_id,
+    winner: m.winner_squad_id,
+    round: m.round,
+    status: m.status,
+    margin: m.is_margin_game,
+  }))
+})
+afterAll(() => t.close())
+
+describe('GET /api/{sport}/season', () => {
+  it('is for signed-in tippers only', async () => {
+    expect((await get('/api/bbl/season')).statusCode).toBe(401)
+    expect((await get('/api/bbl/season/rounds/1')).statusCode).toBe(401)
+  })
+
+  it("counts each tipper's tips on decided matches, by team, with auto-tips that cost", async () => {
+    const decided = matches.filter((m) => m.status === 'complete' && m.winner !== null)
+    expect(decided.length).toBeGreaterThan(10)
+    const [home, away, forgetful] = await Promise.all(tippers.map((u) => season(u.cookie)))
+    // Everyone registered before the season, so everyone has a tip (own or auto) on each.
+    for (const s of [home!, away!, forgetful!]) expect(s.tips.judged).toBe(decided.length)
+    const homeRight = decided.filter((m) => (m.round === 1 ? m.home : m.away) === m.winner)
+    expect(home!.tips.correct).toBe(homeRight.length)
+    expect(home!.tips.percent).toBe(Math.round((100 * homeRight.length) / decided.length))
+    const awayWins = decided.filter((m) => m.away === m.winner).length
+    expect(away!.tips.correct).toBe(awayWins)
+    expect(forgetful!.tips.correct).toBe(awayWins)
+    // Every tip of the forgetful tipper is an auto-tip: each loser named cost them.
+    expect(forgetful!.autoTips.wrong).toBe(decided.length - awayWins)
+    for (const s of [home!, away!, forgetful!]) {
+      expect(s.teams.reduce((n, team) => n + team.tipped, 0)).toBe(decided.length)
+      expect(s.teams.reduce((n, team) => n + team.correct, 0)).toBe(s.tips.correct)
+      expect(s.streaks.longest).toBeGreaterThanOrEqual(s.streaks.current)
+    }
+    expect(home!.goldenWeek).toEqual(expect.objectContaining({ round: expect.any(Number) }))
+  })
+
+  it("puts each round's points beside the average and best of every ranked tipper", async () => {
+    const all = await Promise.all(tippers.map((u) => season(u.cookie)))
+    const played = [...new Set(matches.filter((m) => m.status === 'complete').map((m) => m.round))]
+    expect(all[0]!.rounds.map((r) => r.round)).toEqual(played)
+    for (const [i, r] of all[0]!.rounds.entries()) {
+      const points = all.map((s) => s.rounds[i]!.points)
+      expect(r).toMatchObject({
+        tippers: 3,
+        best: Math.max(...points),
+        average: averageOf(
+          points.reduce((a, b) => a + b, 0),
+          3,
+        ),
+      })
+    }
+  })
+
+  it('leaves a deactivated tipper out of the average and best at once', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ deactivated_at: NOW })
+      .where('id', '=', tippers[2]!.id)
+      .execute()
+    const s = await season(tippers[0]!.cookie)
+    for (const r of s.rounds) expect(r.tippers).toBe(2)
+    await t.db
+      .updateTable('users')
+      .set({ deactivated_at: null })
+      .where('id', '=', tippers[2]!.id)
+      .execute()
+    expect((await season(tippers[0]!.cookie)).rounds[0]!.tippers).toBe(3)
+  })
+
+  it('answers a competition with nothing played yet with empty numbers', async () => {
+    const s = await season(tippers[0]!.cookie, 'wbbl')
+    expect(s.tips).toEqual({ judged: 0, correct: 0, percent: null })
+    expect(s.rounds).toEqual([])
+    expect(s.superSixes).toEqual({ games: 0, averageMiss: null, bestMiss: null })
+  })
+})
+
+describe('GET /api/{sport}/season/rounds/{round}', () => {
+  it('explains every tip of a round and adds up to the points and rank the rankings show', async () => {
+    const s = await season(tippers[0]!.cookie)
+    for (const r of s.rounds) {
+      const e = await explain(tippers[0]!.cookie, r.round)
+      const inRound = matches.filter((m) => m.round === r.round)
+      expect(e.tips.map((x) => x.match)).toEqual(inRound.map((m) => m.id))
+      expect(e.tips.reduce((n, x) => n + x.points, 0)).toBe(e.tipPoints)
+      expect(e.tipPoints + e.bonus).toBe(e.points)
+      expect(e.points).toBe(r.points)
+      expect(e.tieBreak).toMatch(/margin/)
+      const ranking = await get(
+        `/api/bbl/rankings/overall/rankings?round=${r.round}`,
+        tippers[0]!.cookie,
+      )
+      expect(e.roundRank).toBe(ranking.json().success.user.rank)
+      expect(e.points).toBe(ranking.json().success.user.points)
+      expect(e.margin).toBe(ranking.json().success.user.margin)
+      const margin = e.tips.find((x) => x.isMarginGame)!
+      if (margin.status === 'complete' && margin.sixes !== null)
+        expect(margin.marginResult).toBe(Math.abs((margin.margin ?? 0) - margin.sixes))
+    }
+    // Round 1: own tips, each decided one either counted or wrong.
+    const first = await explain(tippers[0]!.cookie, 1)
+    for (const x of first.tips) expect(['counted', 'wrong', 'no-result']).toContain(x.verdict)
+    // Round 2 for the same tipper: all auto-tips.
+    const second = await explain(tippers[0]!.cookie, 2)
+    expect(second.tips.every((x) => x.isAutoTip)).toBe(true)
+    expect(second.sweep).not.toBe('earned')
+  })
+
+  it('names the round when it does not exist', async () => {
+    const res = await get('/api/bbl/season/rounds/999', tippers[0]!.cookie)
+    expect(res.statusCode).toBe(404)
+    expect(res.json().errors[0].param).toBe('round')
+    expect((await get('/api/bbl/season/rounds/0', tippers[0]!.cookie)).statusCode).toBe(400)
+  })
+})

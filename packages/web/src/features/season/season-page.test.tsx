@@ -1,0 +1,129 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { Provider } from 'react-redux'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RoundExplanation, Season } from '@tipping/contract/season'
+import { createTestStore } from '../../lib/test-store.ts'
+import SeasonPage from './season-page.tsx'
+
+// The page through the real store and data layer: only fetch is replaced, answering as the
+// server would (answers are checked against the contract's schemas in tests).
+
+const season = {
+  tips: { judged: 12, correct: 9, percent: 75 },
+  teams: [
+    { squad: 1, correct: 5, tipped: 5 },
+    { squad: 2, correct: 4, tipped: 7 },
+  ],
+  streaks: { longest: 6, current: 2 },
+  cleanSweeps: [2],
+  goldenWeek: { round: 3, points: 8 },
+  autoTips: { wrong: 1, notCounted: 1 },
+  superSixes: { games: 2, averageMiss: 3.5, bestMiss: 1 },
+  rounds: [
+    { round: 1, isGoldenWeek: false, points: 3, tippers: 10, average: 2.4, best: 5 },
+    { round: 2, isGoldenWeek: false, points: 7, tippers: 10, average: 3.1, best: 7 },
+  ],
+} as unknown as Season
+
+const explanation = (round: number): RoundExplanation =>
+  ({
+    round,
+    isGoldenWeek: false,
+    pointsPerTip: 1,
+    tips: [
+      {
+        match: 11,
+        date: '2025-12-14T08:15:00.000Z',
+        status: 'complete',
+        homeSquadId: 1,
+        awaySquadId: 2,
+        winnerSquadId: 2,
+        squad: 2,
+        isAutoTip: true,
+        correct: true,
+        counted: false,
+        verdict: 'auto-not-counted',
+        points: 0,
+        isMarginGame: true,
+        margin: null,
+        sixes: 14,
+        marginResult: 14,
+      },
+    ],
+    correct: 1,
+    counted: 0,
+    tipPoints: 0,
+    bonus: 0,
+    sweep: 'auto-tip',
+    points: round === 1 ? 3 : 7,
+    margin: 14,
+    roundRank: round === 1 ? 40 : 1,
+    overallRank: 12,
+    overallPoints: 10,
+    overallMargin: 20,
+    tieBreak: 'Tippers are ordered by points, then by margin.',
+  }) as unknown as RoundExplanation
+
+let calls: string[] = []
+beforeEach(() => {
+  calls = []
+  vi.stubGlobal('fetch', async (url: string) => {
+    calls.push(url)
+    const ok = (success: unknown) => new Response(JSON.stringify({ success }), { status: 200 })
+    if (url === '/api/bbl/season') return ok(season)
+    const round = /^\/api\/bbl\/season\/rounds\/(\d+)$/.exec(url)
+    if (round) return ok(explanation(Number(round[1])))
+    return new Response(JSON.stringify({ errors: [{ code: 'x', message: 'No', param: null }] }), {
+      status: 404,
+    })
+  })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const renderPage = () =>
+  render(
+    <Provider store={createTestStore()}>
+      <MemoryRouter initialEntries={['/bbl/season']}>
+        <Routes>
+          <Route path="/:sport/season" element={<SeasonPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  )
+
+describe('My season', () => {
+  it('shows the numbers, the team record and the chart as a table for screen readers', async () => {
+    renderPage()
+    const numbers = await screen.findByRole('region', { name: 'My numbers' })
+    expect(within(numbers).getByText('9 of 12')).toBeTruthy()
+    expect(within(numbers).getByText('75%')).toBeTruthy()
+    expect(within(numbers).getByText('1 wrong, 1 right but not counted')).toBeTruthy()
+    expect(within(numbers).getByText('average over 2; best 1')).toBeTruthy()
+    const teams = screen.getByRole('table', { name: /by the team tipped/ })
+    expect(within(teams).getAllByRole('row')).toHaveLength(3)
+    const chartTable = screen.getByRole('table', { name: /Points per round/ })
+    const week2 = within(chartTable).getByRole('row', { name: /Week 2/ })
+    expect(
+      within(week2)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['7', '3.1', '7'])
+  })
+
+  it('explains the latest week, and another when it is chosen', async () => {
+    renderPage()
+    const why = await screen.findByRole('region', { name: 'Why my rank is what it is' })
+    expect(
+      await within(why).findByText(/Correct auto-tip, not counted: you had 4 correct tips/),
+    ).toBeTruthy()
+    expect(calls).toContain('/api/bbl/season/rounds/2')
+    expect(within(why).getByText('No Clean Sweep Bonus: the week had an auto-tip')).toBeTruthy()
+    expect(
+      within(why).getByText(/you predicted nothing \(counted as 0\), 14 were hit/),
+    ).toBeTruthy()
+    fireEvent.change(within(why).getByLabelText('Week'), { target: { value: '1' } })
+    expect(await within(why).findByText('40')).toBeTruthy()
+    expect(calls).toContain('/api/bbl/season/rounds/1')
+  })
+})
