@@ -191,7 +191,17 @@ describe('a match played live', () => {
     const card = await liveCard(alfa.page).innerText()
     expect(card).toContain(`Target ${fed.at(-1)!.innings[0]!.runs + 1}`)
     expect(card).toMatch(/Your pick, \w+, is (ahead|behind) right now/)
-    expect(await layoutProblems(alfa.page)).toEqual([])
+    // The card, with what is at stake on each result, fits every width (issue 27's check).
+    const stakes = liveCard(alfa.page).getByRole('region', { name: /^If it ends this way/ })
+    await stakes
+      .getByText(/ win: \d+\w\w of \d+/)
+      .nth(1)
+      .waitFor({ timeout: 15_000 })
+    for (const width of [320, 390, 768]) {
+      await alfa.page.setViewportSize({ width, height: 844 })
+      expect(await layoutProblems(alfa.page), `${width} px`).toEqual([])
+    }
+    expect(await layoutProblems(bravo.page)).toEqual([])
 
     // The blocked page has not heard a thing until its refresh comes round.
     expect(await liveCard(blocked.page).count()).toBe(0)

@@ -22,7 +22,7 @@ export interface TestServer {
  * starts the shared one; a spec that moves the server clock past a lockout starts its own, because
  * matches it locks stay locked for every later spec even after the clock is reset.
  */
-export async function startServer(): Promise<TestServer> {
+export async function startServer(options: { liveFeed?: boolean } = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
     throw new Error('Build the web app first: npm run build -w packages/web')
   }
@@ -44,6 +44,9 @@ export async function startServer(): Promise<TestServer> {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     LOG_LEVEL: 'warn',
     SERIALIZER_VERIFY: 'true',
+    // The demo's own live feed moves a match and its start time by itself; the specs drive live
+    // scores themselves, on the match they choose, unless one asks for the demo's.
+    DEMO_LIVE_FEED: options.liveFeed ? 'true' : 'false',
   }
   let dropDatabase: (() => Promise<void>) | null = null
   if (process.env.DATABASE_URL) {

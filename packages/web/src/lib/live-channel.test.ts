@@ -126,6 +126,41 @@ describe('the push channel in the browser', () => {
     expect(scheduled).toHaveLength(2)
   })
 
+  it('reads the round again when an event arrives before the first read has answered', async () => {
+    let answer: (r: Response) => void = () => undefined
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)))
+    const store = createTestStore()
+    const first = store.dispatch(
+      liveApi.endpoints.liveRound.initiate({ sport: 'bbl', round: ROUND }),
+    )
+    const scheduled: number[] = []
+    handleLiveEvent(
+      store.dispatch,
+      () => store.getState(),
+      'bbl',
+      'live',
+      live(3, 46),
+      (_, ms) => scheduled.push(ms),
+    )
+    // The event had nowhere to go: a read is asked for, once the first has had time to land.
+    expect(scheduled).toEqual([1000])
+    answer(new Response(JSON.stringify({ success: { round: ROUND, matches: [] } })))
+    await first
+    first.unsubscribe()
+    // With the round in, the next event is written in place and asks for nothing.
+    const store2 = (await storeWithRound({ round: ROUND, matches: [live(2, 40)] })).store
+    const later: number[] = []
+    handleLiveEvent(
+      store2.dispatch,
+      () => store2.getState(),
+      'bbl',
+      'live',
+      live(3, 46),
+      (_, ms) => later.push(ms),
+    )
+    expect(later).toEqual([])
+  })
+
   it('reads everything again after a reset, at a moment within the spread the server gives', async () => {
     const { store } = await storeWithRound({ round: ROUND, matches: [] })
     const scheduled: number[] = []

@@ -25,6 +25,9 @@ const EVENT_TYPES: readonly LiveEventType[] = ['live', 'result', 'picks', 'reset
  */
 export const RESULT_SPREAD_MS = 20_000
 
+/** After an event that found the first read still on its way, how long before reading again. */
+const LATE_READ_MS = 1000
+
 type Listener = (payload: unknown) => void
 const listeners = new Map<string, Set<Listener>>()
 
@@ -50,6 +53,12 @@ export function handleLiveEvent(
 ): void {
   if (type === 'live') {
     const match = payload as LiveEventPayload<'live'>
+    const arg = { sport, round: match.roundNumber }
+    // The page's first read of the round is still on its way: the event cannot be written into
+    // it, and the read may have been answered before the event. Read again once it is in.
+    const entry = liveApi.endpoints.liveRound.select(arg)(getState())
+    if (entry.isLoading && entry.data === undefined)
+      schedule(() => dispatch(api.util.invalidateTags(['Live'])), LATE_READ_MS)
     dispatch(
       liveApi.util.updateQueryData('liveRound', { sport, round: match.roundNumber }, (draft) =>
         upsertLive(draft, match),
@@ -101,7 +110,15 @@ export function useLiveChannel(sport: Sport | null): void {
   useEffect(() => {
     if (sport === null || typeof EventSource === 'undefined') return
     const source = new EventSource(`/api/${sport}/events`)
-    source.onopen = () => dispatch(pushActions.opened())
+    let opened = false
+    source.onopen = () => {
+      dispatch(pushActions.opened())
+      // Live scores read before the stream first opened may have missed what happened between
+      // that read and the open: read them once more. A reconnection needs no read, since the
+      // server replays from the last event id.
+      if (!opened) dispatch(api.util.invalidateTags(['Live']))
+      opened = true
+    }
     // The browser retries by itself (the server's `retry:`); the pages poll until it is back.
     source.onerror = () => dispatch(pushActions.dropped())
     for (const type of EVENT_TYPES)

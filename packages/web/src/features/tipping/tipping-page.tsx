@@ -35,6 +35,7 @@ import { CountdownCard, CountdownPlaceholder } from './countdown-card.tsx'
 import { FooterBar } from './footer-bar.tsx'
 import { JoinPrompt, rememberJoinPrompt, shouldPromptToJoin } from './join-prompt.tsx'
 import { LeaveGuard } from './leave-guard.tsx'
+import { LiveStakes } from './live-stakes.tsx'
 import { MatchCard } from './match-card.tsx'
 import { picksActions, roundKey, type PicksState } from './picks-slice.ts'
 import { RoundSelector } from './round-selector.tsx'
@@ -420,6 +421,15 @@ export default function TippingPage({ advert, aside }: Props = {}) {
                     onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}
                     onMargin={(margin) => changeMargin(m.id, margin)}
                     live={liveByMatch.get(m.id)}
+                    stakes={
+                      liveByMatch.has(m.id) && roundNumber !== null ? (
+                        <LiveStakes
+                          sport={sport}
+                          round={roundNumber}
+                          live={liveByMatch.get(m.id)!}
+                        />
+                      ) : null
+                    }
                   />
                 ))
               : Array.from({ length: SKELETON_CARDS }, (_, i) => (
