@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { AdminHealthResponse, JobRun } from '@tipping/contract/admin'
+import type { AdminHealthResponse, JobName, JobRun } from '@tipping/contract/admin'
 import { Button } from '../../ui/button.tsx'
 import { failureMessage } from '../../lib/api.ts'
 import { useHealthQuery } from './admin-api.ts'
@@ -21,14 +21,16 @@ export function formatDuration(ms: number): string {
 const ago = (iso: string, now: string) =>
   `${formatDuration(Math.max(0, Date.parse(now) - Date.parse(iso)))} ago`
 
-const JOB_LABELS: Record<string, string> = {
+/** Every job the server names has a label: a new job fails the typecheck until it gets one. */
+const JOB_LABELS: Record<JobName, string> = {
   scheduler: 'Scheduler pass',
   lockouts: 'Lockouts',
+  pick_split: 'Pick split events',
   publishing: 'Publishing',
   reminders: 'Weekly reminders',
   email_delivery: 'Email delivery',
 }
-const jobLabel = (job: string) => JOB_LABELS[job] ?? job
+const jobLabel = (job: string) => JOB_LABELS[job as JobName] ?? job
 
 function Badge({ ok, children }: { ok: boolean; children: string }) {
   return (
