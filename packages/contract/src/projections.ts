@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { matchIdParamSchema, reportedRoundNumberSchema, rowIdParamSchema } from './ids.ts'
+import {
+  MAX_ROW_ID,
+  matchIdParamSchema,
+  reportedRoundNumberSchema,
+  rowIdParamSchema,
+} from './ids.ts'
 import type { PredictionsResponse } from './predictions.ts'
 import type { ScoringMatch, ScoringTip } from './rules/scoring.ts'
 
@@ -23,8 +28,8 @@ export const liveRankQuerySchema = z.object({
   /** Projected total points and margin (overall, or in the league from its start round). */
   totalPoints: z.coerce.number().int().min(0).max(100_000),
   totalMargin: z.coerce.number().int().min(0).max(100_000),
-  /** The competition's scores version the page's stored numbers came from. */
-  v: z.coerce.number().int().min(0),
+  /** The competition's scores version the page's stored numbers came from (a PostgreSQL integer). */
+  v: z.coerce.number().int().min(0).max(MAX_ROW_ID),
   /** The live sixes so far: required on the margin game, ignored on any other match. */
   sixes: z.coerce.number().int().min(0).max(200).optional(),
 })
