@@ -1,7 +1,18 @@
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, launchBrowser, newPage, signUp, uniqueEmail, useServer } from './browser.ts'
+import {
+  DEMO_ADMIN,
+  apiCall,
+  baseURL,
+  ladderPoints,
+  launchBrowser,
+  newPage,
+  signIn,
+  signUp,
+  uniqueEmail,
+  useServer,
+} from './browser.ts'
 import { layoutProblems } from './layout-check.ts'
 import { startServer, type TestServer } from './server.ts'
 
@@ -12,7 +23,6 @@ import { startServer, type TestServer } from './server.ts'
 // the match in progress entered from a phone and read back from the round's live scores. Also:
 // who may open /admin, and axe on every admin page at phone and desktop widths.
 
-const ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
 const ROUND = 4
 
 // A server of its own: the round this spec plays stays locked after the clock is reset, and the
@@ -47,21 +57,9 @@ async function violations(page: Page) {
   )
 }
 
-/** Calls the API from inside the page (same origin, the page's session cookie). */
+/** GET without a body, POST with one. */
 const call = <T>(page: Page, path: string, body?: unknown): Promise<T> =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const res = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const json = (await res.json()) as { success?: unknown; errors?: unknown }
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json.errors)}`)
-      return json.success as T
-    },
-    { path, body },
-  )
+  apiCall<T>(page, body === undefined ? 'GET' : 'POST', path, body)
 
 interface RoundMatch {
   id: number
@@ -72,21 +70,7 @@ interface RoundMatch {
   isMarginGame: boolean
 }
 
-async function signInAdmin(page: Page) {
-  await page.goto('/login')
-  await page.locator('input[name="email"]').fill(ADMIN.email)
-  await page.locator('input[name="password"]').fill(ADMIN.password)
-  await page.locator('form button[type="submit"]').click()
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
-}
-
-/** The points in a tipper's row (the first number in it after the rank). */
-async function pointsOf(page: Page, name: string): Promise<number> {
-  const row = page.locator('tbody tr', { hasText: name }).first()
-  await row.waitFor()
-  const cells = await row.locator('td').allInnerTexts()
-  return Number(/-?\d+/.exec(cells[2] ?? '')?.[0] ?? NaN)
-}
+const signInAdmin = (page: Page) => signIn(page, DEMO_ADMIN)
 
 describe('the admin console', () => {
   it('sends visitors to sign in and shows tippers a 403 page', async () => {
@@ -282,10 +266,10 @@ describe('the admin console', () => {
     // (GAME_RULES "Who is ranked": from the moment they register, not from the next result).
     await bravo.page.goto(`/bbl/league/${league.id}/ladder`)
     await bravo.page.getByRole('heading', { name: 'Console Watchers' }).waitFor()
-    expect(await pointsOf(bravo.page, 'Alfaquinn')).toBe(0)
+    expect(await ladderPoints(bravo.page, 'Alfaquinn')).toBe(0)
     await alfa.page.goto('/bbl/rankings')
     await alfa.page.locator('#rankings-search').fill('Alfaquinn')
-    expect(await pointsOf(alfa.page, 'Alfaquinn')).toBe(0)
+    expect(await ladderPoints(alfa.page, 'Alfaquinn')).toBe(0)
 
     // The round is played: the server clock moves past its last start.
     const last = Math.max(...matches.map((m) => Date.parse(m.date)))
@@ -362,21 +346,23 @@ describe('the admin console', () => {
       .poll(
         async () => {
           await bravo.page.reload()
-          return pointsOf(bravo.page, 'Alfaquinn')
+          return ladderPoints(bravo.page, 'Alfaquinn')
         },
         { timeout: 30_000, interval: 1000 },
       )
       .toBeGreaterThanOrEqual(matches.length)
-    expect(await pointsOf(bravo.page, 'Bravoquinn')).toBe(0)
+    expect(await ladderPoints(bravo.page, 'Bravoquinn')).toBe(0)
     const firstRow = bravo.page.locator('tbody tr').first()
     expect(await firstRow.innerText()).toContain('Alfaquinn')
     await alfa.page.reload()
     await alfa.page.locator('#rankings-search').fill('Alfaquinn')
-    await expect.poll(() => pointsOf(alfa.page, 'Alfaquinn')).toBeGreaterThanOrEqual(matches.length)
+    await expect
+      .poll(() => ladderPoints(alfa.page, 'Alfaquinn'))
+      .toBeGreaterThanOrEqual(matches.length)
 
     // The audit log records each result, by the admin.
     await admin.page.goto('/admin/audit')
-    await admin.page.getByRole('cell', { name: ADMIN.email }).first().waitFor()
+    await admin.page.getByRole('cell', { name: DEMO_ADMIN.email }).first().waitFor()
     expect(await admin.page.getByText('result.set').count()).toBeGreaterThanOrEqual(matches.length)
     for (const p of [alfa, bravo, admin]) await p.context.close()
   }, 300_000)

@@ -55,3 +55,42 @@ export async function signInDemo(page: Page): Promise<void> {
   await page.locator('form button[type="submit"]').click()
   await page.waitForURL('**/bbl/leagues')
 }
+
+/** The demo's admin, for the console at /admin. */
+export const DEMO_ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
+
+/** Signs an account in through the login page and waits to leave it. */
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+): Promise<void> {
+  await page.goto('/login')
+  await page.locator('input[name="email"]').fill(account.email)
+  await page.locator('input[name="password"]').fill(account.password)
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+}
+
+/** Calls the API from inside the page (same origin, the page's session cookie); throws on a 4xx/5xx. */
+export const apiCall = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const json = (await res.json()) as { success?: unknown; errors?: unknown }
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json.errors)}`)
+      return json.success as T
+    },
+    { method, path, body },
+  )
+
+/** The points in a tipper's ladder or rankings row (the number in its third cell). */
+export async function ladderPoints(page: Page, name: string): Promise<number> {
+  const row = page.locator('tbody tr', { hasText: name }).first()
+  await row.waitFor()
+  const cells = await row.locator('td').allInnerTexts()
+  return Number(/-?\d+/.exec(cells[2] ?? '')?.[0] ?? NaN)
+}

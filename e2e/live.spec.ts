@@ -6,7 +6,18 @@ import type { SquadId } from '@tipping/contract/ids'
 import type { LiveScoreBody } from '@tipping/contract/live'
 import { REPO_ROOT } from '../packages/server/src/config.ts'
 import { cricsheetLiveScores, cricsheetResult } from '../packages/server/src/modules/live/feed.ts'
-import { baseURL, launchBrowser, newPage, signUp, uniqueEmail, useServer } from './browser.ts'
+import {
+  DEMO_ADMIN,
+  apiCall,
+  baseURL,
+  ladderPoints,
+  launchBrowser,
+  newPage,
+  signIn,
+  signUp,
+  uniqueEmail,
+  useServer,
+} from './browser.ts'
 import { layoutProblems } from './layout-check.ts'
 import { startServer, type TestServer } from './server.ts'
 
@@ -16,7 +27,6 @@ import { startServer, type TestServer } from './server.ts'
 // their league ladder moves at the result, with no reload. A third browser, whose push channel is
 // blocked, still sees the score through the 31 s fallback refresh.
 
-const ADMIN = { email: 'admin@tipping.example', password: 'run-the-bash' }
 const ROUND = 3
 const CRICSHEET = path.join(REPO_ROOT, 'data/source/cricsheet')
 
@@ -41,22 +51,6 @@ interface RoundMatch {
   isMarginGame: boolean
 }
 
-/** Calls the API from inside the page (same origin, the page's session cookie). */
-const call = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const json = (await res.json()) as { success?: unknown; errors?: unknown }
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json.errors)}`)
-      return json.success as T
-    },
-    { method, path, body },
-  )
-
 /** A Cricsheet match between the two named sides, parsed. */
 function cricsheetBetween(a: string, b: string): unknown {
   const want = [a, b].sort().join('|')
@@ -69,14 +63,6 @@ function cricsheetBetween(a: string, b: string): unknown {
       if (raw.info.teams.slice().sort().join('|') === want && raw.info.outcome.winner) return raw
     }
   throw new Error(`No Cricsheet match between ${a} and ${b} in data/`)
-}
-
-/** The points in a tipper's ladder row (the first number after the rank and name). */
-async function pointsOf(page: Page, name: string): Promise<number> {
-  const row = page.locator('tbody tr', { hasText: name }).first()
-  await row.waitFor()
-  const cells = await row.locator('td').allInnerTexts()
-  return Number(/-?\d+/.exec(cells[2] ?? '')?.[0] ?? NaN)
 }
 
 /** The text of the match's live card on a page. */
@@ -92,16 +78,16 @@ describe('a match played live', () => {
     await bravo.page.goto('/registration')
     await signUp(bravo.page, uniqueEmail('live-bravo'), 'Livebravo')
     await bravo.page.waitForURL('**/bbl/leagues')
-    const { league } = await call<{ league: { id: number; code: string } }>(
+    const { league } = await apiCall<{ league: { id: number; code: string } }>(
       alfa.page,
       'POST',
       '/api/bbl/league',
       { name: 'Live Watchers', privacy: 'private', startRound: ROUND },
     )
-    await call(bravo.page, 'POST', `/api/bbl/league/${league.code}/join`, {})
+    await apiCall(bravo.page, 'POST', `/api/bbl/league/${league.code}/join`, {})
 
     // The first match of the round still to start: Alfa tips the home side, Bravo the away side.
-    const { matches } = await call<{ matches: RoundMatch[] }>(
+    const { matches } = await apiCall<{ matches: RoundMatch[] }>(
       alfa.page,
       'GET',
       `/api/bbl/predictions/${ROUND}`,
@@ -112,8 +98,8 @@ describe('a match played live', () => {
     const tip = (squad: SquadId) => ({
       predictions: [{ match: target.id, squad, margin: target.isMarginGame ? 12 : null }],
     })
-    await call(alfa.page, 'POST', '/api/bbl/predictions_list', tip(target.homeSquadId))
-    await call(bravo.page, 'POST', '/api/bbl/predictions_list', tip(target.awaySquadId))
+    await apiCall(alfa.page, 'POST', '/api/bbl/predictions_list', tip(target.homeSquadId))
+    await apiCall(bravo.page, 'POST', '/api/bbl/predictions_list', tip(target.awaySquadId))
     const squads = (await (await fetch(`${baseURL()}/static/bbl/squads.json`)).json()) as {
       squads: { id: number; name: string }[]
     }
@@ -135,7 +121,11 @@ describe('a match played live', () => {
       .poll(
         async () =>
           (
-            await call<{ matches: RoundMatch[] }>(alfa.page, 'GET', `/api/bbl/predictions/${ROUND}`)
+            await apiCall<{ matches: RoundMatch[] }>(
+              alfa.page,
+              'GET',
+              `/api/bbl/predictions/${ROUND}`,
+            )
           ).matches.find((m) => m.id === target.id)?.status,
         { timeout: 60_000, interval: 500 },
       )
@@ -147,7 +137,7 @@ describe('a match played live', () => {
     const bravoLadder = await bravo.context.newPage()
     await bravoLadder.goto(`/bbl/league/${league.id}/ladder`)
     await bravoLadder.getByRole('heading', { name: 'Live Watchers' }).waitFor()
-    expect(await pointsOf(bravoLadder, 'Livealfa')).toBe(0)
+    expect(await ladderPoints(bravoLadder, 'Livealfa')).toBe(0)
     for (const page of [alfa.page, bravo.page, bravoLadder])
       await page.evaluate(
         () => ((window as unknown as { notReloaded: boolean }).notReloaded = true),
@@ -165,11 +155,7 @@ describe('a match played live', () => {
 
     // The admin feeds the match: every 25th delivery, then the last of each innings.
     const admin = await newPage(browser, { width: 1280, height: 800 })
-    await admin.page.goto('/login')
-    await admin.page.locator('input[name="email"]').fill(ADMIN.email)
-    await admin.page.locator('input[name="password"]').fill(ADMIN.password)
-    await admin.page.locator('form button[type="submit"]').click()
-    await admin.page.waitForURL((u) => !u.pathname.startsWith('/login'))
+    await signIn(admin.page, DEMO_ADMIN)
     const firstInningsEnd = balls.findIndex((b) => b.innings.length === 2) - 1
     const fed = balls.filter(
       (_, i) => i % 25 === 0 || i === firstInningsEnd || i === balls.length - 1,
@@ -177,7 +163,7 @@ describe('a match played live', () => {
     expect(fed.length).toBeGreaterThan(5)
     let lastShown = ''
     for (const body of fed) {
-      await call(admin.page, 'PUT', `/api/admin/bbl/matches/${target.id}/live`, body)
+      await apiCall(admin.page, 'PUT', `/api/admin/bbl/matches/${target.id}/live`, body)
       const now = body.innings.at(-1)!
       lastShown = `${now.runs}/${now.wickets}`
       // Each tick reaches both open pages within seconds, by the push channel.
@@ -210,7 +196,7 @@ describe('a match played live', () => {
 
     // The result: the card gives way to it at once, and the ladder moves (its read is spread over
     // the channel's window) without a reload.
-    await call(admin.page, 'POST', `/api/admin/bbl/matches/${target.id}/result`, result)
+    await apiCall(admin.page, 'POST', `/api/admin/bbl/matches/${target.id}/result`, result)
     const winner = nameOf(result.winnerSquadId!)
     for (const page of [alfa.page, bravo.page])
       await page
@@ -220,7 +206,7 @@ describe('a match played live', () => {
     expect(await liveCard(alfa.page).count()).toBe(0)
     const alfaWon = result.winnerSquadId === target.homeSquadId
     await expect
-      .poll(async () => pointsOf(bravoLadder, alfaWon ? 'Livealfa' : 'Livebravo'), {
+      .poll(async () => ladderPoints(bravoLadder, alfaWon ? 'Livealfa' : 'Livebravo'), {
         timeout: 40_000,
         interval: 1000,
       })
