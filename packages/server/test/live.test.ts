@@ -74,6 +74,14 @@ const putLive = (app: FastifyInstance, matchId: number, body: object, cookie = a
     headers: { cookie },
     payload: body,
   })
+/** The admin's result (or correction) for a match, through process `app`. */
+const postResult = (app: FastifyInstance, matchId: number, body: object) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/admin/bbl/matches/${matchId}/result`,
+    headers: { cookie: admin.cookie },
+    payload: body,
+  })
 
 beforeAll(async () => {
   handle = await freshDatabase()
@@ -107,17 +115,12 @@ beforeAll(async () => {
   done = rows[0]!
   live = rows[1]!
   later = rows[2]!
-  const result = await a.inject({
-    method: 'POST',
-    url: `/api/admin/bbl/matches/${done.id}/result`,
-    headers: { cookie: admin.cookie },
-    payload: {
-      outcome: 'win',
-      winnerSquadId: done.home,
-      home: { runs: 160, wickets: 6, overs: '20' },
-      away: { runs: 150, wickets: 9, overs: '20' },
-      sixes: 9,
-    },
+  const result = await postResult(a, done.id, {
+    outcome: 'win',
+    winnerSquadId: done.home,
+    home: { runs: 160, wickets: 6, overs: '20' },
+    away: { runs: 150, wickets: 9, overs: '20' },
+    sixes: 9,
   })
   expect(result.statusCode, result.body).toBe(200)
 })
@@ -288,17 +291,12 @@ describe('the push channel', () => {
 
   it('tells every page of a result, with the new scores version', async () => {
     const page = await open(baseB)
-    const res = await a.inject({
-      method: 'POST',
-      url: `/api/admin/bbl/matches/${done.id}/result`,
-      headers: { cookie: admin.cookie },
-      payload: {
-        outcome: 'win',
-        winnerSquadId: done.away,
-        home: { runs: 150, wickets: 9, overs: '20' },
-        away: { runs: 151, wickets: 3, overs: '18' },
-        sixes: 11,
-      },
+    const res = await postResult(a, done.id, {
+      outcome: 'win',
+      winnerSquadId: done.away,
+      home: { runs: 150, wickets: 9, overs: '20' },
+      away: { runs: 151, wickets: 3, overs: '18' },
+      sixes: 11,
     })
     expect(res.statusCode, res.body).toBe(200)
     await eventually(() => page.events.some((e) => e.event === 'result'))
@@ -340,17 +338,12 @@ describe('the push channel', () => {
     const page = await open(baseC)
     const seen = page.events.length
     // The tipper tipped the home side: the corrected result gives them the match.
-    const res = await a.inject({
-      method: 'POST',
-      url: `/api/admin/bbl/matches/${done.id}/result`,
-      headers: { cookie: admin.cookie },
-      payload: {
-        outcome: 'win',
-        winnerSquadId: done.home,
-        home: { runs: 170, wickets: 4, overs: '20' },
-        away: { runs: 120, wickets: 10, overs: '17' },
-        sixes: 8,
-      },
+    const res = await postResult(a, done.id, {
+      outcome: 'win',
+      winnerSquadId: done.home,
+      home: { runs: 170, wickets: 4, overs: '20' },
+      away: { runs: 120, wickets: 10, overs: '17' },
+      sixes: 8,
     })
     expect(res.statusCode, res.body).toBe(200)
     await eventually(() => page.events.slice(seen).some((e) => e.event === 'result'))
