@@ -111,6 +111,12 @@ export const leagueLadderResponseSchema = z.object({
   nextPage: z.number().int().nullable(),
   user: rankingRowSchema.nullable(),
   isCommissioner: z.boolean(),
+  /**
+   * The scores version (competitions.scores_version) the ladder was built at. A big league's
+   * ladder is served at the previous version for the seconds its next one builds after a result
+   * (decision 020); this says which one the rows are.
+   */
+  scoresVersion: z.number().int(),
 })
 export type LeagueLadderResponse = z.infer<typeof leagueLadderResponseSchema>
 

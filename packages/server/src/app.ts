@@ -260,6 +260,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     onResult: () => {
       competitions.forget()
       scores.forgetShared()
+      // The big leagues' ladders at the new scores, built before their readers ask (decision 020).
+      void leagues.warmLadders()
     },
   })
   const leagues = new LeaguesService(
@@ -276,6 +278,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     competitions,
   )
   leaguesRoutes(app, { leagues })
+  // A freshly started process builds the big leagues' ladders at once, not on a reader's time.
+  app.addHook('onReady', async () => void leagues.warmLadders())
   projectionsRoutes(app, { projections: new ProjectionsService(db, competitions, leagues) })
   contentRoutes(app, { content: new ContentService(db, publisher) })
   shareRoutes(app, {

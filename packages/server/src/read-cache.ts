@@ -64,11 +64,15 @@ export class ReadCache<V> {
  * One value per key that is rebuilt behind the readers: once a key has a value, requests get it
  * at once while a single rebuild runs whenever the caller says the value is out of date. For
  * reads too big to rebuild on a request's time (a 100,000-member league ladder takes seconds).
+ * A key with no value yet has one build, shared by every request that arrives meanwhile and by
+ * `warm`, which starts it ahead of the requests (decision 020). When full, the key read least
+ * recently goes, not every key: a crowd browsing many week views must not make the overall
+ * ladder everyone reads cold again.
  */
 export class StaleWhileRebuild<V> {
   private readonly entries = new Map<
     string,
-    { value: V; version: string; builtAt: number; rebuilding: boolean }
+    { value: V; version: string; builtAt: number; rebuilding: Promise<V> | null }
   >()
   private readonly first = new Map<string, Promise<V>>()
 
@@ -86,13 +90,16 @@ export class StaleWhileRebuild<V> {
   ): Promise<V> {
     const held = this.entries.get(key)
     if (held) {
+      // Read last: re-inserted, so it is the last to be evicted.
+      this.entries.delete(key)
+      this.entries.set(key, held)
       if (held.version !== version && !held.rebuilding && due(held.builtAt, held.version)) {
-        held.rebuilding = true
-        build().then(
-          (value) =>
-            this.entries.set(key, { value, version, builtAt: Date.now(), rebuilding: false }),
+        const next = build()
+        held.rebuilding = next
+        next.then(
+          (value) => this.store(key, value, version),
           () => {
-            held.rebuilding = false
+            held.rebuilding = null
           },
         )
       }
@@ -104,14 +111,39 @@ export class StaleWhileRebuild<V> {
       this.first.set(key, pending)
       pending
         .then(
-          (value) => {
-            if (this.entries.size >= this.maxEntries) this.entries.clear()
-            this.entries.set(key, { value, version, builtAt: Date.now(), rebuilding: false })
-          },
+          (value) => this.store(key, value, version),
           () => {},
         )
         .finally(() => this.first.delete(key))
     }
     return pending
+  }
+
+  /**
+   * Builds the value of `key` at `version` ahead of its readers, unless it is held at that version
+   * or a build is already under way (which is then waited for). Resolves when the key is built;
+   * never rejects (a failed build leaves the key as it was, and the next reader tries again).
+   */
+  async warm(key: string, version: string, build: () => Promise<V>): Promise<void> {
+    const held = this.entries.get(key)
+    if (held && held.version === version && !held.rebuilding) return
+    const got = this.get(key, version, build)
+    // On a held key, get answers the held value at once and leaves the rebuild running: wait for that.
+    await (this.entries.get(key)?.rebuilding ?? got).then(
+      () => {},
+      () => {},
+    )
+  }
+
+  /** The version `key` is held at, if it is held (tests, and what a warm-up may skip). */
+  versionOf(key: string): string | undefined {
+    return this.entries.get(key)?.version
+  }
+
+  private store(key: string, value: V, version: string): void {
+    this.entries.delete(key)
+    while (this.entries.size >= this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value!)
+    this.entries.set(key, { value, version, builtAt: Date.now(), rebuilding: null })
   }
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
+import { publishEvent } from '../src/modules/live/service.ts'
 import { applyResultsFile, readResultsFile } from '../src/modules/results/service.ts'
 import {
   createTestApp,
@@ -296,5 +297,134 @@ describe('a league ladder of thousands', () => {
   it('serves the same pages from the big-league ladder cache', async () => {
     await pageThrough('', overall, cached)
     await pageThrough(`&round=${WEEK}`, week, cached)
+  })
+})
+
+/**
+ * A new app over the same database with the production ladder cache on, counting the ladder
+ * builds it sends to the database (the one statement that aggregates a league's members).
+ */
+async function countingApp() {
+  let builds = 0
+  const db = t.db.withPlugin({
+    transformQuery: (args) => {
+      const node = args.node as { kind: string; sqlFragments?: readonly string[] }
+      if (node.kind === 'RawNode' && node.sqlFragments?.join('').includes('WITH scores AS'))
+        builds++
+      return args.node
+    },
+    transformResult: async (args) => args.result,
+  })
+  const { app } = await buildApp({
+    config: testConfig({ STATIC_DIR: t.staticDir, READ_CACHE_MS: 60_000 }),
+    db,
+    engine: engine(),
+    clock: t.clock,
+  })
+  return { app, builds: () => builds }
+}
+
+const scoresVersion = async () =>
+  (
+    await t.db
+      .selectFrom('competitions')
+      .select('scores_version')
+      .where('id', '=', competitionId)
+      .executeTakeFirstOrThrow()
+  ).scores_version
+
+/** `n` reads of the overall ladder at once, pages spread over the whole ladder. */
+function crowd(app: FastifyInstance, n: number) {
+  const pages = Math.ceil(overall.length / LADDER_PAGE_SIZE)
+  return Promise.all(
+    Array.from({ length: n }, (_, i) => {
+      const page = 1 + ((i * 37) % pages)
+      return app
+        .inject({
+          url: `/api/bbl/rankings/${leagueId}/rankings?page=${page}`,
+          headers: { cookie: boss.cookie },
+        })
+        .then((res) => ({ page, res }))
+    }),
+  )
+}
+
+function expectRightPages(answers: Awaited<ReturnType<typeof crowd>>, versions: number[]) {
+  for (const { page, res } of answers) {
+    expect(res.statusCode, `page ${page}`).toBe(200)
+    const body = res.json().success
+    const want = overall.slice((page - 1) * LADDER_PAGE_SIZE, page * LADDER_PAGE_SIZE)
+    expect(body.rankings.map(pick), `page ${page}`).toEqual(want)
+    expect(body.user).toMatchObject(overall.find((r) => r.userId === boss.id)!)
+    expect(versions).toContain(body.scoresVersion)
+  }
+}
+
+async function until(what: string, done: () => boolean, ms = 20_000) {
+  const end = Date.now() + ms
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+// Issue 29: a cold big ladder (a process just started, a result just in) is built once, ahead of
+// its readers where it can be, and every reader meanwhile gets an answer, never an error.
+describe('a cold big ladder under a crowd', () => {
+  it('builds it once for a process that just started and a crowd reading at once', async () => {
+    const { app, builds } = await countingApp()
+    try {
+      // ready() starts the start-up warm-up without waiting for it; the crowd arrives with it.
+      await app.ready()
+      const answers = await crowd(app, 150)
+      expectRightPages(answers, [await scoresVersion()])
+      expect(builds()).toBe(1)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('builds the next version once after a result, ahead of its readers; readers never wait', async () => {
+    const { app, builds } = await countingApp()
+    // A result correction that changes no number but moves the scores version, announced on
+    // the push channel as every result is (decision 015).
+    const match = await t.db
+      .selectFrom('matches')
+      .select('id')
+      .where('competition_id', '=', competitionId)
+      .where('outcome', 'is not', null)
+      .executeTakeFirstOrThrow()
+    const result = () =>
+      t.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('competitions')
+          .set((eb) => ({ scores_version: eb('scores_version', '+', 1) }))
+          .where('id', '=', competitionId)
+          .execute()
+        await publishEvent(trx, { type: 'result', matchId: match.id, change: 'corrected' }, NOW)
+      })
+    try {
+      await app.ready()
+      await until('the start-up warm-up', () => builds() === 1)
+      const v = await scoresVersion()
+      expectRightPages(await crowd(app, 20), [v])
+      expect(builds()).toBe(1)
+
+      // A crowd reading while the process hears of the result: every one answered, from the
+      // held ladder or the new one, saying which; one rebuild between them and the warm-up.
+      await result()
+      expectRightPages(await crowd(app, 150), [v, v + 1])
+      await until('the rebuild after the result', () => builds() === 2)
+      expectRightPages(await crowd(app, 150), [v + 1])
+      expect(builds()).toBe(2)
+
+      // With nobody reading, the process still builds the next version as it hears of it.
+      await result()
+      await until('the warm-up after the result', () => builds() === 3)
+      expectRightPages(await crowd(app, 150), [v + 2])
+      expect(builds()).toBe(3)
+    } finally {
+      await app.close()
+    }
   })
 })

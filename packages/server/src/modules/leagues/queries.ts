@@ -343,3 +343,25 @@ export async function ladderPage(db: Database, q: LadderQuery) {
   `.execute(db)
   return res.rows
 }
+
+/**
+ * The competition's leagues of more than `minMembers` members, the largest first: the few whose
+ * ladders are built ahead of their readers (reads.ts warmBig), at start-up and once per result.
+ * No index serves it: a scan of the leagues table (100,000 rows at a million tippers, some
+ * milliseconds) and a top-N sort, no join.
+ */
+export const biggestLeagues = (
+  db: Database,
+  competitionId: number,
+  minMembers: number,
+  limit: number,
+) =>
+  db
+    .selectFrom('leagues')
+    .select(['id', 'start_round', 'num_users'])
+    .where('competition_id', '=', competitionId)
+    .where('num_users', '>', minMembers)
+    .orderBy('num_users', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute()

@@ -5,10 +5,29 @@ import * as q from './queries.ts'
 
 export type LeagueRow = NonNullable<Awaited<ReturnType<typeof q.findLeague>>>
 type LadderRows = Awaited<ReturnType<typeof q.ladderPage>>
-export type Ladder = { all: LadderRows; byUser: Map<number, LadderRows[number]> }
+/** A league's whole ladder, and the scores version it was built at (the response says it). */
+export type Ladder = {
+  all: LadderRows
+  byUser: Map<number, LadderRows[number]>
+  scoresVersion: number
+}
+
+/** The ladder a read asks for: the league, its start round, overall (round null) or one round. */
+export interface LadderKey {
+  competitionId: number
+  leagueId: number
+  startRound: number
+  round: number | null
+  /** What the ladder is built from: new scores are seen at once, joins of a big league later. */
+  scoresVersion: number
+  numUsers: number
+}
 
 /** Members above which a league's ladder is rebuilt behind its readers (it takes seconds). */
 export const BIG_LEAGUE = 1000
+
+/** Big leagues whose overall ladders are built ahead of their readers (the largest first). */
+export const WARM_LEAGUES_MAX = 10
 
 /**
  * How long a big league's ladder may miss members who joined or left (its scores are never
@@ -20,7 +39,9 @@ export const BIG_LADDER_MEMBERS_MAX_AGE_MS = 60_000
  * How the ladder read keeps up with a deadline crowd (decision 009), apart from the league rules:
  * the league row of requests arriving together in one query, a small league's whole ladder
  * shared for READ_CACHE_MS at a scores version and member count, and a big league's rebuilt
- * behind its readers.
+ * behind its readers: built once however many ask, ahead of them at start-up and after each
+ * result (`warmBig`), and served at the previous scores version while the next one builds
+ * (decision 020).
  */
 export class LeaguesReads {
   private readonly ladders: ReadCache<Ladder>
@@ -57,17 +78,65 @@ export class LeaguesReads {
    * The league's whole ladder (every page and every member's own row come from it), from its
    * start round, overall or for one round. `scoresVersion` and `numUsers` say what it is built
    * from: new scores are seen at once, joins and leaves of a big league within
-   * BIG_LADDER_MEMBERS_MAX_AGE_MS.
+   * BIG_LADDER_MEMBERS_MAX_AGE_MS. A big league's answer may be the previous scores version
+   * while the new one builds; `Ladder.scoresVersion` says which.
    */
-  async ladder(l: {
-    competitionId: number
-    leagueId: number
-    startRound: number
-    round: number | null
-    scoresVersion: number
-    numUsers: number
-  }): Promise<Ladder> {
-    const build = async (): Promise<Ladder> => {
+  async ladder(l: LadderKey): Promise<Ladder> {
+    if (this.isBig(l))
+      return this.bigLadders.get(
+        this.keyOf(l),
+        this.versionOf(l),
+        this.builder(l),
+        (builtAt, held) =>
+          held.split(':')[0] !== String(l.scoresVersion) ||
+          Date.now() - builtAt > BIG_LADDER_MEMBERS_MAX_AGE_MS,
+      )
+    return this.ladders.get(`${this.keyOf(l)}:${this.versionOf(l)}`, this.builder(l))
+  }
+
+  /**
+   * Builds the overall ladders of the competition's biggest leagues (more than BIG_LEAGUE
+   * members, at most WARM_LEAGUES_MAX) at `scoresVersion`, one after another, so that no reader
+   * waits seconds for a cold one: at start-up and when a result moved the scores (app.ts). A
+   * ladder already held at this version is left alone; a ladder that is building is waited for,
+   * not built twice. Uses the index on leagues (competition_id) and reads a handful of rows.
+   */
+  async warmBig(competitionId: number, scoresVersion: number): Promise<number> {
+    if (this.readCacheMs <= 0) return 0
+    const big = await q.biggestLeagues(this.db, competitionId, BIG_LEAGUE, WARM_LEAGUES_MAX)
+    let built = 0
+    for (const league of big) {
+      const l: LadderKey = {
+        competitionId,
+        leagueId: league.id,
+        startRound: league.start_round,
+        round: null,
+        scoresVersion,
+        numUsers: league.num_users,
+      }
+      const before = this.bigLadders.versionOf(this.keyOf(l))
+      // Only the scores decide: a membership change alone waits for its readers (60 s policy).
+      if (before?.split(':')[0] === String(scoresVersion)) continue
+      await this.bigLadders.warm(this.keyOf(l), this.versionOf(l), this.builder(l))
+      built++
+    }
+    return built
+  }
+
+  private isBig(l: LadderKey): boolean {
+    return l.numUsers > BIG_LEAGUE && this.readCacheMs > 0
+  }
+
+  private keyOf(l: LadderKey): string {
+    return `${l.leagueId}:${l.startRound}:${l.round ?? ''}`
+  }
+
+  private versionOf(l: LadderKey): string {
+    return `${l.scoresVersion}:${l.numUsers}`
+  }
+
+  private builder(l: LadderKey): () => Promise<Ladder> {
+    return async () => {
       const all = await q.ladderPage(this.db, {
         leagueId: l.leagueId,
         competitionId: l.competitionId,
@@ -76,19 +145,11 @@ export class LeaguesReads {
         limit: 10_000_000,
         offset: 0,
       })
-      return { all, byUser: new Map(all.map((r) => [r.user_id, r])) }
+      return {
+        all,
+        byUser: new Map(all.map((r) => [r.user_id, r])),
+        scoresVersion: l.scoresVersion,
+      }
     }
-    const key = `${l.leagueId}:${l.startRound}:${l.round ?? ''}`
-    const version = `${l.scoresVersion}:${l.numUsers}`
-    if (l.numUsers > BIG_LEAGUE && this.readCacheMs > 0)
-      return this.bigLadders.get(
-        key,
-        version,
-        build,
-        (builtAt, held) =>
-          held.split(':')[0] !== String(l.scoresVersion) ||
-          Date.now() - builtAt > BIG_LADDER_MEMBERS_MAX_AGE_MS,
-      )
-    return this.ladders.get(`${key}:${version}`, build)
   }
 }

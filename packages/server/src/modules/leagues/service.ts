@@ -511,6 +511,26 @@ export class LeaguesService {
       nextPage: rows.length > query.limit ? query.page + 1 : null,
       user: mine ? toRankingRow(mine) : null,
       isCommissioner: row.user_id === userId,
+      scoresVersion: ladder.scoresVersion,
+    }
+  }
+
+  /**
+   * Builds the biggest leagues' overall ladders of every current competition ahead of their
+   * readers (reads.ts warmBig; decision 020): app.ts calls it at start-up and whenever a result
+   * moved the scores. Off the request path and one ladder at a time; never rejects (a failed
+   * build leaves the ladder to its first reader, as before).
+   */
+  async warmLadders(): Promise<void> {
+    // Without a ladder cache there is nothing to build ahead.
+    if (!this.mail.readCacheMs) return
+    for (const sport of SPORTS) {
+      try {
+        const c = await this.competitions.find(sport)
+        if (c) await this.reads.warmBig(c.id, c.scores_version)
+      } catch {
+        // the database is away or closing: the readers build it, as without the warm-up
+      }
     }
   }
 
