@@ -106,7 +106,13 @@ export function createCpuCap(
       console.error(`[bench] could not remove ${dir}: remove it by hand (rmdir)`)
     },
   }
+  // Whatever ends the bench, the group goes and the PostgreSQL server runs uncapped again.
   process.on('exit', () => cap.remove())
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      cap.remove()
+      process.exit(130)
+    })
   return cap
 }
 
@@ -149,4 +155,37 @@ export function cpuGroupOf(pid: number): string | undefined {
     if (controllers?.split(',').includes('cpu')) return group
   }
   return undefined
+}
+
+/**
+ * The postmaster of the PostgreSQL server a connection is served by, from its backend's pid
+ * (`SELECT pg_backend_pid()`): the backend's parent. Throws when that backend is not a
+ * PostgreSQL process on this machine (a server elsewhere, or in another pid namespace), which
+ * --cpu-cap cannot cap.
+ */
+export function postmasterOf(backendPid: number): number {
+  const isPostgres = (pid: number) => {
+    try {
+      return /postgres|postmaster/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+    } catch {
+      return false
+    }
+  }
+  const ppid = parentOf(backendPid)
+  if (!isPostgres(backendPid) || ppid === undefined || !isPostgres(ppid))
+    throw new Error(
+      `--cpu-cap: the benchmark's PostgreSQL (backend pid ${backendPid}) is not a process on this ` +
+        'machine, so it cannot be capped: point --pg-url at a local server',
+    )
+  return ppid
+}
+
+/** The group's throttling so far (cpu.stat): periods, periods throttled, time throttled. */
+export function throttling(cap: CpuCap): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const line of fs.readFileSync(path.join(cap.dir, 'cpu.stat'), 'utf8').split('\n')) {
+    const [k, v] = line.split(' ')
+    if (k && v !== undefined) out[k] = Number(v)
+  }
+  return out
 }

@@ -31,6 +31,7 @@ import {
   type LivePagesReport,
 } from './live-pages.ts'
 import type { LoadResult, LoadSpec, PoolEntry } from './load.ts'
+import { createCpuCap, postmasterOf, throttling, type CpuCap } from './cpu-cap.ts'
 import { PAGES_PER_ADDRESS } from './pages-lib.ts'
 
 // npm run bench -- [--users N] [--engine pglite|postgres] [--scenarios a,b] [--duration s]
@@ -67,6 +68,8 @@ const USAGE = `Usage: npm run bench -- [flags]   (bench/README.md has the whole 
   --sessions N             signed-in tippers the load picks from (min(users, 20000))
   --port P                 the server's port; hello-world uses P+1 (3550)
   --reuse                  reuse the last dataset of this engine and size
+  --cpu-cap F              run the servers and PostgreSQL on F of the machine's CPU (0.67:
+                           a box 1.5x slower), in a cgroup v1 CPU group; needs root
  live-pages (bench/README.md):
   --pages N                open push-channel pages on the one API process (100000)
   --page-clients K         client processes holding them (2)
@@ -92,6 +95,7 @@ const { values: flags } = parseCliArgs(USAGE, {
     balls: { type: 'string', default: '24' },
     'refetch-spread-ms': { type: 'string', default: '10000' },
     'pages-under-load': { type: 'boolean', default: false },
+    'cpu-cap': { type: 'string' },
     'pg-url': {
       type: 'string',
       default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:55445',
@@ -100,6 +104,10 @@ const { values: flags } = parseCliArgs(USAGE, {
 })
 
 const users = Number(flags.users)
+// Made now, so a machine without the controller says so before minutes of dataset; it holds no
+// process until the measurements start (the dataset is generated uncapped).
+const cpuCap: CpuCap | null =
+  flags['cpu-cap'] === undefined ? null : createCpuCap(Number(flags['cpu-cap']))
 const engine = flags.engine as 'pglite' | 'postgres'
 if (!Number.isInteger(users) || users < 100) throw new Error('--users must be an integer >= 100')
 if (engine !== 'pglite' && engine !== 'postgres')
@@ -399,6 +407,16 @@ interface Extra {
   livePages?: LivePagesReport & { underLoad: boolean }
   /** BENCH_SERVER_FLAGS of the run, when set (an old-space ceiling raised for the pages, say). */
   serverFlags?: string
+  /** --cpu-cap: the servers' and PostgreSQL's share of the machine, and how often it bit. */
+  cpuCap?: {
+    fraction: number
+    quotaUs: number
+    periodUs: number
+    cpus: number
+    group: string
+    capped: string[]
+    throttling?: Record<string, number>
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -554,11 +572,42 @@ async function main(): Promise<void> {
   const poolUsers = summary.sessionUserIds
   const rand = (n: number) => 1 + Math.floor(Math.random() * n)
 
-  // 1. The yardstick.
+  if (cpuCap) {
+    extra.cpuCap = {
+      fraction: cpuCap.fraction,
+      quotaUs: cpuCap.quotaUs,
+      periodUs: cpuCap.periodUs,
+      cpus: cpuCap.cpus,
+      group: cpuCap.dir,
+      capped: [],
+    }
+    log(
+      `CPU capped to ${cpuCap.fraction} of ${cpuCap.cpus} CPUs: ${cpuCap.quotaUs} us every ` +
+        `${cpuCap.periodUs} us (${cpuCap.dir})`,
+    )
+    if (engine === 'postgres') {
+      // The postmaster and every backend it has; backends it forks later join by inheritance.
+      const client = new pg.Client({ connectionString: databaseUrl })
+      await client.connect()
+      const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))
+        .rows[0]!.pid
+      await client.end()
+      const postmaster = postmasterOf(backend)
+      cpuCap.addTree(postmaster)
+      extra.cpuCap.capped.push(`postgres (postmaster ${postmaster})`)
+    }
+  }
+
+  // 1. The yardstick, capped like the server: on a slower box it is slower too, and the ratios
+  // to it stay comparable across boxes.
   let helloRps = NaN
   {
     await ensurePortFree(HELLO_PORT)
     const hello = startNode([path.join(BENCH_DIR, 'src/hello.ts'), String(HELLO_PORT)], {}, 'hello')
+    if (cpuCap) {
+      cpuCap.addTree(hello.proc.pid!)
+      extra.cpuCap!.capped.push('hello-world')
+    }
     await waitFor(`http://127.0.0.1:${HELLO_PORT}/hello`, hello)
     const r = await runLoad(
       {
@@ -572,6 +621,11 @@ async function main(): Promise<void> {
     )
     await hello.stop()
     helloRps = r.rps
+    // First, so figures from different boxes can be compared as they come.
+    log(
+      `hello-world: ${r.rps.toLocaleString('en')} req/s, p50 ${r.p50}, p99 ${r.p99} ms` +
+        (cpuCap ? ` (CPU capped to ${cpuCap.fraction})` : ''),
+    )
     rows.push({
       scenario: 'hello-world (bare Fastify)',
       ...pick(r),
@@ -614,6 +668,11 @@ async function main(): Promise<void> {
     [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])],
     livePagesOn ? fdLimitFor(livePageCount) : undefined,
   )
+  if (cpuCap) {
+    // Its launcher too, where the descriptor limit needs one: what it starts inherits the group.
+    cpuCap.addTree(server.proc.pid!)
+    extra.cpuCap!.capped.push('API server')
+  }
   const base = `http://127.0.0.1:${API_PORT}`
   await waitFor(`${base}/api/health`, server)
   const rss = rssSampler(server.proc.pid!)
@@ -919,7 +978,12 @@ async function main(): Promise<void> {
   extra.apiPeakRssMb = peakMb
   extra.rushPeakRssMb = rushPeakMb
 
-  // 3. Afterwards: nothing lost, then the timed jobs on the database directly.
+  // 3. Afterwards: nothing lost, then the timed jobs on the database directly. PGlite runs them
+  // in this process, which joins the capped group for them.
+  if (cpuCap && engine === 'pglite') {
+    cpuCap.add(process.pid)
+    extra.cpuCap!.capped.push('bench process (PGlite jobs)')
+  }
   const h = await open()
   try {
     await restoreLiveMatch(h)
@@ -945,6 +1009,10 @@ async function main(): Promise<void> {
     await h.close()
   }
 
+  if (cpuCap) {
+    extra.cpuCap!.throttling = throttling(cpuCap)
+    cpuCap.remove()
+  }
   report({ started, summary, rows, timed, extra, helloRps })
 }
 
@@ -1153,7 +1221,10 @@ function report(r: {
   lines.push(
     `Big Bash Tipping bench, ${r.started.toISOString()}, ${engine}, ${users.toLocaleString('en')} tippers per competition, ` +
       `${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, ` +
-      `${connections} connections x ${duration} s`,
+      `${connections} connections x ${duration} s` +
+      (r.extra.cpuCap
+        ? `, servers and PostgreSQL capped to ${r.extra.cpuCap.fraction} of the CPU`
+        : ''),
   )
   lines.push('')
   lines.push('| scenario | req/s | p50 ms | p99 ms | errors | ratio to hello | target | met |')
@@ -1210,7 +1281,7 @@ function report(r: {
   fs.mkdirSync(resultsDir, { recursive: true })
   const file = path.join(
     resultsDir,
-    `${r.started.toISOString().slice(0, 16).replace(':', '')}-${engine}-${users}.json`,
+    `${r.started.toISOString().slice(0, 16).replace(':', '')}-${engine}-${users}${r.extra.cpuCap ? `-cap${r.extra.cpuCap.fraction}` : ''}.json`,
   )
   fs.writeFileSync(
     file,
@@ -1223,6 +1294,7 @@ function report(r: {
         connections,
         durationSeconds: duration,
         helloRps: r.helloRps,
+        cpuCap: r.extra.cpuCap ?? null,
         scenarios: r.rows,
         jobs: r.timed,
         ...r.extra,

@@ -148,4 +148,48 @@ describe('StaleWhileRebuild', () => {
     await expect(cache.get('k', 'a', () => Promise.reject(new Error('down')))).rejects.toThrow()
     expect(await cache.get('k', 'a', async () => 7)).toBe(7)
   })
+  it('when full, drops the key read least recently, not every key', async () => {
+    const cache = new StaleWhileRebuild<string>(2)
+    let builds = 0
+    const build = (v: string) => async () => (builds++, v)
+    await cache.get('overall', '1', build('o'))
+    await cache.get('week1', '1', build('w1'))
+    // The overall ladder is read again, so a third key evicts week 1, not it.
+    expect(await cache.get('overall', '1', build('x'))).toBe('o')
+    await cache.get('week2', '1', build('w2'))
+    expect(builds).toBe(3)
+    expect(cache.versionOf('overall')).toBe('1')
+    expect(cache.versionOf('week1')).toBeUndefined()
+    expect(await cache.get('overall', '1', build('x'))).toBe('o')
+    expect(builds).toBe(3)
+  })
+
+  it('warms a key ahead of its readers: one build shared with them, none at a held version', async () => {
+    const cache = new StaleWhileRebuild<string>()
+    let builds = 0
+    const build = (v: string) => async () => {
+      builds++
+      await later()
+      return v
+    }
+    // Cold: the warm-up's build is the one the readers arriving meanwhile wait for.
+    const warming = cache.warm('k', '1', build('one'))
+    expect(
+      await Promise.all([cache.get('k', '1', build('x')), cache.get('k', '1', build('y'))]),
+    ).toEqual(['one', 'one'])
+    await warming
+    expect(builds).toBe(1)
+    await cache.warm('k', '1', build('again'))
+    expect(builds).toBe(1)
+    // A new version: the readers get the held value while the warm-up builds, which it waits for.
+    const next = cache.warm('k', '2', build('two'))
+    expect(await cache.get('k', '2', build('x'))).toBe('one')
+    await next
+    expect(builds).toBe(2)
+    expect(await cache.get('k', '2', build('x'))).toBe('two')
+    expect(cache.versionOf('k')).toBe('2')
+    // A failed warm-up rejects nothing and keeps what was held.
+    await cache.warm('k', '3', () => Promise.reject(new Error('down')))
+    expect(await cache.get('k', '2', build('x'))).toBe('two')
+  })
 })
