@@ -589,10 +589,14 @@ async function main(): Promise<void> {
       // The postmaster and every backend it has; backends it forks later join by inheritance.
       const client = new pg.Client({ connectionString: databaseUrl })
       await client.connect()
-      const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))
-        .rows[0]!.pid
-      await client.end()
-      const postmaster = postmasterOf(backend)
+      let postmaster: number
+      try {
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+        // While the backend still lives: its parent is the postmaster.
+        postmaster = postmasterOf(rows[0]!.pid)
+      } finally {
+        await client.end()
+      }
       cpuCap.addTree(postmaster)
       extra.cpuCap.capped.push(`postgres (postmaster ${postmaster})`)
     }
