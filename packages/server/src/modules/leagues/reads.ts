@@ -26,6 +26,9 @@ export interface LadderKey {
 /** Members above which a league's ladder is rebuilt behind its readers (it takes seconds). */
 export const BIG_LEAGUE = 1000
 
+/** The scores version part of a big ladder's version (`${scoresVersion}:${numUsers}`). */
+const scoresOf = (version: string): number => Number(version.split(':')[0])
+
 /** Big leagues whose overall ladders are built ahead of their readers (the largest first). */
 export const WARM_LEAGUES_MAX = 10
 
@@ -87,9 +90,12 @@ export class LeaguesReads {
         this.keyOf(l),
         this.versionOf(l),
         this.builder(l),
+        // Newer scores at once; only members after a while; never back to older scores (a
+        // reader holding an older version of the competition than the warm-up read).
         (builtAt, held) =>
-          held.split(':')[0] !== String(l.scoresVersion) ||
-          Date.now() - builtAt > BIG_LADDER_MEMBERS_MAX_AGE_MS,
+          scoresOf(held) < l.scoresVersion ||
+          (scoresOf(held) === l.scoresVersion &&
+            Date.now() - builtAt > BIG_LADDER_MEMBERS_MAX_AGE_MS),
       )
     return this.ladders.get(`${this.keyOf(l)}:${this.versionOf(l)}`, this.builder(l))
   }
@@ -116,7 +122,7 @@ export class LeaguesReads {
       }
       const before = this.bigLadders.versionOf(this.keyOf(l))
       // Only the scores decide: a membership change alone waits for its readers (60 s policy).
-      if (before?.split(':')[0] === String(scoresVersion)) continue
+      if (before !== undefined && scoresOf(before) >= scoresVersion) continue
       await this.bigLadders.warm(this.keyOf(l), this.versionOf(l), this.builder(l))
       built++
     }

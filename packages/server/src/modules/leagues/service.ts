@@ -32,7 +32,7 @@ import {
   useMailQuota,
 } from '../mail/service.ts'
 import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
-import type { CurrentCompetitions } from '../competitions/service.ts'
+import { currentCompetitionsIn, type CurrentCompetitions } from '../competitions/service.ts'
 import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
 import { LeaguesReads, type LeagueRow as Row } from './reads.ts'
@@ -524,13 +524,13 @@ export class LeaguesService {
   async warmLadders(): Promise<void> {
     // Without a ladder cache there is nothing to build ahead.
     if (!this.mail.readCacheMs) return
-    for (const sport of SPORTS) {
-      try {
-        const c = await this.competitions.find(sport)
-        if (c) await this.reads.warmBig(c.id, c.scores_version)
-      } catch {
-        // the database is away or closing: the readers build it, as without the warm-up
-      }
+    try {
+      // Read afresh, not through the shared cache: a warm-up at start-up must not keep "no
+      // season yet" there for a process whose season is imported a moment later.
+      for (const c of await currentCompetitionsIn(this.db))
+        await this.reads.warmBig(c.id, c.scores_version)
+    } catch {
+      // the database is away or closing: the readers build it, as without the warm-up
     }
   }
 
