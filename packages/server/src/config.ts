@@ -345,7 +345,8 @@ export const trustProxyOption = (
  * key, and not one character repeated (a placeholder) — 16 distinct characters at least.
  */
 export function receiptSecretProblem(secret: string | undefined): string | null {
-  if (!secret) return 'required in production (the key that signs tip receipts; 32+ random characters)'
+  if (!secret)
+    return 'required in production (the key that signs tip receipts; 32+ random characters)'
   if (secret === DEV_RECEIPT_SECRET) return 'must not be the development key in production'
   if (secret.length < 32 || new Set(secret).size < 16)
     return 'too weak: use at least 32 random characters (e.g. openssl rand -base64 48)'

@@ -51,7 +51,10 @@ export function receiptRoutes(
           max: deps.checksPerMinute,
           timeWindow: '1 minute',
           errorResponseBuilder: () =>
-            new AppError('RATE_LIMITED', 'Too many receipt checks from your address; try again later'),
+            new AppError(
+              'RATE_LIMITED',
+              'Too many receipt checks from your address; try again later',
+            ),
         },
       },
       schema: {
@@ -59,7 +62,8 @@ export function receiptRoutes(
         params: receiptParamsSchema,
         querystring: receiptQuerySchema,
         response: { 200: successEnvelope(receiptCheckResponseSchema) },
-        description: 'Whether a tip receipt (id and digest) is genuine: issued by this server for a save it keeps.',
+        description:
+          'Whether a tip receipt (id and digest) is genuine: issued by this server for a save it keeps.',
       },
     },
     async (request) => success(await receipts.check(request.params.id, request.query.digest)),

@@ -246,7 +246,10 @@ export class TipWriter {
             logged.push(log)
             return {
               save,
-              result: { predictions: savedPredictions(save.items, matches), receipt: receiptOf(log) },
+              result: {
+                predictions: savedPredictions(save.items, matches),
+                receipt: receiptOf(log),
+              },
             }
           } catch (error) {
             if (error instanceof AppError) return { save, result: error }
