@@ -60,6 +60,8 @@ export const pickChangeSchema = savedPickSchema.extend({
   was: z.object({ squad: reportedSquadIdSchema, margin: z.number().int().nullable() }).nullable(),
 })
 
+export type PickChange = z.infer<typeof pickChangeSchema>
+
 export const tipSaveSchema = z.object({
   receipt: receiptSchema,
   picks: z.array(savedPickSchema),
