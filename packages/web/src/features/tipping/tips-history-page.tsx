@@ -136,7 +136,9 @@ export default function TipsHistoryPage() {
       <CheckReceipt />
       {history.data ? (
         history.data.saves.length === 0 ? (
-          <p className={styles.muted}>You have not saved any tips this season yet.</p>
+          <p className={styles.muted} data-testid="history-empty">
+            You have not saved any tips this season yet.
+          </p>
         ) : (
           <ol className={styles.list} aria-label="Saves">
             {history.data.saves.map((s) => (
