@@ -2,7 +2,7 @@ import type { Sport } from '@tipping/contract/constants'
 import { asMatchId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import type { ReceiptCheckResponse, TipsHistoryResponse } from '@tipping/contract/receipts'
 import type { Database } from '../../db/schema.ts'
-import { receiptOf, ReceiptSigner, saveById, savesOfUser } from './receipts.ts'
+import { receiptOf, saveById, savesOfUser, type ReceiptSigner } from './receipts.ts'
 
 /** The reads of tip receipts: a user's own history, and the public check (decision 027). */
 export class ReceiptReads {

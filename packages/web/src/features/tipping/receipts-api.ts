@@ -1,4 +1,3 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import type { Sport } from '@tipping/contract/constants'
 import {
   receiptCheckResponseSchema,
@@ -60,14 +59,8 @@ export const receiptsApi = api.injectEndpoints({
 
 export const { useLastReceiptQuery, useTipsHistoryQuery, useLazyCheckReceiptQuery } = receiptsApi
 
-/** After an accepted save: remember its receipt on the device and show it at once. */
-type ApiState = { [K in typeof api.reducerPath]: ReturnType<typeof api.reducer> }
-
-export function receiptReceived(
-  dispatch: ThunkDispatch<ApiState, unknown, UnknownAction>,
-  arg: LastReceiptArg,
-  receipt: Receipt,
-): void {
+/** After an accepted save: remember its receipt on the device; the action shows it at once. */
+export function receiptReceived(arg: LastReceiptArg, receipt: Receipt) {
   writeStored(storageKey(arg), JSON.stringify(receipt))
-  void dispatch(receiptsApi.util.upsertQueryData('lastReceipt', arg, receipt))
+  return receiptsApi.util.upsertQueryData('lastReceipt', arg, receipt)
 }

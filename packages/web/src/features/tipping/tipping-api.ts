@@ -86,7 +86,8 @@ export const tippingApi = api.injectEndpoints({
       }),
       responseSchema: savePredictionsResponseSchema,
       invalidatesTags: [...PICKS_CHANGED],
-      async onQueryStarted({ sport, round, predictions }, { dispatch, queryFulfilled, getState }) {
+      async onQueryStarted({ sport, round, predictions }, lifecycle) {
+        const { dispatch, queryFulfilled } = lifecycle
         const sent = new Map(predictions.map((p) => [p.match, p]))
         const patch = dispatch(
           tippingApi.util.updateQueryData('round', { sport, round }, (draft) => {
@@ -103,8 +104,8 @@ export const tippingApi = api.injectEndpoints({
               mergeInto(draft, data.predictions),
             ),
           )
-          const userId = (getState() as Partial<WithSession>).session?.user.id ?? 0
-          if (data.receipt) receiptReceived(dispatch, { sport, userId }, data.receipt)
+          const userId = (lifecycle.getState() as Partial<WithSession>).session?.user.id ?? 0
+          if (data.receipt) void dispatch(receiptReceived({ sport, userId }, data.receipt))
         } catch {
           patch.undo()
         }
