@@ -4,7 +4,9 @@ import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TipsHistoryResponse } from '@tipping/contract/receipts'
 import { createTestStore } from '../../lib/test-store.ts'
+import { LastReceipt } from './last-receipt.tsx'
 import { LockTime } from './lock-time.tsx'
+import { receiptReceived } from './receipts-api.ts'
 import TipsHistoryPage from './tips-history-page.tsx'
 
 // Issue 32: My tips history (saves, receipts, what changed), the receipt check, the lock time.
@@ -101,5 +103,30 @@ describe('LockTime', () => {
     expect(container.textContent).toBe('Locked at 19:15:00.002 UTC')
     rerender(<LockTime lockedAt={null} />)
     expect(container.textContent).toBe('')
+  })
+})
+
+describe('LastReceipt', () => {
+  it('shows the last save’s receipt once a save answers, kept on the device across pages', async () => {
+    const receipt = { id: ID, savedAt: '2025-12-01T10:05:00.042Z', digest: DIGEST }
+    const page = (store: ReturnType<typeof createTestStore>) => (
+      <Provider store={store}>
+        <MemoryRouter>
+          <LastReceipt sport="bbl" />
+        </MemoryRouter>
+      </Provider>
+    )
+    const first = createTestStore()
+    const { unmount } = render(page(first))
+    const card = await screen.findByTestId('last-receipt')
+    expect(card.textContent).toContain('Each save you make gets a receipt')
+    void first.dispatch(receiptReceived({ sport: 'bbl', userId: 0 }, receipt))
+    await screen.findByText('AbCdEfGh')
+    expect(card.textContent).toContain('Mon 01-12-2025 10:05:00.042 UTC')
+    unmount()
+    // A new page load (a new store) reads it back from the device, asking the server nothing.
+    render(page(createTestStore()))
+    await screen.findByText('AbCdEfGh')
+    expect(calls).toEqual([])
   })
 })
