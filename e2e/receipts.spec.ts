@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import type { Receipt, ReceiptCheckResponse } from '@tipping/contract/receipts'
@@ -64,6 +65,19 @@ describe('a receipt for every tip', () => {
     await page.getByText(/^Genuine: saved /).waitFor()
     await settle(page)
     expect(await layoutProblems(page)).toEqual([])
+    // Accessible in the light and the dark scheme, the full receipt opened.
+    await save.getByText('Full receipt').click()
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+      expect(
+        axe.violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target).join()}`),
+      ).toEqual([])
+    }
+    if (process.env.RECEIPTS_SCREENSHOT)
+      await page.screenshot({ path: process.env.RECEIPTS_SCREENSHOT, fullPage: true })
 
     // A visitor (no session) checks it through the public route: genuine, and no picks.
     const visitor = await browser.newContext({ baseURL: baseURL() })
