@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
@@ -279,6 +280,8 @@ describe('a production deployment: nginx and TLS, two API processes, the worker,
       STATIC_DIR: path.join(tmp, 'static'),
       SMTP_URL: mail.url,
       LOG_LEVEL: 'warn',
+      // The example's placeholder is refused as weak, as an operator's must be replaced.
+      RECEIPT_SECRET: randomBytes(36).toString('base64'),
     }
     for (const key of Object.keys(machine)) expect(exampleEnv, key).toHaveProperty(key)
     env = {

@@ -66,6 +66,22 @@ describe('a match locking while the page is open', () => {
     expect(await pick.isDisabled()).toBe(false)
     await page.clock.fastForward(lockAt - Date.now() + 2000)
     await expect.poll(() => pick.isDisabled()).toBe(true)
+
+    // The server's lockout job records when it locked the match (decision 027), to the
+    // millisecond, no earlier than the start; the card shows that time after a reload.
+    const lockedAt = async () =>
+      (
+        (await page.evaluate(
+          async () => (await (await fetch('/api/bbl/predictions/3')).json()).success,
+        )) as { matches: { id: number; lockedAt?: string | null }[] }
+      ).matches.find((m) => m.id === target.id)?.lockedAt ?? null
+    await expect.poll(lockedAt, { timeout: 30_000, interval: 500 }).not.toBeNull()
+    const recorded = (await lockedAt())!
+    expect(Date.parse(recorded)).toBeGreaterThanOrEqual(Date.parse(target.date))
+    await page.reload()
+    const shown = page.getByTestId(`match-card-${target.id}`).getByTestId('lock-time')
+    await shown.waitFor()
+    expect(await shown.textContent()).toBe(`Locked at ${recorded.slice(11, 23)} UTC`)
     await context.close()
   })
 })

@@ -322,6 +322,12 @@ export const SCREENS: Screen[] = [
       await form.scrollIntoViewIfNeeded()
     },
   },
+  {
+    name: 'my tips history',
+    who: 'tipper',
+    open: (p) =>
+      visit(p, '/bbl/tips-history', '[aria-label="Saves"], [data-testid="history-empty"]'),
+  },
 ]
 
 /** Signs in through the API from inside the page (same origin: the page gets the session cookie). */

@@ -9,6 +9,7 @@ import {
   squadIdSchema,
 } from './ids.ts'
 import { MARGIN_MAX, MARGIN_MIN } from './constants.ts'
+import { receiptSchema } from './receipts.ts'
 
 export const LIFECYCLE = ['scheduled', 'active', 'complete'] as const
 export const lifecycleSchema = z.enum(LIFECYCLE)
@@ -39,6 +40,8 @@ export const matchSchema = z.object({
   sixes: z.number().int().nullable(),
   home_percent: z.number(),
   away_percent: z.number(),
+  /** When the server's lockout locked the match (ISO 8601 UTC, ms); absent or null until then. */
+  lockedAt: z.string().nullable().optional(),
 })
 export type Match = z.infer<typeof matchSchema>
 
@@ -96,5 +99,9 @@ export const savePredictionsBodySchema = z.object({
 })
 export type SavePredictionsBody = z.infer<typeof savePredictionsBodySchema>
 
-export const savePredictionsResponseSchema = z.object({ predictions: z.array(predictionSchema) })
+export const savePredictionsResponseSchema = z.object({
+  predictions: z.array(predictionSchema),
+  /** A save's receipt (decision 027); autopick and clear answer without one. */
+  receipt: receiptSchema.optional(),
+})
 export type SavePredictionsResponse = z.infer<typeof savePredictionsResponseSchema>

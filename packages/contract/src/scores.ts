@@ -10,6 +10,7 @@ import {
 } from './ids.ts'
 import { LADDER_PAGE_SIZE } from './constants.ts'
 import { predictionSchema, reportedPickSchema, tipInputSchema } from './predictions.ts'
+import { receiptSchema } from './receipts.ts'
 
 // Score summary, other tippers' tips, rankings and the dashboard (spec 3 and 7).
 
@@ -75,7 +76,11 @@ export const matchListBodySchema = z.object({
 export type MatchListBody = z.infer<typeof matchListBodySchema>
 
 export const singleTipBodySchema = tipInputSchema
-export const singleTipResponseSchema = z.object({ prediction: predictionSchema })
+export const singleTipResponseSchema = z.object({
+  prediction: predictionSchema,
+  /** The save's receipt (decision 027). */
+  receipt: receiptSchema.optional(),
+})
 
 export const rankingRowSchema = tipperSchema.extend({
   rank: z.number().int(),

@@ -51,6 +51,7 @@ import { siteRoutes } from './modules/site/routes.ts'
 import { hookOrigins, siteAppConfig, SiteService } from './modules/site/service.ts'
 import { LeaguesService } from './modules/leagues/service.ts'
 import { predictionsRoutes } from './modules/predictions/routes.ts'
+import { receiptRoutes } from './modules/predictions/receipt-routes.ts'
 import { PredictionsService } from './modules/predictions/service.ts'
 import { CurrentCompetitions } from './modules/competitions/service.ts'
 import { Publisher } from './modules/publisher/service.ts'
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     competitions,
     config.READ_CACHE_MS,
     config.PICK_COUNTS_CACHE_MS,
+    config.RECEIPT_SECRET,
   )
   const publisher = new Publisher(db, clock, {
     staticDir: config.STATIC_DIR,
@@ -232,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ...(deps.devSsoAccounts ? { devAccounts: deps.devSsoAccounts } : {}),
   })
   predictionsRoutes(app, { predictions })
+  receiptRoutes(app, { predictions, checksPerMinute: config.RECEIPT_CHECKS_PER_MINUTE })
   // A result is scored on two more of the pool's connections (decision 009); a pool too small to
   // spare them while other jobs wait for the scoring lock scores on the result's own.
   const scoringHelpers = deps.engine === 'postgres' && config.DB_POOL_SIZE >= 4 ? db : undefined

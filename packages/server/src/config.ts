@@ -280,6 +280,14 @@ const envSchema = z.object({
    * compiled serializer wrote anything different (http/serializer.ts). Doubles serialisation work.
    */
   SERIALIZER_VERIFY: bool.default(false),
+  /**
+   * The key of tip receipts' HMAC (decision 027): whoever holds it can forge a receipt, so in
+   * production it must be set and strong (productionProblems). Unset elsewhere, a fixed
+   * development key signs, so the demo's receipts verify across restarts.
+   */
+  RECEIPT_SECRET: z.string().min(1).optional(),
+  /** Receipt checks (the public verification route) a minute per address. */
+  RECEIPT_CHECKS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Test-only: fix the server clock at this instant (ISO 8601). */
   CLOCK_NOW: z.iso.datetime().optional(),
   /** Test-only: expose POST /api/test/clock to move the clock. Never in production. */
@@ -332,6 +340,22 @@ export const trustProxyOption = (
  * subdomain; links and the origin check need the public https origin; mail must either go out or
  * knowingly wait in the outbox. Empty outside production.
  */
+/**
+ * Why a production receipt key is unsafe, or null: at least 32 characters, not the development
+ * key, and not one character repeated (a placeholder) — 16 distinct characters at least.
+ */
+export function receiptSecretProblem(secret: string | undefined): string | null {
+  if (!secret)
+    return 'required in production (the key that signs tip receipts; 32+ random characters)'
+  if (secret === DEV_RECEIPT_SECRET) return 'must not be the development key in production'
+  if (secret.length < 32 || new Set(secret).size < 16)
+    return 'too weak: use at least 32 random characters (e.g. openssl rand -base64 48)'
+  return null
+}
+
+/** Signs receipts outside production when RECEIPT_SECRET is unset (published: never secret). */
+export const DEV_RECEIPT_SECRET = 'development-receipt-key-not-secret-do-not-use-in-production'
+
 export function productionProblems(config: Config): string[] {
   if (config.DEPLOY_ENV !== 'production') return []
   const problems: string[] = []
@@ -358,6 +382,8 @@ export function productionProblems(config: Config): string[] {
     problems.push('ENABLE_TEST_ROUTES: must be false in production (it lets anyone move the clock)')
   }
   if (config.CLOCK_NOW) problems.push('CLOCK_NOW: must be unset in production (a fixed clock)')
+  const receiptProblem = receiptSecretProblem(config.RECEIPT_SECRET)
+  if (receiptProblem) problems.push(`RECEIPT_SECRET: ${receiptProblem}`)
   return problems
 }
 

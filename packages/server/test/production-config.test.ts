@@ -5,7 +5,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs'
-import { assertSafeToServe, loadConfig, loadServingConfig, REPO_ROOT } from '../src/config.ts'
+import {
+  assertSafeToServe,
+  DEV_RECEIPT_SECRET,
+  loadConfig,
+  loadServingConfig,
+  REPO_ROOT,
+} from '../src/config.ts'
 import { createTestApp, type TestApp } from './helpers.ts'
 
 // Issue 26 item 3: with DEPLOY_ENV=production the server (and the worker) refuse to start with a
@@ -21,6 +27,7 @@ const PRODUCTION = {
   SEED: 'none',
   SSO_DEV_PROVIDER: 'false',
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  RECEIPT_SECRET: 'Zq4v8N2xLr7TfW1kBc9YhJ3sMd6PgE0uAo5iXy',
 } as const
 
 const problemsOf = (env: Record<string, string | undefined>): string => {
@@ -44,6 +51,12 @@ const UNSAFE: { name: string; env: Record<string, string | undefined> }[] = [
   { name: 'SMTP_URL', env: { SMTP_URL: undefined } },
   { name: 'ENABLE_TEST_ROUTES', env: { ENABLE_TEST_ROUTES: 'true' } },
   { name: 'CLOCK_NOW', env: { CLOCK_NOW: '2025-12-01T00:00:00Z' } },
+  // Tip receipts' key (decision 027): unset, short, a placeholder, or the development key.
+  { name: 'RECEIPT_SECRET', env: { RECEIPT_SECRET: undefined } },
+  { name: 'RECEIPT_SECRET', env: { RECEIPT_SECRET: 'short-secret' } },
+  { name: 'RECEIPT_SECRET', env: { RECEIPT_SECRET: 'a'.repeat(64) } },
+  { name: 'RECEIPT_SECRET', env: { RECEIPT_SECRET: 'change-me-to-48-random-characters' } },
+  { name: 'RECEIPT_SECRET', env: { RECEIPT_SECRET: DEV_RECEIPT_SECRET } },
 ]
 const NAMES = [...new Set(UNSAFE.map((u) => u.name))]
 

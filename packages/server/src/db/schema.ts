@@ -95,6 +95,8 @@ export interface MatchesTable {
   assumed: Json<string[]>
   completed_at: Timestamp | null
   updated_at: DefaultTimestamp
+  /** When the lockout locked it, by the server's clock (decision 027); null until then. */
+  locked_at: Timestamp | null
 }
 
 export interface UsersTable {
@@ -349,6 +351,20 @@ export interface LiveEventsTable {
   created_at: DefaultTimestamp
 }
 
+/** One accepted tip save and its receipt (migration 2026-11-27T0800, decision 027). */
+export interface TipSavesTable {
+  /** The receipt id. */
+  id: string
+  user_id: number
+  competition_id: number
+  saved_at: Timestamp
+  /** The picks as saved: [{ m: match, r: round, s: squad, g: margin }], by match. */
+  picks: Json<{ m: number; r: number; s: number; g: number | null }[]>
+  /** The picks' values before this save, where they differed: [{ m, s, g }] (s null: untipped). */
+  changed: Json<{ m: number; s: number | null; g: number | null }[]>
+  digest: string
+}
+
 export interface DB {
   sports: SportsTable
   competitions: CompetitionsTable
@@ -378,6 +394,7 @@ export interface DB {
   live_scores: LiveScoresTable
   live_events: LiveEventsTable
   pick_splits: PickSplitsTable
+  tip_saves: TipSavesTable
 }
 
 export type UserRow = Selectable<UsersTable>

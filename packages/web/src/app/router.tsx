@@ -112,6 +112,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/season/season-page.tsx')),
           },
           {
+            path: 'tips-history',
+            lazy: page(() => import('../features/tipping/tips-history-page.tsx')),
+          },
+          {
             path: 'account',
             lazy: page(() => import('../features/auth/account-page.tsx')),
           },

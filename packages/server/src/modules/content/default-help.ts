@@ -79,6 +79,11 @@ export function defaultFaqs(sport: Sport): Faq[] {
       question: 'What can I win?',
       answer: `The best tipper of the season overall wins the top prize of ${TOP_PRIZE}. See the Prizes page for the details.`,
     },
+    {
+      question: 'What is a tip receipt, and how do I check one?',
+      answer:
+        'Every time a save of your tips is accepted, the server answers with a receipt: a short code (its id), the exact time the server took the save, to the thousandth of a second, and a digest, a seal the server makes from your account, the week and every pick in that save with a key only it holds. The tipping page shows your last receipt with a Copy receipt button; My tips history (linked under your matches) lists every save of the season with its receipt and what it changed. To check a receipt, paste it under "Check a receipt" on My tips history, or send it to anyone: they can ask the server at /api/receipts/{id}?digest={digest} and it answers only whether the receipt is genuine and when the save was made, never your picks. A receipt whose id or digest was altered is not genuine. Each locked match also shows when the server locked it, to the thousandth of a second.',
+    },
   ]
 }
 

@@ -11,7 +11,8 @@ export interface LockedMatch {
  * Locks every match whose start has passed (status `active`). That is all a lockout writes: the
  * away-squad auto-tips of users with no tip follow from the status (the effective_tips view,
  * GAME_RULES.md: auto-tip), so locking a match is as quick for a million tippers as for ten.
- * SKIP LOCKED keeps two schedulers from locking the same match.
+ * SKIP LOCKED keeps two schedulers from locking the same match. locked_at keeps the instant, to
+ * the millisecond, by the server's clock (shown on the match: decision 027).
  */
 export async function lockDueMatches(db: Database, now: Date, batch = 50): Promise<LockedMatch[]> {
   const res = await sql<LockedMatch>`
@@ -22,7 +23,8 @@ export async function lockDueMatches(db: Database, now: Date, batch = 50): Promi
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED
     )
-    UPDATE matches m SET status = 'active', updated_at = ${now}::timestamptz
+    UPDATE matches m SET status = 'active', updated_at = ${now}::timestamptz,
+      locked_at = ${now}::timestamptz
     FROM due WHERE m.id = due.id
     RETURNING m.id, m.competition_id, m.round_id
   `.execute(db)

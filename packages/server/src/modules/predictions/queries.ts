@@ -30,6 +30,7 @@ const matchColumns = [
   'sixes',
   'outcome',
   'winner_squad_id',
+  'locked_at',
 ] as const
 
 export const roundMatches = (db: Database, roundId: number) =>

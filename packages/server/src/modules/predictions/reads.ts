@@ -123,6 +123,7 @@ export function toMatch(
     outcome: m.outcome,
     sixes: m.sixes,
     ...matchPickSplit(m, counts),
+    lockedAt: m.locked_at === null ? null : new Date(m.locked_at).toISOString(),
   }
 }
 

@@ -71,7 +71,7 @@ export function predictionsRoutes(app: App, deps: { predictions: PredictionsServ
         row.id,
         request.body.predictions,
       )
-      return success({ predictions: saved })
+      return success(saved)
     },
   )
 
@@ -127,9 +127,10 @@ export function predictionsRoutes(app: App, deps: { predictions: PredictionsServ
     },
     async (request) => {
       const { row } = callerOf(request)
-      const [prediction] = await predictions.saveList(request.params.sport, row.id, [request.body])
+      const saved = await predictions.saveList(request.params.sport, row.id, [request.body])
+      const [prediction] = saved.predictions
       if (!prediction) throw new AppError('INTERNAL', 'The tip was not saved')
-      return success({ prediction })
+      return success({ prediction, receipt: saved.receipt })
     },
   )
 

@@ -28,7 +28,9 @@ import { notFound } from '../../errors.ts'
 import type { CurrentCompetitions } from '../competitions/service.ts'
 import * as q from './queries.ts'
 import { PredictionsReads, matchPickSplit, toMatch } from './reads.ts'
-import { checkDistinct, checkTippable, TipWriter } from './tip-writer.ts'
+import { checkDistinct, checkTippable, TipWriter, type SavedList } from './tip-writer.ts'
+import { ReceiptSigner } from './receipts.ts'
+import { ReceiptReads } from './receipt-reads.ts'
 
 /**
  * A round's pick split per match, counted now (not cached): what the push channel's `picks` event
@@ -46,6 +48,8 @@ export async function countRoundPickSplit(
 export class PredictionsService {
   private readonly writer: TipWriter
   private readonly reads: PredictionsReads
+  /** Tip receipts: the history and the public check (decision 027). */
+  readonly receipts: ReceiptReads
 
   constructor(
     private readonly db: Database,
@@ -55,9 +59,13 @@ export class PredictionsService {
     readCacheMs = 0,
     /** Pick percentages may be this old (PICK_COUNTS_CACHE_MS). */
     pickCountsMs = readCacheMs,
+    /** RECEIPT_SECRET; unset, the development key. */
+    receiptSecret?: string,
   ) {
+    const signer = new ReceiptSigner(receiptSecret)
     this.reads = new PredictionsReads(db, readCacheMs, pickCountsMs)
-    this.writer = new TipWriter(db, clock)
+    this.writer = new TipWriter(db, clock, undefined, undefined, signer)
+    this.receipts = new ReceiptReads(db, signer, (sport) => this.competition(sport))
   }
 
   private competition(sport: Sport) {
@@ -117,7 +125,7 @@ export class PredictionsService {
    * Saves a list of tips, all or nothing: if any tip is refused (locked match, squad not in the
    * match, match of another competition), nothing of the list is written (group commit: TipWriter).
    */
-  async saveList(sport: Sport, userId: number, items: TipInput[]): Promise<Prediction[]> {
+  async saveList(sport: Sport, userId: number, items: TipInput[]): Promise<SavedList> {
     const competition = await this.competition(sport)
     return this.writer.save(sport, competition.id, userId, items)
   }

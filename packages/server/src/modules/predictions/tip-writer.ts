@@ -1,12 +1,20 @@
 import type { Sport } from '@tipping/contract/constants'
 import { asMatchId } from '@tipping/contract/ids'
 import type { Prediction, TipInput } from '@tipping/contract/predictions'
+import type { Receipt } from '@tipping/contract/receipts'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { groupBy } from '../../batch.ts'
 import { AppError } from '../../errors.ts'
 import { effectiveStatus } from '@tipping/contract/rules/status'
 import * as q from './queries.ts'
+import { insertSaves, receiptOf, ReceiptSigner, type SaveLogRow } from './receipts.ts'
+
+/** What an accepted save answers: the picks as written and the save's receipt (decision 027). */
+export interface SavedList {
+  predictions: Prediction[]
+  receipt: Receipt
+}
 
 /** Refuses a list naming a match twice (the list index names the param). */
 export function checkDistinct(matchIds: readonly number[]): void {
@@ -115,7 +123,7 @@ interface PendingSave {
   competitionId: number
   userId: number
   items: TipInput[]
-  resolve: (saved: Prediction[]) => void
+  resolve: (saved: SavedList) => void
   reject: (error: unknown) => void
 }
 
@@ -142,11 +150,12 @@ export class TipWriter {
     private readonly clock: Clock,
     private readonly maxBatch = 200,
     private readonly maxInFlight = 2,
+    private readonly signer = new ReceiptSigner(),
   ) {}
 
   save(sport: Sport, competitionId: number, userId: number, items: TipInput[]) {
     checkDistinct(items.map((i) => i.match))
-    return new Promise<Prediction[]>((resolve, reject) => {
+    return new Promise<SavedList>((resolve, reject) => {
       this.queue.push({ sport, competitionId, userId, items, resolve, reject })
       this.schedule()
     })
@@ -188,9 +197,28 @@ export class TipWriter {
     this.schedule()
   }
 
+  /** A save's log row and receipt, signed over exactly what is written. */
+  private logRow(
+    competitionId: number,
+    userId: number,
+    writes: readonly q.TipWrite[],
+    savedAt: Date,
+  ): SaveLogRow {
+    const record = {
+      id: this.signer.newId(),
+      userId,
+      competitionId,
+      savedAt,
+      picks: writes
+        .map((w) => ({ m: w.matchId, r: w.roundId, s: w.squadId, g: w.margin }))
+        .sort((a, b) => a.m - b.m),
+    }
+    return { ...record, digest: this.signer.digest(record) }
+  }
+
   /** One transaction for the saves of one competition; alone, one by one, if it fails. */
   private async commit(competitionId: number, saves: PendingSave[]): Promise<void> {
-    let outcomes: { save: PendingSave; result: Prediction[] | AppError }[]
+    let outcomes: { save: PendingSave; result: SavedList | AppError }[]
     try {
       outcomes = await this.db.transaction().execute(async (trx) => {
         const userIds = [...new Set(saves.map((s) => s.userId))]
@@ -201,6 +229,7 @@ export class TipWriter {
         const rows = await q.lockMatchesForTipping(trx, competitionId, matchIds)
         const now = this.clock.now()
         const written: q.TipWrite[] = []
+        const logged: SaveLogRow[] = []
         const results = saves.map((save) => {
           try {
             const ids: number[] = save.items.map((i) => i.match)
@@ -211,13 +240,24 @@ export class TipWriter {
               rows.filter((r) => ids.includes(r.id)),
               now,
             )
-            written.push(...tipWrites(save.userId, save.items, matches, now))
-            return { save, result: savedPredictions(save.items, matches) }
+            const writes = tipWrites(save.userId, save.items, matches, now)
+            written.push(...writes)
+            const log = this.logRow(competitionId, save.userId, writes, now)
+            logged.push(log)
+            return {
+              save,
+              result: {
+                predictions: savedPredictions(save.items, matches),
+                receipt: receiptOf(log),
+              },
+            }
           } catch (error) {
             if (error instanceof AppError) return { save, result: error }
             throw error
           }
         })
+        // The save log first: it reads each pick's value before this save (receipts.ts).
+        await insertSaves(trx, logged)
         if (written.length > 0)
           await q.upsertTips(
             trx,

@@ -6,6 +6,7 @@ import type { MateTip } from '@tipping/contract/scores'
 import type { FormGuideFile, Squad, Venue } from '@tipping/contract/static-files'
 import { isTippable } from '@tipping/contract/rules/rounds'
 import { formatMatchTime } from '../../lib/dates.ts'
+import { LockTime } from './lock-time.tsx'
 import { FormGuide, FormGuideToggle, TipsPanel } from './form-guide.tsx'
 import { LiveCard } from './live-card.tsx'
 import { MarginControl } from './margin-control.tsx'
@@ -218,6 +219,7 @@ export function MatchCard({
             {match.isMarginGame && match.sixes !== null ? ` · ${match.sixes} sixes` : ''}
           </p>
         ) : null}
+        {match.status !== 'scheduled' ? <LockTime lockedAt={match.lockedAt} /> : null}
         {match.isMarginGame ? (
           <MarginControl
             value={pick?.margin ?? null}

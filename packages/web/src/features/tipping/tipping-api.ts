@@ -21,7 +21,9 @@ import {
 import { api, type ApiFailure } from '../../lib/api.ts'
 import { asFailure } from '../../lib/api-failure.ts'
 import { globalErrorActions, type GlobalErrorState } from '../../lib/global-error-slice.ts'
+import type { WithSession } from '../../lib/use-current-user.ts'
 import { picksActions, roundKey } from './picks-slice.ts'
+import { receiptReceived } from './receipts-api.ts'
 
 // The tipping screen's reads and writes (spec 4). What a write changes, it invalidates: a save,
 // an autopick or a clear changes the user's score summary and the ladders they appear on.
@@ -84,7 +86,8 @@ export const tippingApi = api.injectEndpoints({
       }),
       responseSchema: savePredictionsResponseSchema,
       invalidatesTags: [...PICKS_CHANGED],
-      async onQueryStarted({ sport, round, predictions }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ sport, round, predictions }, lifecycle) {
+        const { dispatch, queryFulfilled } = lifecycle
         const sent = new Map(predictions.map((p) => [p.match, p]))
         const patch = dispatch(
           tippingApi.util.updateQueryData('round', { sport, round }, (draft) => {
@@ -101,6 +104,8 @@ export const tippingApi = api.injectEndpoints({
               mergeInto(draft, data.predictions),
             ),
           )
+          const userId = (lifecycle.getState() as Partial<WithSession>).session?.user.id ?? 0
+          if (data.receipt) void dispatch(receiptReceived({ sport, userId }, data.receipt))
         } catch {
           patch.undo()
         }

@@ -33,6 +33,7 @@ import { Button } from '../../ui/button.tsx'
 import { ShareModal } from '../../ui/share-modal.tsx'
 import { CountdownCard, CountdownPlaceholder } from './countdown-card.tsx'
 import { FooterBar } from './footer-bar.tsx'
+import { LastReceipt } from './last-receipt.tsx'
 import { JoinPrompt, rememberJoinPrompt, shouldPromptToJoin } from './join-prompt.tsx'
 import { LeaveGuard } from './leave-guard.tsx'
 import { LiveStakes } from './live-stakes.tsx'
@@ -442,6 +443,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
             </div>
           ))}
         </section>
+        <LastReceipt sport={sport} />
         <JoinPrompt open={joinPrompt} sport={sport} onClose={() => setJoinPrompt(false)} />
         <ShareModal
           open={sharing}

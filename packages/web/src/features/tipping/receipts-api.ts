@@ -1,0 +1,66 @@
+import type { Sport } from '@tipping/contract/constants'
+import {
+  receiptCheckResponseSchema,
+  receiptSchema,
+  tipsHistoryResponseSchema,
+  type Receipt,
+  type ReceiptCheckResponse,
+  type TipsHistoryResponse,
+} from '@tipping/contract/receipts'
+import { api } from '../../lib/api.ts'
+import { readStored, writeStored } from '../../lib/storage.ts'
+
+// Tip receipts in the browser (issue 32, decision 027). The last receipt is kept on the device
+// (per sport and user), so the tipping page shows it without asking the server on every visit:
+// the page is the rush's hottest read and a receipt is the save's own answer.
+
+interface LastReceiptArg {
+  sport: Sport
+  userId: number
+}
+
+const storageKey = ({ sport, userId }: LastReceiptArg) => `${sport}_last_receipt_${userId}`
+
+const storedReceipt = (arg: LastReceiptArg): Receipt | null => {
+  const text = readStored(storageKey(arg))
+  if (!text) return null
+  try {
+    const parsed = receiptSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+export const receiptsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The device's last receipt for the sport and user: local storage, no request. */
+    lastReceipt: build.query<Receipt | null, LastReceiptArg>({
+      queryFn: (arg) => ({ data: storedReceipt(arg) }),
+    }),
+    /**
+     * My tips history. Tagged 'Snapshot', which every save invalidates (tipping-api.ts), so an
+     * open history page follows the saves made elsewhere in the app.
+     */
+    tipsHistory: build.query<TipsHistoryResponse, Sport>({
+      query: (sport) => ({ path: `${sport}/tips-history` }),
+      responseSchema: tipsHistoryResponseSchema,
+      providesTags: ['Snapshot'],
+    }),
+    /** The public check of a receipt (anyone may ask; the answer never has picks). */
+    checkReceipt: build.query<ReceiptCheckResponse, { id: string; digest: string }>({
+      query: ({ id, digest }) => ({
+        path: `receipts/${encodeURIComponent(id)}?digest=${encodeURIComponent(digest)}`,
+      }),
+      responseSchema: receiptCheckResponseSchema,
+    }),
+  }),
+})
+
+export const { useLastReceiptQuery, useTipsHistoryQuery, useLazyCheckReceiptQuery } = receiptsApi
+
+/** After an accepted save: remember its receipt on the device; the action shows it at once. */
+export function receiptReceived(arg: LastReceiptArg, receipt: Receipt) {
+  writeStored(storageKey(arg), JSON.stringify(receipt))
+  return receiptsApi.util.upsertQueryData('lastReceipt', arg, receipt)
+}

@@ -1,0 +1,132 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { Provider } from 'react-redux'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { TipsHistoryResponse } from '@tipping/contract/receipts'
+import { createTestStore } from '../../lib/test-store.ts'
+import { LastReceipt } from './last-receipt.tsx'
+import { LockTime } from './lock-time.tsx'
+import { receiptReceived } from './receipts-api.ts'
+import TipsHistoryPage from './tips-history-page.tsx'
+
+// Issue 32: My tips history (saves, receipts, what changed), the receipt check, the lock time.
+
+const ID = 'AbCdEfGh12345678'
+const DIGEST = 'ab'.repeat(32)
+const history = {
+  saves: [
+    {
+      receipt: { id: ID, savedAt: '2025-12-01T10:05:00.042Z', digest: DIGEST },
+      picks: [{ match: 2, matchNumber: 2, round: 1, squad: 7, margin: 14 }],
+      changed: [
+        {
+          match: 2,
+          matchNumber: 2,
+          round: 1,
+          squad: 7,
+          margin: 14,
+          was: { squad: 8, margin: null },
+        },
+      ],
+    },
+    {
+      receipt: { id: 'ZzZzZzZz00000000', savedAt: '2025-12-01T10:00:00.000Z', digest: DIGEST },
+      picks: [{ match: 1, matchNumber: 1, round: 1, squad: 5, margin: null }],
+      changed: [],
+    },
+  ],
+} as unknown as TipsHistoryResponse
+
+let calls: string[] = []
+beforeEach(() => {
+  calls = []
+  vi.stubGlobal('fetch', async (url: string) => {
+    calls.push(url)
+    const ok = (success: unknown) => new Response(JSON.stringify({ success }), { status: 200 })
+    if (url === '/api/bbl/tips-history') return ok(history)
+    if (url === `/api/receipts/${ID}?digest=${DIGEST}`)
+      return ok({ genuine: true, savedAt: '2025-12-01T10:05:00.042Z' })
+    if (url.startsWith('/api/receipts/')) return ok({ genuine: false, savedAt: null })
+    return new Response(JSON.stringify({ errors: [{ code: 'x', message: 'No', param: null }] }), {
+      status: 404,
+    })
+  })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const renderPage = () =>
+  render(
+    <Provider store={createTestStore()}>
+      <MemoryRouter initialEntries={['/bbl/tips-history']}>
+        <Routes>
+          <Route path="/:sport/tips-history" element={<TipsHistoryPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  )
+
+describe('My tips history', () => {
+  it('lists each save newest first with its receipt, time and what changed', async () => {
+    renderPage()
+    const saves = await screen.findByRole('list', { name: 'Saves' })
+    const items = within(saves)
+      .getAllByRole('listitem', { name: '' })
+      .filter((li) => li.getAttribute('data-testid')?.startsWith('save-'))
+    expect(items).toHaveLength(2)
+    expect(items[0]!.textContent).toContain('Mon 01-12-2025 10:05:00.042 UTC')
+    expect(items[0]!.textContent).toContain('Receipt AbCdEfGh')
+    expect(within(items[0]!).getByRole('list', { name: 'What changed' }).textContent).toMatch(
+      /Week 1, match 2: .* by 14 sixes \(was .*\)/,
+    )
+    expect(items[1]!.textContent).toContain('No tip changed.')
+  })
+
+  it('checks a pasted receipt and names a malformed one', async () => {
+    renderPage()
+    const field = await screen.findByLabelText('Receipt (id.digest)')
+    fireEvent.change(field, { target: { value: 'not a receipt' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }))
+    expect((await screen.findByRole('alert')).textContent).toMatch(/16-character id/)
+    expect(calls.some((c) => c.startsWith('/api/receipts/'))).toBe(false)
+    fireEvent.change(field, { target: { value: `${ID}.${DIGEST}` } })
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }))
+    expect(await screen.findByText(/^Genuine: saved Mon 01-12-2025 10:05:00.042 UTC$/)).toBeTruthy()
+    fireEvent.change(field, { target: { value: `${ID}.${'cd'.repeat(32)}` } })
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }))
+    expect(await screen.findByText(/^Not genuine/)).toBeTruthy()
+  })
+})
+
+describe('LockTime', () => {
+  it('shows the recorded lock to the millisecond, in UTC as every time is, and nothing before', () => {
+    const { container, rerender } = render(<LockTime lockedAt="2025-12-14T19:15:00.002Z" />)
+    expect(container.textContent).toBe('Locked at 19:15:00.002 UTC')
+    rerender(<LockTime lockedAt={null} />)
+    expect(container.textContent).toBe('')
+  })
+})
+
+describe('LastReceipt', () => {
+  it('shows the last save’s receipt once a save answers, kept on the device across pages', async () => {
+    const receipt = { id: ID, savedAt: '2025-12-01T10:05:00.042Z', digest: DIGEST }
+    const page = (store: ReturnType<typeof createTestStore>) => (
+      <Provider store={store}>
+        <MemoryRouter>
+          <LastReceipt sport="bbl" />
+        </MemoryRouter>
+      </Provider>
+    )
+    const first = createTestStore()
+    const { unmount } = render(page(first))
+    const card = await screen.findByTestId('last-receipt')
+    expect(card.textContent).toContain('Each save you make gets a receipt')
+    void first.dispatch(receiptReceived({ sport: 'bbl', userId: 0 }, receipt))
+    await screen.findByText('AbCdEfGh')
+    expect(card.textContent).toContain('Mon 01-12-2025 10:05:00.042 UTC')
+    unmount()
+    // A new page load (a new store) reads it back from the device, asking the server nothing.
+    render(page(createTestStore()))
+    await screen.findByText('AbCdEfGh')
+    expect(calls).toEqual([])
+  })
+})
