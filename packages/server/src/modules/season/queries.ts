@@ -68,10 +68,19 @@ export async function userTipNumbers(db: Database, competitionId: number, userId
  * them: points, the bonus, and correct tips that did not count (only an auto-tip can be one).
  */
 export async function userRoundScores(db: Database, competitionId: number, userId: number) {
-  const res = await sql<{ number: number; points: number; bonus: number; not_counted: number }>`
-    SELECT r.number, rs.points, rs.bonus, (rs.correct - rs.counted)::int AS not_counted
+  const res = await sql<{
+    number: number
+    points: number
+    margin: number
+    bonus: number
+    not_counted: number
+    active: boolean
+  }>`
+    SELECT r.number, rs.points, rs.margin, rs.bonus, (rs.correct - rs.counted)::int AS not_counted,
+      u.deactivated_at IS NULL AS active
     FROM round_scores rs
     JOIN rounds r ON r.id = rs.round_id
+    JOIN users u ON u.id = rs.user_id
     WHERE rs.competition_id = ${competitionId} AND rs.user_id = ${userId}
     ORDER BY r.number
   `.execute(db)
@@ -79,12 +88,14 @@ export async function userRoundScores(db: Database, competitionId: number, userI
 }
 
 /**
- * Each round with a completed match: how many ranked tippers it has, their points together and
- * the most any of them scored, in one GROUP BY over round_scores. Ranked is registered and active
+ * Each round with a completed match after round `after`: how many ranked tippers it has, their
+ * points together and the most any of them scored, in one GROUP BY over round_scores. Rounds the
+ * season history covers are read from it (history.ts); this counts only a round re-scored since,
+ * in the seconds before the scheduler rebuilds it. Ranked is registered and active
  * (GAME_RULES "Who is ranked"): the few deactivated registrations are left out by a hashed
  * subplan rather than a join of a million standings rows.
  */
-export async function roundStats(db: Database, competitionId: number) {
+export async function roundStats(db: Database, competitionId: number, after: number) {
   const res = await sql<{
     number: number
     tippers: number
@@ -95,7 +106,7 @@ export async function roundStats(db: Database, competitionId: number) {
       coalesce(max(rs.points), 0)::int AS best
     FROM rounds r
     JOIN round_scores rs ON rs.round_id = r.id
-    WHERE r.competition_id = ${competitionId}
+    WHERE r.competition_id = ${competitionId} AND r.number > ${after}
       AND EXISTS (SELECT 1 FROM matches m WHERE m.round_id = r.id AND m.status = 'complete')
       AND rs.user_id NOT IN (
         SELECT u.id FROM users u
