@@ -306,7 +306,16 @@ async function load(season: GenSeason) {
     new CurrentCompetitions(db),
     new ScoresService(db, new CurrentCompetitions(db)),
   )
-  return { competitionId: competition.id, registrations, rounds, matches, tips, effective, reference, service }
+  return {
+    competitionId: competition.id,
+    registrations,
+    rounds,
+    matches,
+    tips,
+    effective,
+    reference,
+    service,
+  }
 }
 
 describe('the My season numbers equal the reference', () => {
@@ -445,7 +454,9 @@ function referenceHistory(ranked: readonly RoundScore[], last: number) {
         const [round_number, p, m] = k.split(':').map(Number) as [number, number, number]
         return { round_number, points: p, margin: m, n }
       })
-      .sort((a, b) => a.round_number - b.round_number || a.points - b.points || a.margin - b.margin),
+      .sort(
+        (a, b) => a.round_number - b.round_number || a.points - b.points || a.margin - b.margin,
+      ),
     points: [...points]
       .map(([k, n]) => {
         const [round_number, p] = k.split(':').map(Number) as [number, number]
@@ -489,9 +500,7 @@ async function historyFollowsEvents(loaded: Awaited<ReturnType<typeof load>>) {
     .returning('id')
     .executeTakeFirstOrThrow()
   const lateAt = new Date(SEASON_START + 1000 * DAY)
-  await db
-    .transaction()
-    .execute((trx) => enterCurrentCompetitions(trx, late.id, ['bbl'], lateAt))
+  await db.transaction().execute((trx) => enterCurrentCompetitions(trx, late.id, ['bbl'], lateAt))
   const gone = loaded.registrations.filter((r) => !r.active).map((r) => r.userId)
   if (gone.length > 0)
     await db.updateTable('users').set({ deactivated_at: null }).where('id', 'in', gone).execute()

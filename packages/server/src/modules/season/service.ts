@@ -13,7 +13,7 @@ import { notFound } from '../../errors.ts'
 import { ReadCache } from '../../read-cache.ts'
 import type { CurrentCompetitions } from '../competitions/service.ts'
 import type { ScoresService } from '../scores/service.ts'
-import { historyGroups, historyState, rankIn, rebuildSeasonHistories, type RoundGroups } from './history.ts'
+import { historyGroups, rankIn, rebuildSeasonHistories, type RoundGroups } from './history.ts'
 import * as q from './queries.ts'
 
 /** The scheduler's season_history job (history.ts), which keeps the rank history. */
@@ -67,7 +67,7 @@ export class SeasonService {
 
   /** The history's rounds up to the last one it covers that is not stale, at its version. */
   private async history(competitionId: number) {
-    const state = await historyState(this.db, competitionId)
+    const state = await q.historyState(this.db, competitionId)
     const groups = await this.groups.get(`${competitionId}:${state.version}`, () =>
       historyGroups(this.db, competitionId),
     )
