@@ -4,6 +4,7 @@ import { AUTOTIP_COUNT_LIMIT, CLEAN_SWEEP_BONUS } from '@tipping/contract/consta
 import type { RoundNumber } from '@tipping/contract/ids'
 import type { ExplainedTip, RoundExplanation, Season } from '@tipping/contract/season'
 import type { Squad } from '@tipping/contract/static-files'
+import { formatCount } from '../../lib/numbers.ts'
 import { useSport } from '../../lib/sport.ts'
 import { squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { Spinner } from '../../ui/spinner.tsx'
@@ -218,7 +219,7 @@ function Teams({ season: s, squads }: { season: Season; squads: Squads }) {
   )
 }
 
-const rankText = (n: number) => n.toLocaleString('en-AU')
+const rankText = formatCount
 
 /** The overall rank after each round: the line, the latest rank in words, a table for readers. */
 function RankSection({ season: s }: { season: Season }) {
