@@ -14,10 +14,12 @@ import { sql, type Kysely } from 'kysely'
 //   waits on a lock); the scheduler's season_history job rebuilds from there and deletes them.
 // - season_history_delta(): a registration (placeTipper) or a (re)activation adds or removes one
 //   tipper from every covered round, in its own transaction; the trigger below calls it.
+// Each row belongs to its competition (a foreign key, so a test's TRUNCATE ... CASCADE empties
+// them too; its KEY SHARE lock never conflicts with scoring's update of scores_version).
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TABLE season_history (
-    competition_id integer NOT NULL,
+    competition_id integer NOT NULL REFERENCES competitions (id) ON DELETE CASCADE,
     round_number integer NOT NULL,
     points integer NOT NULL,
     margin integer NOT NULL,
@@ -25,20 +27,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     PRIMARY KEY (competition_id, round_number, points, margin)
   )`.execute(db)
   await sql`CREATE TABLE season_round_points (
-    competition_id integer NOT NULL,
+    competition_id integer NOT NULL REFERENCES competitions (id) ON DELETE CASCADE,
     round_number integer NOT NULL,
     points integer NOT NULL,
     n integer NOT NULL,
     PRIMARY KEY (competition_id, round_number, points)
   )`.execute(db)
   await sql`CREATE TABLE season_history_state (
-    competition_id integer PRIMARY KEY,
+    competition_id integer PRIMARY KEY REFERENCES competitions (id) ON DELETE CASCADE,
     covered_through integer NOT NULL,
     version bigint NOT NULL DEFAULT 0
   )`.execute(db)
   await sql`CREATE TABLE season_history_stale (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    competition_id integer NOT NULL,
+    competition_id integer NOT NULL REFERENCES competitions (id) ON DELETE CASCADE,
     from_round integer NOT NULL
   )`.execute(db)
   await sql`CREATE INDEX season_history_stale_competition
