@@ -103,6 +103,43 @@ describe.each([
   })
 })
 
+describe('The rank line on My season', () => {
+  it('is reached from the score header’s rank, and ends at that rank', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    await signInDemo(page)
+    await page.goto('/bbl/tipping')
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[data-testid="overall-rank"]')?.textContent ?? ''),
+    )
+    const headerRank = await page.getByTestId('overall-rank').textContent()
+    await page.getByTestId('my-season-link').click()
+    await page.waitForURL('**/bbl/season')
+    // The scheduler counts the history in its first pass after start-up.
+    const rankNow = page.locator('[data-rank-now]')
+    await rankNow.waitFor({ timeout: 20_000 })
+    const season = await apiGet<Season>(page, '/api/bbl/season')
+    const ranked = season.rounds.filter((r) => r.rank !== null)
+    expect(ranked.length).toBeGreaterThanOrEqual(2)
+    const last = ranked.at(-1)!
+    expect(await rankNow.textContent()).toContain(`After week ${last.round}: `)
+    expect(await rankNow.locator('strong').textContent()).toBe(last.rank!.toLocaleString('en-AU'))
+    // After the last week played, the line ends at the score header's rank.
+    if (last.round === season.rounds.at(-1)!.round)
+      expect(headerRank).toBe(last.rank!.toLocaleString('en-AU'))
+    // A dot per ranked week, and the table says the same.
+    const section = page.getByRole('region', { name: 'Overall rank after each round' })
+    expect(await section.locator('svg circle').count()).toBe(ranked.length)
+    const table = page.getByRole('table', { name: /overall rank after each round/ })
+    expect(await table.locator('tbody tr td').first().textContent()).toBe(
+      season.rounds[0]!.rank === null
+        ? 'not counted yet'
+        : season.rounds[0]!.rank.toLocaleString('en-AU'),
+    )
+    expect(await layoutProblems(page)).toEqual([])
+    await context.close()
+  })
+})
+
 describe("My season of the women's competition", () => {
   it('has its own numbers, equal to its API, and no axe violations in the dark scheme', async () => {
     const context = await browser.newContext({

@@ -356,6 +356,7 @@ export const JOB_NAMES = [
   'scheduler',
   'lockouts',
   'pick_split',
+  'season_history',
   'publishing',
   'reminders',
   'email_delivery',

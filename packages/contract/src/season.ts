@@ -28,6 +28,12 @@ export const seasonRoundSchema = z.object({
   tippers: count,
   average: z.number().nullable(),
   best: count,
+  /**
+   * The caller's overall rank after the round (points then margin through it, over today's
+   * ranked tippers; rules/season.ts rankHistory); null while the round is being re-counted after
+   * a result (seconds) or when the caller is not ranked.
+   */
+  rank: z.number().int().min(1).nullable(),
 })
 export type SeasonRound = z.infer<typeof seasonRoundSchema>
 

@@ -414,6 +414,7 @@ describe('GET /api/admin/health', () => {
       'scheduler',
       'lockouts',
       'pick_split',
+      'season_history',
       'publishing',
       'email_delivery',
     ])

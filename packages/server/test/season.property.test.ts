@@ -6,18 +6,24 @@ import {
   averageOf,
   explainRound,
   percentOf,
+  rankHistory,
   roundComparisons,
   seasonNumbers,
   TIE_BREAK_RULE,
   type SeasonMatch,
 } from '@tipping/contract/rules/season'
-import { autoTips, rankSeason, type ScoringTip } from '@tipping/contract/rules/scoring'
+import {
+  autoTips,
+  rankSeason,
+  type RoundScore,
+  type ScoringTip,
+} from '@tipping/contract/rules/scoring'
 import type { DatabaseHandle } from '../src/db/database.ts'
 import { enterCurrentCompetitions } from '../src/modules/auth/service.ts'
 import { CurrentCompetitions } from '../src/modules/competitions/service.ts'
 import { ScoresService } from '../src/modules/scores/service.ts'
 import { rescore } from '../src/modules/scoring/service.ts'
-import { SeasonService } from '../src/modules/season/service.ts'
+import { rebuildSeasonHistories, SeasonService } from '../src/modules/season/service.ts'
 import { freshDatabase } from './helpers.ts'
 
 // Every number of the My season page (issue 31) as the server computes it (set-based SQL over
@@ -150,7 +156,8 @@ const SEASON_START = Date.UTC(2025, 11, 1)
 /** Loads the season as the product would hold it, scores it, deactivates some tippers. */
 async function load(season: GenSeason) {
   const db = handle.db
-  await sql`TRUNCATE competitions, users, tips, round_scores, standings, rank_gaps RESTART IDENTITY CASCADE`.execute(
+  await sql`TRUNCATE competitions, users, tips, round_scores, standings, rank_gaps, season_history,
+    season_round_points, season_history_state, season_history_stale RESTART IDENTITY CASCADE`.execute(
     db,
   )
   const competition = await db
@@ -279,6 +286,8 @@ async function load(season: GenSeason) {
       )
       .execute()
   await rescore(db, competition.id)
+  // The history is built before the deactivations, so that they reach it through their trigger.
+  await rebuildSeasonHistories(db)
   for (const r of registrations.filter((r) => !r.active))
     await db
       .updateTable('users')
@@ -297,14 +306,24 @@ async function load(season: GenSeason) {
     new CurrentCompetitions(db),
     new ScoresService(db, new CurrentCompetitions(db)),
   )
-  return { registrations, rounds, matches, effective, reference, service }
+  return {
+    competitionId: competition.id,
+    registrations,
+    rounds,
+    matches,
+    tips,
+    effective,
+    reference,
+    service,
+  }
 }
 
 describe('the My season numbers equal the reference', () => {
   it(`on ${RUNS} random seasons`, async () => {
     await fc.assert(
       fc.asyncProperty(seasonArb, async (season) => {
-        const { registrations, rounds, matches, effective, reference, service } = await load(season)
+        const loaded = await load(season)
+        const { registrations, rounds, matches, effective, reference, service } = loaded
         const active = new Set(registrations.filter((r) => r.active).map((r) => r.userId))
         const played = rounds
           .map((r) => r.number)
@@ -347,6 +366,7 @@ describe('the My season numbers equal the reference', () => {
               tippers: c.tippers,
               average: averageOf(c.totalPoints, c.tippers),
               best: c.best,
+              rank: rankHistory(userId, [c.roundNumber], ranked)[0] ?? null,
             })),
           })
 
@@ -389,8 +409,112 @@ describe('the My season numbers equal the reference', () => {
             expect(explained.tips.reduce((n, t) => n + t.points, 0)).toBe(stored.tipPoints)
           }
         }
+        await historyFollowsEvents(loaded)
       }),
       { numRuns: RUNS },
     )
   }, 600_000)
 })
+
+/** The stored history (migration 2026-11-27T0200) as comparable rows. */
+async function storedHistory(competitionId: number) {
+  const db = handle.db
+  const cumulative = await db
+    .selectFrom('season_history')
+    .select(['round_number', 'points', 'margin', 'n'])
+    .where('competition_id', '=', competitionId)
+    .orderBy(['round_number', 'points', 'margin'])
+    .execute()
+  const points = await db
+    .selectFrom('season_round_points')
+    .select(['round_number', 'points', 'n'])
+    .where('competition_id', '=', competitionId)
+    .orderBy(['round_number', 'points'])
+    .execute()
+  return { cumulative, points }
+}
+
+/** The same from the reference's round scores of the ranked tippers, rounds 1..last. */
+function referenceHistory(ranked: readonly RoundScore[], last: number) {
+  const cumulative = new Map<string, number>()
+  const points = new Map<string, number>()
+  const users = [...new Set(ranked.map((s) => s.userId))]
+  for (let round = 1; round <= last; round++)
+    for (const u of users) {
+      const upTo = ranked.filter((s) => s.userId === u && s.roundNumber <= round)
+      const p = upTo.reduce((a, s) => a + s.points, 0)
+      const m = upTo.reduce((a, s) => a + s.margin, 0)
+      const own = upTo.find((s) => s.roundNumber === round)?.points ?? 0
+      cumulative.set(`${round}:${p}:${m}`, (cumulative.get(`${round}:${p}:${m}`) ?? 0) + 1)
+      points.set(`${round}:${own}`, (points.get(`${round}:${own}`) ?? 0) + 1)
+    }
+  return {
+    cumulative: [...cumulative]
+      .map(([k, n]) => {
+        const [round_number, p, m] = k.split(':').map(Number) as [number, number, number]
+        return { round_number, points: p, margin: m, n }
+      })
+      .sort(
+        (a, b) => a.round_number - b.round_number || a.points - b.points || a.margin - b.margin,
+      ),
+    points: [...points]
+      .map(([k, n]) => {
+        const [round_number, p] = k.split(':').map(Number) as [number, number]
+        return { round_number, points: p, n }
+      })
+      .sort((a, b) => a.round_number - b.round_number || a.points - b.points),
+  }
+}
+
+/**
+ * The rank history after the scheduler built it and deactivations reached it by their trigger
+ * (load()), then after a tipper registers late and deactivated ones come back (each changing
+ * it in its own transaction, no rebuild): the stored groups equal the reference's, every ranked
+ * tipper's rank after each round equals rankHistory, and a full re-score rebuilt by the job
+ * changes nothing.
+ */
+async function historyFollowsEvents(loaded: Awaited<ReturnType<typeof load>>) {
+  const db = handle.db
+  const { competitionId, rounds, matches, tips, service } = loaded
+  const played = rounds
+    .map((r) => r.number)
+    .filter((n) => matches.some((m) => m.roundNumber === n && m.status === 'complete'))
+  const last = Math.max(0, ...played)
+
+  const check = async (registrations: typeof loaded.registrations) => {
+    const reference = rankSeason({ registrations, rounds, matches, tips })
+    const active = new Set(registrations.filter((r) => r.active).map((r) => r.userId))
+    const ranked = reference.rounds.filter((s) => active.has(s.userId))
+    expect(await storedHistory(competitionId)).toEqual(referenceHistory(ranked, last))
+    for (const { userId } of registrations) {
+      const actual = await service.season('bbl', userId)
+      expect(actual.rounds.map((r) => r.rank)).toEqual(rankHistory(userId, played, ranked))
+    }
+  }
+  await check(loaded.registrations)
+
+  // A tipper registers after every match has started; the deactivated come back.
+  const late = await db
+    .insertInto('users')
+    .values({ email: 'late@x.test', roles: [] })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const lateAt = new Date(SEASON_START + 1000 * DAY)
+  await db.transaction().execute((trx) => enterCurrentCompetitions(trx, late.id, ['bbl'], lateAt))
+  const gone = loaded.registrations.filter((r) => !r.active).map((r) => r.userId)
+  if (gone.length > 0)
+    await db.updateTable('users').set({ deactivated_at: null }).where('id', 'in', gone).execute()
+  const now = [
+    ...loaded.registrations.map((r) => ({ ...r, active: true })),
+    { userId: late.id, registeredAt: lateAt, active: true },
+  ]
+  await check(now)
+
+  // A full re-score, rebuilt by the job from round 1, changes nothing.
+  const before = await storedHistory(competitionId)
+  await rescore(db, competitionId)
+  expect(await rebuildSeasonHistories(db)).toBe(1)
+  expect(await storedHistory(competitionId)).toEqual(before)
+  expect(await rebuildSeasonHistories(db)).toBe(0)
+  await check(now)
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { averageOf } from '@tipping/contract/rules/season'
 import type { RoundExplanation, Season } from '@tipping/contract/season'
+import { rebuildSeasonHistories } from '../src/modules/season/service.ts'
 import { createTestApp, loadResults, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // The My season routes through HTTP on the real BBL|15 fixture and results: who may call them,
@@ -145,6 +146,34 @@ describe('GET /api/{sport}/season', () => {
     }
   })
 
+  it('draws the overall rank after each round once the scheduler has counted it', async () => {
+    const before = await Promise.all(tippers.map((u) => season(u.cookie)))
+    // Scored, not yet counted: no rank yet, and the rounds' numbers from round_scores.
+    for (const s of before) expect(s.rounds.every((r) => r.rank === null)).toBe(true)
+    expect(await rebuildSeasonHistories(t.db)).toBeGreaterThan(0)
+    expect(await rebuildSeasonHistories(t.db)).toBe(0)
+    const after = await Promise.all(tippers.map((u) => season(u.cookie)))
+    for (const [i, s] of after.entries()) {
+      // The same rounds' numbers, now from the history.
+      expect(s.rounds.map(({ rank: _, ...r }) => r)).toEqual(
+        before[i]!.rounds.map(({ rank: _, ...r }) => r),
+      )
+      // After the last round played, the rank is the overall rankings' own.
+      const overall = await get('/api/bbl/rankings/overall/rankings', tippers[i]!.cookie)
+      expect(s.rounds.at(-1)!.rank).toBe(overall.json().success.user.rank)
+    }
+    // After each round: someone is first, and more points so far always ranks higher.
+    for (const r of after[0]!.rounds.keys()) {
+      const so = after.map((s) => ({
+        points: s.rounds.slice(0, r + 1).reduce((a, x) => a + x.points, 0),
+        rank: s.rounds[r]!.rank!,
+      }))
+      expect(Math.min(...so.map((x) => x.rank))).toBe(1)
+      for (const x of so)
+        for (const y of so) if (x.points > y.points) expect(x.rank).toBeLessThan(y.rank)
+    }
+  })
+
   it('leaves a deactivated tipper out of the average and best at once', async () => {
     await t.db
       .updateTable('users')
@@ -153,6 +182,13 @@ describe('GET /api/{sport}/season', () => {
       .execute()
     const s = await season(tippers[0]!.cookie)
     for (const r of s.rounds) expect(r.tippers).toBe(2)
+    // ...and out of the rank history, through its trigger, without a rebuild.
+    const other = await season(tippers[1]!.cookie)
+    for (const [i, r] of s.rounds.entries())
+      expect([
+        [1, 2],
+        [1, 1],
+      ]).toContainEqual([r.rank, other.rounds[i]!.rank].sort())
     await t.db
       .updateTable('users')
       .set({ deactivated_at: null })

@@ -1,5 +1,6 @@
 import { GOLDEN_WEEK_MULTIPLIER, POINTS_PER_TIP } from '../constants.ts'
 import {
+  rankRows,
   marginResult,
   scoreRound,
   tipOutcomes,
@@ -169,6 +170,32 @@ export function roundComparisons(
       totalPoints: inRound.reduce((a, s) => a + s.points, 0),
       best: inRound.reduce((a, s) => Math.max(a, s.points), 0),
     }
+  })
+}
+
+/**
+ * The overall rank after each of `rounds` (GAME_RULES "Ranking"): every ranked tipper's points
+ * and margin summed over the rounds up to and including it (`ranked`: the round scores of the
+ * tippers ranked today, registered and active, the user's among them), ranked as RANK() does.
+ * A tipper who joined late counts from their rows (0 points and the round's sixes for what they
+ * missed), as in the rankings. null for a round when the user is not among the ranked.
+ */
+export function rankHistory(
+  userId: number,
+  rounds: readonly number[],
+  ranked: readonly RoundScore[],
+): (number | null)[] {
+  const users = [...new Set(ranked.map((s) => s.userId))]
+  return rounds.map((roundNumber) => {
+    const totals = users.map((u) => {
+      const upTo = ranked.filter((s) => s.userId === u && s.roundNumber <= roundNumber)
+      return {
+        userId: u,
+        points: upTo.reduce((a, s) => a + s.points, 0),
+        margin: upTo.reduce((a, s) => a + s.margin, 0),
+      }
+    })
+    return rankRows(totals).find((t) => t.userId === userId)?.rank ?? null
   })
 }
 

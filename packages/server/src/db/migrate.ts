@@ -15,6 +15,7 @@ import * as marginGameDefault from './migrations/2026-11-25T0200-margin-game-def
 import * as jobRuns from './migrations/2026-11-25T0300-job-runs.ts'
 import * as liveState from './migrations/2026-11-25T0400-live-state.ts'
 import * as pickSplits from './migrations/2026-11-26T0100-pick-splits.ts'
+import * as seasonHistory from './migrations/2026-11-27T0200-season-history.ts'
 import * as tipReceipts from './migrations/2026-11-27T0800-tip-receipts.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0300-job-runs': jobRuns,
   '2026-11-25T0400-live-state': liveState,
   '2026-11-26T0100-pick-splits': pickSplits,
+  '2026-11-27T0200-season-history': seasonHistory,
   '2026-11-27T0800-tip-receipts': tipReceipts,
 }
 

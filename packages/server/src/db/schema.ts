@@ -365,6 +365,40 @@ export interface TipSavesTable {
   digest: string
 }
 
+/**
+ * My season's rank history (migration 2026-11-27T0200): per round, ranked tippers at each
+ * cumulative (points, margin) through it.
+ */
+export interface SeasonHistoryTable {
+  competition_id: number
+  round_number: number
+  points: number
+  margin: number
+  n: number
+}
+
+/** Per round, ranked tippers at each number of points in it (migration 2026-11-27T0200). */
+export interface SeasonRoundPointsTable {
+  competition_id: number
+  round_number: number
+  points: number
+  n: number
+}
+
+/** The last round the season history covers, and its version (migration 2026-11-27T0200). */
+export interface SeasonHistoryStateTable {
+  competition_id: number
+  covered_through: number
+  version: ColumnType<string, number | string | undefined, number | string>
+}
+
+/** Rounds re-scored since the history was built (migration 2026-11-27T0200). */
+export interface SeasonHistoryStaleTable {
+  id: ColumnType<string, never, never>
+  competition_id: number
+  from_round: number
+}
+
 export interface DB {
   sports: SportsTable
   competitions: CompetitionsTable
@@ -395,6 +429,12 @@ export interface DB {
   live_events: LiveEventsTable
   pick_splits: PickSplitsTable
   tip_saves: TipSavesTable
+}
+
+  season_history: SeasonHistoryTable
+  season_round_points: SeasonRoundPointsTable
+  season_history_state: SeasonHistoryStateTable
+  season_history_stale: SeasonHistoryStaleTable
 }
 
 export type UserRow = Selectable<UsersTable>

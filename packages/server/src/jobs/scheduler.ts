@@ -6,6 +6,7 @@ import { publishPickSplits } from '../modules/live/pick-split.ts'
 import type { MailDelivery } from '../modules/mail/service.ts'
 import type { Publisher } from '../modules/publisher/service.ts'
 import type { ReminderJob } from '../modules/reminders/service.ts'
+import { rebuildSeasonHistories } from '../modules/season/service.ts'
 import { recordJobRuns, type JobObserver, type JobRunWrite } from '../modules/ops/service.ts'
 
 /** A job's failure as recorded for the console: its message, kept short. */
@@ -14,7 +15,7 @@ const failureText = (err: unknown): string =>
 
 /**
  * Runs the idempotent jobs on a timer: lockouts (with auto-tips), then the pick split's push
- * events, then a re-publish of the static
+ * events, then My season's rank history of re-scored rounds, then a re-publish of the static
  * files when anything changed, then the weekly reminders, then delivery of queued emails. Safe with several processes: each
  * job claims its rows itself, and publishes take turns under the publisher's lock (decision 013). A failing job does not stop the others. Each pass records its jobs'
  * runs in job_runs (one write), for the admin console's System health in any process.
@@ -102,6 +103,9 @@ export class Scheduler {
         lockedRounds: lockouts?.rounds ?? [],
       }),
     )
+    // My season's rank history of the rounds a result re-scored (decision 021): seconds after
+    // the result, never inside its transaction.
+    await run('season_history', () => rebuildSeasonHistories(db))
     if (lockouts && lockouts.locked > 0) {
       log.info({ locked: lockouts.locked }, 'matches locked')
       await run('publishing', () => this.deps.publisher.publishAll())

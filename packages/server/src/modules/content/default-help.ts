@@ -76,6 +76,11 @@ export function defaultFaqs(sport: Sport): Faq[] {
       answer: `My season (in the menu) counts every match that has a result. Tips correct: your tips, auto-tips included, on matches that ended with a winner, and the share of them you got right. By team: those tips grouped by the team you tipped, best read first. Streaks: ${SEASON_STREAK_RULE} Clean sweeps: the weeks that earned the ${CLEAN_SWEEP_BONUS}-point Clean Sweep Bonus. Golden Week haul: your points in the Golden Week. Auto-tips that cost you: auto-tips that named the losing team, plus correct auto-tips that did not count because you already had ${AUTOTIP_COUNT_LIMIT} correct tips of your own that week. Super Sixes miss: how far off your sixes prediction was, on average and at best, over the finished Super Sixes matches you had a tip on (no number counts as 0). Points per round: your points each week beside the week's average and best over every ranked tipper. Pick a week under "Why my rank is what it is" to see each tip, whether it was right and counted and why, what it was worth, the bonus, your margin and how ties are broken.`,
     },
     {
+      question: 'How is the rank line on My season worked out?',
+      answer:
+        'It shows where you stood in the overall rankings at the end of each week: your points and margin added up over every week so far, against everyone else’s added up the same way, and ranked by the usual rule (points first, then the lowest margin; level on both, you share the rank). Rank 1 is at the top of the chart, so a line that climbs means you are moving up. It ranks everyone who is playing today, so a tipper who joined later counts in earlier weeks too, with the points they had then (none for what they missed), and a deactivated account is left out of every week. After your last finished week it is the rank in your score header. A new result takes a few seconds to reach the line; until then the latest week shows as still being counted. Your rank in the score header also leads to My season.',
+    },
+    {
       question: 'What can I win?',
       answer: `The best tipper of the season overall wins the top prize of ${TOP_PRIZE}. See the Prizes page for the details.`,
     },

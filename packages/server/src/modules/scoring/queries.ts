@@ -577,6 +577,9 @@ export async function placeTipper(
     ON CONFLICT (competition_id, round_id, points, margin) DO UPDATE SET n = g.n + excluded.n`.execute(
     db,
   )
+  // My season's rank history counts them in every round it covers (migration 2026-11-27T0200).
+  await sql`SELECT season_history_delta(${competitionId}::int, ${userId}::int, 1)
+    WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND deactivated_at IS NULL)`.execute(db)
   await bumpScoresVersion(db, competitionId)
   return true
 }
@@ -639,6 +642,22 @@ export const competitionRoundIds = async (db: Database, competitionId: number): 
       .orderBy('number')
       .execute()
   ).map((r) => r.id)
+
+/**
+ * Marks My season's rank history stale from the first of `rounds` (migration 2026-11-27T0200):
+ * one appended row, which waits on no lock, so a result's transaction gains nothing measurable;
+ * the scheduler's season_history job rebuilds from there.
+ */
+export async function markHistoryStale(
+  db: Database,
+  competitionId: number,
+  rounds: number[],
+): Promise<void> {
+  if (rounds.length === 0) return
+  await sql`INSERT INTO season_history_stale (competition_id, from_round)
+    SELECT ${competitionId}::int, min(number) FROM rounds WHERE id = ANY(${rounds}::int[])
+    HAVING count(*) > 0`.execute(db)
+}
 
 /** Tells caches of anything built from scores that they are out of date. */
 export async function bumpScoresVersion(db: Database, competitionId: number): Promise<void> {

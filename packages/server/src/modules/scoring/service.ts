@@ -58,6 +58,8 @@ async function fromAllTips(trx: Database, competitionId: number, rounds: number[
 }
 
 async function finish(trx: Database, competitionId: number, rounds: number[]) {
+  // My season's rank history is rebuilt from here by the scheduler, off the result's path.
+  await q.markHistoryStale(trx, competitionId, rounds)
   await q.swapIn(trx, competitionId, rounds)
   await q.bumpScoresVersion(trx, competitionId)
 }

@@ -13,12 +13,18 @@ import { notFound } from '../../errors.ts'
 import { ReadCache } from '../../read-cache.ts'
 import type { CurrentCompetitions } from '../competitions/service.ts'
 import type { ScoresService } from '../scores/service.ts'
+import { historyGroups, rankIn, rebuildSeasonHistories, type RoundGroups } from './history.ts'
 import * as q from './queries.ts'
+
+/** The scheduler's season_history job (history.ts), which keeps the rank history. */
+export { rebuildSeasonHistories }
 
 type RoundStat = Awaited<ReturnType<typeof q.roundStats>>[number]
 
 /** Two sports, each at its current scores version and perhaps the one before while it moves. */
 const ROUND_STATS_ENTRIES = 8
+/** The same for the history (a past season's too, for the archive). */
+const HISTORY_ENTRIES = 8
 
 /**
  * The My season page (issue 31): one tipper's numbers over the season and any round explained
@@ -26,11 +32,20 @@ const ROUND_STATS_ENTRIES = 8
  * the rounds' average and best, the same for every tipper and a scan of every round score, are
  * kept per competition and scores version (decision 009): a re-score or a deactivation moves to a
  * new version, so a kept answer is never stale, only replaced.
+ *
+ * The overall rank after each round and the rounds' tippers, total and best come from the
+ * season history (history.ts: a few thousand groups per round, kept per competition and history
+ * version); only a round re-scored since the history was last built is counted from round_scores.
+ * Everything is read by competition id, so a past season's page reads the same way.
  */
 export class SeasonService {
   private readonly stats = new ReadCache<{ played: number[]; rows: RoundStat[] }>(
     Number.POSITIVE_INFINITY,
     ROUND_STATS_ENTRIES,
+  )
+  private readonly groups = new ReadCache<Map<number, RoundGroups>>(
+    Number.POSITIVE_INFINITY,
+    HISTORY_ENTRIES,
   )
 
   constructor(
@@ -39,26 +54,65 @@ export class SeasonService {
     private readonly scores: ScoresService,
   ) {}
 
-  private roundStats(competitionId: number, scoresVersion: number) {
-    return this.stats.get(`${competitionId}:${scoresVersion}`, async () => {
+  /** Played rounds, and the stats of those after `after` (not covered by the history). */
+  private roundStats(competitionId: number, scoresVersion: number, after: number) {
+    return this.stats.get(`${competitionId}:${scoresVersion}:${after}`, async () => {
       const [played, rows] = await Promise.all([
         q.playedRounds(this.db, competitionId),
-        q.roundStats(this.db, competitionId),
+        q.roundStats(this.db, competitionId, after),
       ])
       return { played, rows }
     })
   }
 
+  /** The history's rounds up to the last one it covers that is not stale, at its version. */
+  private async history(competitionId: number) {
+    const state = await q.historyState(this.db, competitionId)
+    const groups = await this.groups.get(`${competitionId}:${state.version}`, () =>
+      historyGroups(this.db, competitionId),
+    )
+    return { shownThrough: state.shownThrough, groups }
+  }
+
   async season(sport: Sport, userId: number): Promise<Season> {
     const c = await this.competitions.get(sport)
-    const [tips, mine, stats] = await Promise.all([
-      q.userTipNumbers(this.db, c.id, userId),
-      q.userRoundScores(this.db, c.id, userId),
-      this.roundStats(c.id, c.scores_version),
+    return this.seasonOf(c.id, c.scores_version, c.golden_week_round, userId)
+  }
+
+  /** season() for any competition by id (the current one, or a past one for the archive). */
+  async seasonOf(
+    competitionId: number,
+    scoresVersion: number,
+    golden: number | null,
+    userId: number,
+  ): Promise<Season> {
+    const [tips, mine, history] = await Promise.all([
+      q.userTipNumbers(this.db, competitionId, userId),
+      q.userRoundScores(this.db, competitionId, userId),
+      this.history(competitionId),
     ])
+    const stats = await this.roundStats(competitionId, scoresVersion, history.shownThrough)
     const points = new Map(mine.map((r) => [r.number, r.points]))
     const byRound = new Map(stats.rows.map((r) => [r.number, r]))
-    const golden = c.golden_week_round
+    const stored = (number: number) => {
+      if (number > history.shownThrough) return undefined
+      const g = history.groups.get(number)
+      return { tippers: g?.tippers ?? 0, total: g?.total ?? 0, best: g?.best ?? 0 }
+    }
+    // The caller's totals through each round, from their own rows (a round without one adds 0);
+    // no rows at all: not placed yet; deactivated: not ranked.
+    const rankAfter = (number: number): number | null => {
+      const g = history.groups.get(number)
+      if (number > history.shownThrough || !g || !mine[0]?.active) return null
+      let p = 0
+      let m = 0
+      for (const r of mine)
+        if (r.number <= number) {
+          p += r.points
+          m += r.margin
+        }
+      return rankIn(g, p, m)
+    }
     return {
       tips: {
         judged: tips.judged,
@@ -82,7 +136,7 @@ export class SeasonService {
         bestMiss: tips.best_miss,
       },
       rounds: stats.played.map((number) => {
-        const s = byRound.get(number)
+        const s = stored(number) ?? byRound.get(number)
         return {
           round: asRoundNumber(number),
           isGoldenWeek: number === golden,
@@ -90,6 +144,7 @@ export class SeasonService {
           tippers: s?.tippers ?? 0,
           average: averageOf(s?.total ?? 0, s?.tippers ?? 0),
           best: s?.best ?? 0,
+          rank: rankAfter(number),
         }
       }),
     }

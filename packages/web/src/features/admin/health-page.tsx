@@ -26,6 +26,7 @@ const JOB_LABELS: Record<JobName, string> = {
   scheduler: 'Scheduler pass',
   lockouts: 'Lockouts',
   pick_split: 'Pick split events',
+  season_history: 'Season rank history',
   publishing: 'Publishing',
   reminders: 'Weekly reminders',
   email_delivery: 'Email delivery',

@@ -12,7 +12,7 @@ const MARGIN = { top: 12, right: 8, bottom: 28, left: 32 }
 const FALLBACK_WIDTH = 358
 
 /** The drawing's width follows its box, so labels keep their size at 390 px and at 1280 px. */
-function useWidth() {
+export function useWidth() {
   const ref = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(FALLBACK_WIDTH)
   useEffect(() => {

@@ -21,8 +21,9 @@ const season = {
   autoTips: { wrong: 1, notCounted: 1 },
   superSixes: { games: 2, averageMiss: 3.5, bestMiss: 1 },
   rounds: [
-    { round: 1, isGoldenWeek: false, points: 3, tippers: 10, average: 2.4, best: 5 },
-    { round: 2, isGoldenWeek: false, points: 7, tippers: 10, average: 3.1, best: 7 },
+    { round: 1, isGoldenWeek: false, points: 3, tippers: 1200, average: 2.4, best: 5, rank: 640 },
+    { round: 2, isGoldenWeek: false, points: 7, tippers: 1200, average: 3.1, best: 7, rank: 12 },
+    { round: 3, isGoldenWeek: true, points: 8, tippers: 1200, average: 4, best: 8, rank: null },
   ],
 } as unknown as Season
 
@@ -111,13 +112,30 @@ describe('My season', () => {
     ).toEqual(['7', '3.1', '7'])
   })
 
+  it('gives the rank after each round in words and as a table, week 3 still being counted', async () => {
+    renderPage()
+    const rank = await screen.findByRole('region', { name: 'Overall rank after each round' })
+    expect(rank.querySelector('[data-rank-now]')!.textContent).toBe(
+      'After week 2: 12 of 1,200 (the latest result is being counted)',
+    )
+    const table = within(rank).getByRole('table', { name: /overall rank after each round/ })
+    const cells = (week: number) =>
+      within(within(table).getByRole('row', { name: new RegExp(`Week ${week}`) }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    expect(cells(1)).toEqual(['640', '1,200'])
+    expect(cells(3)).toEqual(['not counted yet', '1,200'])
+    // The line: one dot per counted round.
+    expect(rank.querySelectorAll('svg circle')).toHaveLength(2)
+  })
+
   it('explains the latest week, and another when it is chosen', async () => {
     renderPage()
     const why = await screen.findByRole('region', { name: 'Why my rank is what it is' })
     expect(
       await within(why).findByText(/Correct auto-tip, not counted: you had 4 correct tips/),
     ).toBeTruthy()
-    expect(calls).toContain('/api/bbl/season/rounds/2')
+    expect(calls).toContain('/api/bbl/season/rounds/3')
     expect(within(why).getByText('No Clean Sweep Bonus: the week had an auto-tip')).toBeTruthy()
     expect(
       within(why).getByText(/you predicted nothing \(counted as 0\), 14 were hit/),

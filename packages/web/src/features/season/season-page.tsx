@@ -4,10 +4,12 @@ import { AUTOTIP_COUNT_LIMIT, CLEAN_SWEEP_BONUS } from '@tipping/contract/consta
 import type { RoundNumber } from '@tipping/contract/ids'
 import type { ExplainedTip, RoundExplanation, Season } from '@tipping/contract/season'
 import type { Squad } from '@tipping/contract/static-files'
+import { formatCount } from '../../lib/numbers.ts'
 import { useSport } from '../../lib/sport.ts'
 import { squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { PointsChart } from './points-chart.tsx'
+import { RankChart } from './rank-chart.tsx'
 import { useSeasonQuery, useSeasonRoundQuery } from './season-api.ts'
 import styles from './season.module.css'
 
@@ -45,6 +47,7 @@ export default function SeasonPage() {
         <Link to={`/${sport}/help`}>What each number means</Link>
       </p>
       <Numbers season={s} />
+      <RankSection season={s} />
       <Teams season={s} squads={squads} />
       <section className={styles.card} aria-labelledby="season-chart">
         <h2 id="season-chart">Points per round</h2>
@@ -211,6 +214,59 @@ function Teams({ season: s, squads }: { season: Season; squads: Squads }) {
             </tbody>
           </table>
         </div>
+      )}
+    </section>
+  )
+}
+
+const rankText = formatCount
+
+/** The overall rank after each round: the line, the latest rank in words, a table for readers. */
+function RankSection({ season: s }: { season: Season }) {
+  const points = s.rounds.flatMap((r) =>
+    r.rank === null ? [] : [{ round: r.round, rank: r.rank }],
+  )
+  const latest = points.at(-1)
+  const of = s.rounds.find((r) => r.round === latest?.round)?.tippers ?? 0
+  const pending = s.rounds.filter((r) => r.rank === null && r.round > (latest?.round ?? 0))
+  return (
+    <section className={styles.card} aria-labelledby="season-rank">
+      <h2 id="season-rank">Overall rank after each round</h2>
+      {latest === undefined ? (
+        <p className={styles.muted}>
+          {s.rounds.length === 0
+            ? 'No round has a result yet.'
+            : 'Your rank after each round appears here a few seconds after a result.'}
+        </p>
+      ) : (
+        <>
+          <p className={styles.rankNow} data-rank-now>
+            After week {latest.round}: <strong>{rankText(latest.rank)}</strong> of {rankText(of)}
+            {pending.length > 0 ? ' (the latest result is being counted)' : ''}
+          </p>
+          <RankChart points={points} of={of} />
+          <div className="visually-hidden">
+            <table>
+              <caption>My overall rank after each round (1 is the top)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Week</th>
+                  <th scope="col">Rank</th>
+                  <th scope="col">Tippers</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.rounds.map((r) => (
+                  <tr key={r.round}>
+                    <th scope="row">Week {r.round}</th>
+                    <td>{r.rank === null ? 'not counted yet' : rankText(r.rank)}</td>
+                    <td>{rankText(r.tippers)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   )

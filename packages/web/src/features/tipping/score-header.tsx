@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { CLEAN_SWEEP_BONUS } from '@tipping/contract/constants'
 import type { Snapshot } from '@tipping/contract/scores'
 import { Button } from '../../ui/button.tsx'
 import { formatCount } from '../../lib/numbers.ts'
+import { useSport } from '../../lib/sport.ts'
 import { Modal } from '../../ui/modal.tsx'
 import styles from './score-header.module.css'
 
@@ -14,6 +16,7 @@ interface Props {
 /** Spec 1: round score, total score and overall rank, with share and information buttons. */
 export function ScoreHeader({ snapshot, onShare }: Props) {
   const [info, setInfo] = useState(false)
+  const sport = useSport()
   const show = (n: number | undefined) => (snapshot ? String(n ?? 0) : '–')
   return (
     <section className={styles.header} aria-label="Your score" data-testid="score-header">
@@ -29,12 +32,19 @@ export function ScoreHeader({ snapshot, onShare }: Props) {
         </span>
         <span className={styles.label}>Total pts</span>
       </div>
-      <div className={styles.stat}>
+      {/* The rank leads to My season, where it is drawn round by round (issue 31). */}
+      <Link
+        to={`/${sport}/season`}
+        className={`${styles.stat} ${styles.statLink}`}
+        data-testid="my-season-link"
+      >
         <span className={styles.value} data-testid="overall-rank">
           {snapshot && snapshot.overall_rank > 0 ? formatCount(snapshot.overall_rank) : '–'}
         </span>
-        <span className={styles.label}>Rank</span>
-      </div>
+        <span className={styles.label}>
+          Rank <span className={styles.more}>My season ›</span>
+        </span>
+      </Link>
       <div className={styles.buttons}>
         <button
           type="button"
