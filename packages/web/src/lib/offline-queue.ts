@@ -1,5 +1,6 @@
 import { createStore, delMany, entries, setMany, type UseStore } from 'idb-keyval'
 import type { Sport } from '@tipping/contract/constants'
+import { markQueued } from './offline-status.ts'
 
 // Issue 32 "Tips that survive a bad connection" (decision 025): a pick made offline, or whose
 // save failed on the network, is kept on the device (IndexedDB: it survives a reload and a
@@ -93,4 +94,40 @@ export async function flushTipQueue(
     )
   }
   return { verdicts, stopped: false }
+}
+
+let shared: TipQueue | null = null
+/** The device's queue; null where the browser has no IndexedDB (nothing can be kept). */
+export function deviceTipQueue(): TipQueue | null {
+  if (typeof indexedDB === 'undefined') return null
+  return (shared ??= createTipQueue())
+}
+
+/** The Background Sync tag the service worker answers (src/sw.ts). */
+export const TIP_QUEUE_SYNC = 'tip-queue'
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> }
+}
+
+/**
+ * Keeps tips whose save got no answer, to send when the connection returns; asks the browser
+ * for a Background Sync where it has one (Chromium), so they go even if the page is asleep by
+ * then. False when nothing could be kept (no IndexedDB, or it refused).
+ */
+export async function keepForLater(tips: readonly QueuedTip[]): Promise<boolean> {
+  const queue = deviceTipQueue()
+  if (!queue || tips.length === 0) return false
+  try {
+    await queue.put(tips)
+  } catch {
+    return false
+  }
+  markQueued(tips.map((t) => t.match))
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) {
+    void navigator.serviceWorker.ready
+      .then((r) => (r as unknown as SyncRegistration).sync?.register(TIP_QUEUE_SYNC))
+      .catch(() => undefined)
+  }
+  return true
 }
