@@ -322,6 +322,25 @@ export const SCREENS: Screen[] = [
       await form.scrollIntoViewIfNeeded()
     },
   },
+  {
+    name: 'tipping, a pick kept offline (banner, kept tips)',
+    who: 'tipper',
+    open: async (p) => {
+      // The save gets no answer, as with no signal (offline.spec.ts cuts the real network):
+      // the pick is kept on the device, the banner and the kept tips panel show. Sent (and so
+      // saved) once the next screen's calls reach the server.
+      await p.route('**/api/bbl/predictions_list', (route) => route.abort('internetdisconnected'))
+      await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
+      await p
+        .locator('[data-testid^="pick-"]:not([disabled]):not([aria-pressed="true"])')
+        .first()
+        .click()
+      await p.getByTestId('save-picks').click()
+      await p.getByTestId('offline-banner').waitFor()
+      await p.getByTestId('kept-tips').waitFor()
+      await p.unroute('**/api/bbl/predictions_list')
+    },
+  },
 ]
 
 /** Signs in through the API from inside the page (same origin: the page gets the session cookie). */
