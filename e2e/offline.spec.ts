@@ -172,14 +172,14 @@ describe('tipping offline', () => {
       () =>
         new Promise<number>((resolve, reject) => {
           const open = indexedDB.open('tipping-offline')
-          open.onerror = () => reject(open.error)
+          open.onerror = () => reject(new Error(String(open.error)))
           open.onsuccess = () => {
             const req = open.result
               .transaction('tip-queue', 'readonly')
               .objectStore('tip-queue')
               .count()
             req.onsuccess = () => resolve(req.result)
-            req.onerror = () => reject(req.error)
+            req.onerror = () => reject(new Error(String(req.error)))
           }
         }),
     )
