@@ -130,7 +130,7 @@ describe('tipping offline', () => {
     await context.setOffline(true)
     for (const m of [locks, later]) await page.getByTestId(`pick-${m.id}-${m.homeSquadId}`).click()
     await page.getByTestId('save-picks').click()
-    await expect.poll(() => page.getByTestId('save-picks').textContent()).toMatch(/Kept offline/)
+    await expect.poll(() => page.getByTestId('save-picks').textContent()).toMatch(/Kept/)
     await page.getByTestId('offline-banner').waitFor()
     await expect
       .poll(() => page.getByTestId(`kept-tip-${later.id}`).textContent())
