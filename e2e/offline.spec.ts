@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -51,6 +52,16 @@ const controlled = (page: Page) =>
     undefined,
     { timeout: 60_000 },
   )
+
+/** axe's WCAG 2.1 AA findings on the page as it is (as a11y.spec.ts checks every page). */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+}
 
 /** A PNG's width and height, from its header. */
 const pngSize = (bytes: Buffer) => ({
@@ -140,6 +151,8 @@ describe('tipping offline', () => {
     // and the kept picks from IndexedDB.
     await page.reload()
     await page.getByTestId('offline-banner').waitFor()
+    await page.getByTestId(`kept-tip-${later.id}`).waitFor()
+    expect(await violations(page)).toEqual([])
     for (const m of [locks, later])
       await expect
         .poll(() => page.getByTestId(`pick-${m.id}-${m.homeSquadId}`).getAttribute('aria-pressed'))
@@ -161,6 +174,8 @@ describe('tipping offline', () => {
       .poll(() => page.getByTestId(`kept-tip-${locks.id}`).textContent(), { timeout: 30_000 })
       .toMatch(/Refused: This match has started/)
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' })
+    // The verdicts, green and red, pass axe's contrast check (light here, dark below).
+    expect(await violations(page)).toEqual([])
 
     // The server's record: the later match has the kept pick, the started one does not.
     const after = await apiCall<RoundJson>(page, 'GET', '/api/bbl/predictions/3')
@@ -184,6 +199,27 @@ describe('tipping offline', () => {
         }),
     )
     expect(kept).toBe(0)
+    await context.close()
+  })
+
+  it('shows the banner and the kept tips legibly in the dark scheme too', async () => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+    })
+    const page = await context.newPage()
+    await page.goto('/registration')
+    await signUp(page, uniqueEmail('dark'), 'Night')
+    await page.waitForURL('**/bbl/leagues')
+    await page.goto('/bbl/tipping')
+    await page.getByTestId('autopick').waitFor()
+    await context.setOffline(true)
+    await page.locator('[data-testid^="pick-"]:not([disabled])').first().click()
+    await page.getByTestId('save-picks').click()
+    await page.getByTestId('offline-banner').waitFor()
+    await page.getByTestId('kept-tips').waitFor()
+    expect(await violations(page)).toEqual([])
     await context.close()
   })
 
