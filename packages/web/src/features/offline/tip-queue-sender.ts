@@ -3,12 +3,7 @@ import { useDispatch } from 'react-redux'
 import { api } from '../../lib/api.ts'
 import { api as callApi, ApiCallError } from '../../lib/api-client.ts'
 import { clearSignedInCaches } from '../../lib/offline-caches.ts'
-import {
-  deviceTipQueue,
-  flushTipQueue,
-  type QueuedTip,
-  type SendResult,
-} from '../../lib/offline-queue.ts'
+import type { QueuedTip, SendResult } from '../../lib/offline-queue.ts'
 import { markVerdicts } from '../../lib/offline-status.ts'
 
 // Sends the tips kept on the device (lib/offline-queue.ts) when the connection returns: at once
@@ -17,6 +12,13 @@ import { markVerdicts } from '../../lib/offline-status.ts'
 // `POST /api/{sport}/tips`, the same rules as any save: the server judges it now.
 
 const OWNER_KEY = 'tipping-offline-owner'
+
+/**
+ * The queue's code (and IndexedDB's wrapper) is loaded when a signed-in page first needs it, not
+ * with the main script: the landing page's first download stays as it was (decision 014's budget).
+ */
+const queueModule = () => import('../../lib/offline-queue.ts')
+const deviceQueue = async () => (await queueModule()).deviceTipQueue()
 
 /** One tip sent; any answer but a success is its status and message (0: no answer). */
 async function send(tip: QueuedTip): Promise<SendResult> {
@@ -48,9 +50,7 @@ async function forgetOtherUsers(userId: number): Promise<void> {
   }
   if (owner !== null && owner !== String(userId)) {
     await clearSignedInCaches()
-    await deviceTipQueue()
-      ?.clearExcept(userId)
-      .catch(() => undefined)
+    await (await deviceQueue())?.clearExcept(userId).catch(() => undefined)
   }
 }
 
@@ -62,22 +62,22 @@ export async function forgetOfflineData(): Promise<void> {
     // Nothing stored.
   }
   await clearSignedInCaches()
-  await deviceTipQueue()
-    ?.clearExcept()
-    .catch(() => undefined)
+  await (await deviceQueue())?.clearExcept().catch(() => undefined)
 }
 
 export function useTipQueueSender(userId: number | null): void {
   const dispatch = useDispatch()
   useEffect(() => {
-    const queue = deviceTipQueue()
-    if (!userId || !queue) return
+    if (!userId) return
     let running = false
     let closed = false
     const run = async () => {
       if (running || closed || navigator.onLine === false) return
       running = true
       try {
+        const { deviceTipQueue, flushTipQueue } = await queueModule()
+        const queue = deviceTipQueue()
+        if (!queue) return
         const { verdicts } = await flushTipQueue(queue, userId, send)
         if (closed || verdicts.length === 0) return
         markVerdicts(verdicts)
@@ -91,7 +91,7 @@ export function useTipQueueSender(userId: number | null): void {
           ]),
         )
       } catch {
-        // IndexedDB refused: the tips stay kept, tried again on the next chance.
+        // IndexedDB refused (or the code did not load): the tips stay kept, tried again later.
       } finally {
         running = false
       }
