@@ -63,6 +63,23 @@ async function violations(page: Page) {
   )
 }
 
+/** How many tips the browser keeps in its queue (Chromium's IndexedDB, as the app left it). */
+const keptCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('tipping-offline')
+        open.onerror = () => reject(new Error(String(open.error)))
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('tip-queue')) return resolve(0)
+          const req = db.transaction('tip-queue', 'readonly').objectStore('tip-queue').count()
+          req.onsuccess = () => resolve(req.result)
+          req.onerror = () => reject(new Error(String(req.error)))
+        }
+      }),
+  )
+
 /** A PNG's width and height, from its header. */
 const pngSize = (bytes: Buffer) => ({
   width: bytes.readUInt32BE(16),
@@ -183,21 +200,7 @@ describe('tipping offline', () => {
     expect(tipOf(later.id)).toBe(later.homeSquadId)
     expect(tipOf(locks.id)).not.toBe(locks.homeSquadId)
     // The queue is empty: a reload sends nothing again and keeps no pick of its own.
-    const kept = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('tipping-offline')
-          open.onerror = () => reject(new Error(String(open.error)))
-          open.onsuccess = () => {
-            const req = open.result
-              .transaction('tip-queue', 'readonly')
-              .objectStore('tip-queue')
-              .count()
-            req.onsuccess = () => resolve(req.result)
-            req.onerror = () => reject(new Error(String(req.error)))
-          }
-        }),
-    )
+    const kept = await keptCount(page)
     expect(kept).toBe(0)
     await context.close()
   })
@@ -220,6 +223,35 @@ describe('tipping offline', () => {
     await page.getByTestId('offline-banner').waitFor()
     await page.getByTestId('kept-tips').waitFor()
     expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+
+  it("never sends one user's kept tip for the next user of the browser", async () => {
+    const { context, page } = await newPage(browser)
+    await page.goto('/registration')
+    await signUp(page, uniqueEmail('first'), 'First')
+    await page.waitForURL('**/bbl/leagues')
+    await page.goto('/bbl/tipping')
+    await page.getByTestId('autopick').waitFor()
+    const round = await apiCall<RoundJson>(page, 'GET', '/api/bbl/predictions/3')
+    const target = round.matches.find((m) => m.status === 'scheduled')!
+    await context.setOffline(true)
+    await page.getByTestId(`pick-${target.id}-${target.homeSquadId}`).click()
+    await page.getByTestId('save-picks').click()
+    await page.getByTestId(`kept-tip-${target.id}`).waitFor()
+    // The session ends without a sign-out (it expired): the tip stays kept, for its owner only.
+    await context.clearCookies()
+    await context.setOffline(false)
+    await page.goto('/registration')
+    await signUp(page, uniqueEmail('second'), 'Second')
+    // Where the sign-up lands (the leagues, or the tipping link the expired session left).
+    await page.waitForURL((u) => /^\/bbl\/(leagues|tipping)$/.test(u.pathname))
+    await page.goto('/bbl/tipping')
+    await page.getByTestId('autopick').waitFor()
+    await expect.poll(() => keptCount(page)).toBe(0)
+    const mine = await apiCall<RoundJson>(page, 'GET', '/api/bbl/predictions/3')
+    expect(mine.predictions.find((p) => p.match === target.id)?.squad ?? 0).toBe(0)
+    expect(await page.getByTestId('kept-tips').count()).toBe(0)
     await context.close()
   })
 
