@@ -328,6 +328,30 @@ export const SCREENS: Screen[] = [
     open: (p) =>
       visit(p, '/bbl/tips-history', '[aria-label="Saves"], [data-testid="history-empty"]'),
   },
+  {
+    name: 'tipping, a pick kept offline (banner, kept tips)',
+    who: 'tipper',
+    open: async (p) => {
+      // The week loads, then no call reaches the API, as with no signal (offline.spec.ts cuts
+      // the real network): the save is kept on the device, the banner and the kept tips panel
+      // show. Routed on the context, so the service worker's own fetches fail too. The kept
+      // pick is sent (and saved) when a later screen's page comes back to the front.
+      await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
+      const api = '**/api/**'
+      await p.context().route(api, (route) => route.abort('internetdisconnected'))
+      try {
+        await p
+          .locator('[data-testid^="pick-"]:not([disabled]):not([aria-pressed="true"])')
+          .first()
+          .click()
+        await p.getByTestId('save-picks').click()
+        await p.getByTestId('offline-banner').waitFor()
+        await p.getByTestId('kept-tips').waitFor()
+      } finally {
+        await p.context().unroute(api)
+      }
+    },
+  },
 ]
 
 /** Signs in through the API from inside the page (same origin: the page gets the session cookie). */

@@ -354,6 +354,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         setHeaders: (res, file) => {
           if (file.includes(`${path.sep}assets${path.sep}`)) {
             res.header('cache-control', 'public, max-age=31536000, immutable')
+          } else if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(file)) {
+            // The service worker and the manifest (decision 025): a release is seen at the next
+            // visit, by the browser and any cache in between.
+            res.header('cache-control', 'no-cache')
           }
         },
       })

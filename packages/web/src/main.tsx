@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router'
 import { startBootReads } from './app/boot-reads.ts'
 import { createRouter } from './app/router.tsx'
 import { createStore } from './app/store.ts'
+import { registerWorkerAfterPaint } from './features/offline/register-worker.ts'
 import { startErrorReporting } from './lib/integrations.ts'
 import { adoptBootStatic } from './lib/static-data.ts'
 import './ui/global.css'
@@ -33,3 +34,5 @@ startTransition(() =>
 
 // Optional, after the first render so it never delays the page.
 void startErrorReporting()
+// The installable app's service worker: after the page has loaded (issue 32).
+registerWorkerAfterPaint()

@@ -1,4 +1,6 @@
 import type { ApiError } from '@tipping/contract/errors'
+import { OFFLINE_COPY_HEADER } from './offline-caches.ts'
+import { reportConnection } from './offline-status.ts'
 
 /** A failed call: the first error of the envelope, or a network/timeout failure (spec 8). */
 export class ApiCallError extends Error {
@@ -48,12 +50,15 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       signal: controller.signal,
     })
   } catch {
+    reportConnection(false)
     if (controller.signal.aborted)
       throw new ApiCallError(`timeout of ${timeoutMs} ms exceeded`, 0, null, 0)
     throw new ApiCallError('Network error', 0, null, 0)
   } finally {
     clearTimeout(timer)
   }
+  // The service worker's copy as last seen (decision 025) is an answer, but not the server's now.
+  reportConnection(!res.headers.get(OFFLINE_COPY_HEADER))
   if (res.status === 401 && !opts.skipUnauthorized) unauthorizedListeners.forEach((l) => l())
   const json: unknown = await res.json().catch(() => null)
   const errors = (json as { errors?: ApiError[] } | null)?.errors

@@ -89,6 +89,16 @@ export function defaultFaqs(sport: Sport): Faq[] {
       answer:
         'Every time a save of your tips is accepted, the server answers with a receipt: a short code (its id), the exact time the server took the save, to the thousandth of a second, and a digest, a seal the server makes from your account, the week and every pick in that save with a key only it holds. The tipping page shows your last receipt with a Copy receipt button; My tips history (linked under your matches) lists every save of the season with its receipt and what it changed. To check a receipt, paste it under "Check a receipt" on My tips history, or send it to anyone: they can ask the server at /api/receipts/{id}?digest={digest} and it answers only whether the receipt is genuine and when the save was made, never your picks. A receipt whose id or digest was altered is not genuine. Each locked match also shows when the server locked it, to the thousandth of a second.',
     },
+    {
+      question: 'Can I put the game on my phone like an app?',
+      answer:
+        'Yes. Open the site in your phone\'s browser and choose "Install app" or "Add to Home screen" (on an iPhone: the Share button, then "Add to Home Screen"). It opens from its own icon without the browser\'s bars, and it keeps the app itself on the phone, so it starts even with no signal. A new version is picked up by itself the next time you open it while online.',
+    },
+    {
+      question: 'Can I tip without a connection?',
+      answer:
+        'Yes. Without a connection a banner says you are offline, and the tipping page shows this week, your tips and your leagues as the phone last saw them. Pick and press Save as usual: your picks are kept on this phone (they survive closing the app or the browser) and sent by themselves as soon as you are back online. Until then they count for nothing, so get a signal before the match starts: each tip is judged when it reaches us, and one for a match that has already started is refused with the same message as any late tip. Once sent, the tipping page lists each kept tip as saved or refused. Signing out deletes what the phone kept of your account, tips not yet sent included.',
+    },
   ]
 }
 

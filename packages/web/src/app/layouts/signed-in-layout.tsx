@@ -3,6 +3,8 @@ import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-rou
 import { roleForSport, type Sport } from '@tipping/contract/constants'
 import { useLogoutMutation } from '../../features/auth/auth-api.ts'
 import { JoinGamePanel } from '../../features/auth/join-game-panel.tsx'
+import { OfflineBanner } from '../../features/offline/offline-banner.tsx'
+import { forgetOfflineData, useTipQueueSender } from '../../features/offline/tip-queue-sender.ts'
 import { sessionActions } from '../../lib/session-slice.ts'
 import { leaveThroughProvider } from '../../features/sso/sso-account-links.tsx'
 import { ssoApi } from '../../features/sso/sso-api.ts'
@@ -35,6 +37,8 @@ function useSignOut() {
       void logout(sport).finally(() => {
         dispatch(sessionActions.loggedOut())
         dispatch(api.util.resetApiState())
+        // The service worker's copies as last seen and any tips kept on the device go too.
+        void forgetOfflineData()
         // A single sign-on user also signs out at the provider, which sends them back to `/`.
         const readConfig = () =>
           dispatch(ssoApi.endpoints.ssoConfig.initiate(undefined, { subscribe: false }))
@@ -60,6 +64,8 @@ export function SignedInLayout() {
   }, [valid, sport])
   // One push channel per tab, for the sport on show, kept open across the sport's pages.
   useLiveChannel(valid && session.isAuthorized ? sport : null)
+  // Tips kept on the device while offline are sent when the connection returns (issue 32).
+  useTipQueueSender(session.isAuthorized ? session.user.id : null)
 
   // Not a sport (`/nowhere` matches `/:sport`): the site's own not-found page, header and footer.
   if (!valid)
@@ -86,6 +92,7 @@ export function SignedInLayout() {
         isAdmin={session.user.roles.includes('ROLE_ADMIN')}
       />
       <main className={styles.main}>
+        <OfflineBanner />
         <NotificationBar sport={sport} />
         {/* Spec 8: a user not registered for this sport's game (513) is offered to join it. */}
         {session.user.roles.includes(roleForSport(sport)) ? (

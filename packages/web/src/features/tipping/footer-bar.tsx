@@ -27,6 +27,7 @@ const LABEL: Record<SaveStatus, string> = {
   saving: 'Saving…',
   saved: 'Saved ✓',
   failed: 'Save',
+  queued: 'Kept ✓',
 }
 
 /** Selected picks, Autopick (until all are picked) or a tick and Clear All, and Save. */

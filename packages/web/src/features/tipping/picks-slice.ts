@@ -9,7 +9,8 @@ import { assertPicksArray } from '@tipping/contract/rules/picks'
 // data and live in the query cache (tipping-api.ts); this slice holds only what the user is
 // editing, which a refresh must not overwrite (docs/decisions/014-rtk-query-data-layer.md).
 
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed'
+/** `queued`: the save got no answer, so the picks are kept on the device to send later (issue 32). */
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed' | 'queued'
 
 export interface PicksState {
   /** The round on show (`sport/round`); answers for any other round are ignored. */
@@ -94,6 +95,15 @@ const picksSlice = createSlice({
       state.can_save = true
       state.saveStatus = 'failed'
     },
+    /**
+     * The save got no answer (offline, or the network failed): the picks stay as the user made
+     * them, kept on the device and sent when the connection returns (lib/offline-queue.ts).
+     */
+    saveQueued(state) {
+      state.saving = false
+      state.can_save = true
+      state.saveStatus = 'queued'
+    },
     /** Server-confirmed picks (autopick, clear, a margin) merged in. */
     merged(state, action: PayloadAction<Prediction[]>) {
       assertPicksArray(action.payload)
@@ -111,7 +121,7 @@ const picksSlice = createSlice({
       state.saveStatus = 'idle'
     },
     confirmationHidden(state) {
-      if (state.saveStatus === 'saved' || state.saveStatus === 'failed') state.saveStatus = 'idle'
+      if (state.saveStatus !== 'idle' && state.saveStatus !== 'saving') state.saveStatus = 'idle'
     },
   },
 })

@@ -22,6 +22,8 @@ import { api, type ApiFailure } from '../../lib/api.ts'
 import { asFailure } from '../../lib/api-failure.ts'
 import { globalErrorActions, type GlobalErrorState } from '../../lib/global-error-slice.ts'
 import type { WithSession } from '../../lib/use-current-user.ts'
+import { deviceTipQueue, keepForLater } from '../../lib/offline-queue.ts'
+import { forgetTips } from '../../lib/offline-status.ts'
 import { picksActions, roundKey } from './picks-slice.ts'
 import { receiptReceived } from './receipts-api.ts'
 
@@ -207,7 +209,7 @@ export const selectRefusal = (s: { globalError: GlobalErrorState }): string | nu
  * Resolves to the confirmed picks, or null when the save failed.
  */
 export const saveRoundPicks =
-  (sport: Sport, round: RoundNumber, picks: readonly TipInput[]) =>
+  (sport: Sport, round: RoundNumber, picks: readonly TipInput[], userId?: number) =>
   async (dispatch: TippingDispatch, getState: () => TippingState): Promise<Prediction[] | null> => {
     const earlier =
       tippingApi.endpoints.round.select({ sport, round })(getState()).data?.predictions ?? []
@@ -217,11 +219,40 @@ export const saveRoundPicks =
         tippingApi.endpoints.savePicks.initiate({ sport, round, predictions: [...picks] }),
       ).unwrap()
       dispatch(picksActions.saveSucceeded(predictions))
+      if (userId !== undefined) void forgetKeptTips(userId, sport, round, picks)
       return predictions
     } catch (err) {
-      dispatch(picksActions.saveFailed(earlier))
       const failure = asFailure(err, 'Your tips were not saved')
+      // Issue 32: no answer at all (offline, the network failed) is not the server's refusal:
+      // the picks are kept on the device and sent when the connection returns.
+      if (failure.status === 0 && userId !== undefined) {
+        const queuedAt = new Date().toISOString()
+        const kept = await keepForLater(
+          picks.map((p) => ({ userId, sport, round, ...p, margin: p.margin ?? null, queuedAt })),
+        )
+        if (kept) {
+          dispatch(picksActions.saveQueued())
+          return null
+        }
+      }
+      dispatch(picksActions.saveFailed(earlier))
       if (failure.status !== 401) dispatch(failureRaised(failure))
       return null
     }
   }
+
+/** A save that went through supersedes whatever of the round was kept on the device. */
+async function forgetKeptTips(
+  userId: number,
+  sport: Sport,
+  round: number,
+  picks: readonly TipInput[],
+) {
+  forgetTips(picks.map((p) => p.match))
+  const queue = deviceTipQueue()
+  if (!queue) return
+  const queuedAt = ''
+  await queue
+    .remove(picks.map((p) => ({ userId, sport, round, ...p, margin: null, queuedAt })))
+    .catch(() => undefined)
+}

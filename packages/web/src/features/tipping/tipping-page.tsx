@@ -6,7 +6,13 @@ import {
   REFRESH_INTERVAL_MS,
   SAVE_CONFIRMATION_MS,
 } from '@tipping/contract/constants'
-import { asRoundNumber, type MatchId, type RoundNumber } from '@tipping/contract/ids'
+import {
+  asMatchId,
+  asRoundNumber,
+  asSquadId,
+  type MatchId,
+  type RoundNumber,
+} from '@tipping/contract/ids'
 import type { Prediction } from '@tipping/contract/predictions'
 import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
@@ -14,6 +20,8 @@ import type { FixtureRound, FormGuideFile } from '@tipping/contract/static-files
 import { failureMessage } from '../../lib/api.ts'
 import { useLiveRoundQuery } from '../../lib/live-api.ts'
 import { useLiveEvent } from '../../lib/live-channel.ts'
+import { deviceTipQueue } from '../../lib/offline-queue.ts'
+import { markQueued, useTipStates } from '../../lib/offline-status.ts'
 import { selectPushConnected } from '../../lib/push-slice.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
 import { asFailure } from '../../lib/api-failure.ts'
@@ -34,6 +42,7 @@ import { ShareModal } from '../../ui/share-modal.tsx'
 import { CountdownCard, CountdownPlaceholder } from './countdown-card.tsx'
 import { FooterBar } from './footer-bar.tsx'
 import { LastReceipt } from './last-receipt.tsx'
+import { KeptTips } from './kept-tips.tsx'
 import { JoinPrompt, rememberJoinPrompt, shouldPromptToJoin } from './join-prompt.tsx'
 import { LeaveGuard } from './leave-guard.tsx'
 import { LiveStakes } from './live-stakes.tsx'
@@ -121,6 +130,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   const [sharing, setSharing] = useState(false)
   const firstCard = useRef<HTMLElement | null>(null)
   const twoColumns = !useMediaQuery(PHONE_QUERY)
+  const tipStates = useTipStates()
   const refresh = useSelector(selectPushConnected) ? PUSHED : REFRESHED
 
   // Fixture, squads and venues from the static root.
@@ -204,6 +214,31 @@ export default function TippingPage({ advert, aside }: Props = {}) {
     }
   }, [dispatch, key])
 
+  // Issue 32: picks kept on the device (saved while offline, before a reload or a restart) are
+  // the user's picks again once the week's answer is in; they go when the connection returns.
+  const loaded = state.loaded && state.key === key
+  useEffect(() => {
+    const queue = deviceTipQueue()
+    if (!loaded || roundNumber === null || !queue) return
+    let open = true
+    void queue
+      .list(userId)
+      .then((kept) => {
+        const mine = kept.filter((t) => t.sport === sport && t.round === roundNumber)
+        if (!open || mine.length === 0) return
+        for (const t of mine) {
+          dispatch(picksActions.picked({ match: asMatchId(t.match), squad: asSquadId(t.squad) }))
+          if (t.margin !== null)
+            dispatch(picksActions.marginChanged({ match: asMatchId(t.match), margin: t.margin }))
+        }
+        markQueued(mine.map((t) => t.match))
+      })
+      .catch(() => undefined)
+    return () => {
+      open = false
+    }
+  }, [dispatch, loaded, roundNumber, sport, userId])
+
   // The clock ticks for lockouts and the countdown.
   useEffect(() => {
     const tick = setInterval(() => setNow(new Date()), 1000)
@@ -235,9 +270,11 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   const picked = state.picks.filter((p) => p.squad > 0).length
   // Unsaved: an open match whose pick differs from what the server last confirmed.
   const saved = new Map((round.data?.predictions ?? []).map((p) => [p.match, p]))
+  // A pick kept on the device to send later is not lost by leaving (issue 32).
   const unsaved = state.picks.some(
     (p) =>
       p.status === 'scheduled' &&
+      tipStates.get(p.match)?.state !== 'queued' &&
       (saved.get(p.match)?.squad !== p.squad || saved.get(p.match)?.margin !== p.margin),
   )
   const saveEnabled =
@@ -252,7 +289,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
       squad: p.squad,
       margin: p.isMarginGame ? (p.margin ?? 0) : null,
     }))
-    if (!(await dispatch(saveRoundPicks(sport, roundNumber, list)))) return
+    if (!(await dispatch(saveRoundPicks(sport, roundNumber, list, userId)))) return
     if (confirmTimer.current) clearTimeout(confirmTimer.current)
     confirmTimer.current = setTimeout(
       () => dispatch(picksActions.confirmationHidden()),
@@ -383,6 +420,14 @@ export default function TippingPage({ advert, aside }: Props = {}) {
             <p>{loadError}</p>
             <Button onClick={retry}>Try again</Button>
           </div>
+        ) : null}
+        {cardsShown ? (
+          <KeptTips
+            matches={matches}
+            squads={squads}
+            states={tipStates}
+            picks={new Map(state.picks.map((p) => [p.match as number, p.squad as number]))}
+          />
         ) : null}
         {rounds === null ? <CountdownPlaceholder /> : null}
         {countdown ? (
