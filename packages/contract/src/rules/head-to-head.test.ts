@@ -26,11 +26,24 @@ describe('roundWinner', () => {
   })
 })
 
+/** Rounds 1..complete complete, then up to `active` in play, the rest not begun. */
+const statuses = (complete: number, active = complete) =>
+  new Map(
+    Array.from({ length: 10 }, (_, i) => [
+      i + 1,
+      i + 1 <= complete
+        ? ('complete' as const)
+        : i + 1 <= active
+          ? ('active' as const)
+          : ('scheduled' as const),
+    ]),
+  )
+
 describe('headToHead', () => {
   it('decides complete rounds from the start round and sums points and margin', () => {
     const a = [s(1, 9, 0), s(2, 5, 3), s(3, 4, 2), s(4, 4, 5), s(5, 1, 0)]
     const b = [s(1, 0, 0), s(2, 3, 1), s(3, 4, 6), s(4, 4, 5), s(5, 6, 0)]
-    const r = headToHead(a, b, 2, new Set([1, 2, 3, 4]))
+    const r = headToHead(a, b, 2, statuses(4, 5))
     expect(r.rounds.map((x) => [x.roundNumber, x.winner])).toEqual([
       [2, 'a'],
       [3, 'a'],
@@ -45,7 +58,7 @@ describe('headToHead', () => {
   it('leaves out rounds only one of them was counted in (a late joiner), in either order', () => {
     const a = [s(3, 2, 0), s(1, 1, 0), s(2, 1, 0)]
     const b = [s(3, 1, 0)]
-    const r = headToHead(a, b, 1, new Set([1, 2, 3]))
+    const r = headToHead(a, b, 1, statuses(3))
     expect(r.rounds.map((x) => x.roundNumber)).toEqual([3])
     expect(r.a).toEqual({ won: 1, points: 2, margin: 0 })
     expect(r.b).toEqual({ won: 0, points: 1, margin: 0 })
@@ -54,15 +67,28 @@ describe('headToHead', () => {
   it('is symmetric: swapping the two swaps the sides', () => {
     const a = [s(1, 3, 2), s(2, 3, 2)]
     const b = [s(1, 3, 4), s(2, 5, 0)]
-    const ab = headToHead(a, b, 1, new Set([1, 2]))
-    const ba = headToHead(b, a, 1, new Set([1, 2]))
+    const ab = headToHead(a, b, 1, statuses(2))
+    const ba = headToHead(b, a, 1, statuses(2))
     expect(ab.a).toEqual(ba.b)
     expect(ab.b).toEqual(ba.a)
     expect(ab.drawn).toBe(ba.drawn)
   })
 
+  it('leaves out rounds not yet begun', () => {
+    const r = headToHead(
+      [s(1, 2, 0), s(2, 0, 0), s(3, 0, 0)],
+      [s(1, 1, 0), s(2, 0, 0), s(3, 0, 0)],
+      1,
+      statuses(1, 2),
+    )
+    expect(r.rounds.map((x) => [x.roundNumber, x.winner])).toEqual([
+      [1, 'a'],
+      [2, null],
+    ])
+  })
+
   it('is empty with no shared rounds', () => {
-    expect(headToHead([], [s(1, 1, 1)], 1, new Set([1]))).toEqual({
+    expect(headToHead([], [s(1, 1, 1)], 1, statuses(1))).toEqual({
       rounds: [],
       a: { won: 0, points: 0, margin: 0 },
       b: { won: 0, points: 0, margin: 0 },

@@ -46,25 +46,30 @@ export function roundWinner(
 }
 
 export const HEAD_TO_HEAD_RULE =
-  'A round goes to whoever scored more points in it; on equal points the smaller Super Sixes margin wins, as on the ladder; equal in both is a draw. Only rounds from the league’s start round that are complete and that both of you were counted in are decided; points and margin add up every such round so far, the one being played included.'
+  'A round goes to whoever scored more points in it; on equal points the smaller Super Sixes margin wins, as on the ladder; equal in both is a draw. Rounds from the league’s start round that both of you were counted in are compared; each is decided once all its matches are complete. Points and margin add up those rounds so far, the one being played included.'
+
+/** A round's state: scheduled until its first match starts, complete when every match is. */
+export type RoundStatus = 'scheduled' | 'active' | 'complete'
 
 /**
- * The record of `a` against `b`: the rounds from `startRound` that both have a score in (a tipper
- * has one from the moment they register), each won, lost or drawn once it is complete; points and
- * margin summed over the same rounds, a round still in play included (as the ladder sums them).
+ * The record of `a` against `b`: the rounds from `startRound` that have begun and that both have
+ * a score in (a tipper has one from the moment they register), each won, lost or drawn once it is
+ * complete; points and margin summed over the same rounds, a round still in play included (as the
+ * ladder sums them). A round not yet begun is all zeros for everyone and is left out.
  */
 export function headToHead(
   a: readonly HeadToHeadScore[],
   b: readonly HeadToHeadScore[],
   startRound: number,
-  completeRounds: ReadonlySet<number>,
+  roundStatus: ReadonlyMap<number, RoundStatus>,
 ): HeadToHeadRecord {
   const theirs = new Map(b.map((s) => [s.roundNumber, s]))
   const rounds: HeadToHeadRound[] = []
   for (const mine of [...a].sort((x, y) => x.roundNumber - y.roundNumber)) {
     const other = theirs.get(mine.roundNumber)
-    if (mine.roundNumber < startRound || !other) continue
-    const complete = completeRounds.has(mine.roundNumber)
+    const status = roundStatus.get(mine.roundNumber) ?? 'scheduled'
+    if (mine.roundNumber < startRound || !other || status === 'scheduled') continue
+    const complete = status === 'complete'
     const sideA = { points: mine.points, margin: mine.margin }
     const sideB = { points: other.points, margin: other.margin }
     rounds.push({

@@ -36,7 +36,7 @@ export interface RecordRow {
 }
 
 /**
- * The rounds from the league's start round that both users have a score in, each with the
+ * The rounds from the league's start round that have begun and both users have a score in, each with the
  * winner once the round is complete (GAME_RULES "Ranking": points, then the smaller margin), and
  * the record's totals repeated on every row (window aggregates over the at most ~20 rounds).
  * Plan: round_scores is partitioned by round with each partition keyed (user_id, round_id), so
@@ -59,6 +59,8 @@ export async function record(
         AND rs.competition_id = ${p.competitionId}
         AND r.competition_id = ${p.competitionId}
         AND r.number >= ${p.startRound}
+        -- a round not yet begun is all zeros for everyone
+        AND r.status <> 'scheduled'
       GROUP BY r.number, r.status
       -- both were counted in the round
       HAVING count(DISTINCT rs.user_id) = 2
