@@ -6,6 +6,7 @@ import {
   type Sport,
 } from '@tipping/contract/constants'
 import type { Faq, HelpPage } from '@tipping/contract/content'
+import { HEAD_TO_HEAD_RULE } from '@tipping/contract/rules/head-to-head'
 import { SEASON_STREAK_RULE } from '@tipping/contract/rules/season'
 
 // The help a fresh deployment publishes (issue 7 item 2): FAQ, guidelines, game rules and prizes
@@ -74,6 +75,10 @@ export function defaultFaqs(sport: Sport): Faq[] {
     {
       question: 'What do the numbers on My season mean?',
       answer: `My season (in the menu) counts every match that has a result. Tips correct: your tips, auto-tips included, on matches that ended with a winner, and the share of them you got right. By team: those tips grouped by the team you tipped, best read first. Streaks: ${SEASON_STREAK_RULE} Clean sweeps: the weeks that earned the ${CLEAN_SWEEP_BONUS}-point Clean Sweep Bonus. Golden Week haul: your points in the Golden Week. Auto-tips that cost you: auto-tips that named the losing team, plus correct auto-tips that did not count because you already had ${AUTOTIP_COUNT_LIMIT} correct tips of your own that week. Super Sixes miss: how far off your sixes prediction was, on average and at best, over the finished Super Sixes matches you had a tip on (no number counts as 0). Points per round: your points each week beside the week's average and best over every ranked tipper. Pick a week under "Why my rank is what it is" to see each tip, whether it was right and counted and why, what it was worth, the bonus, your margin and how ties are broken.`,
+    },
+    {
+      question: 'How does head-to-head work in a league?',
+      answer: `Open a league you are in and choose Head-to-head: pick any two members (you against the leader to begin with) to see their season against each other. ${HEAD_TO_HEAD_RULE} Under the record, pick a week to see the tips the two of you made differently: only matches that have finished are shown, never one still to be played, and an auto-tip is marked as one.`,
     },
     {
       question: 'What can I win?',
