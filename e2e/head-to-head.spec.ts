@@ -51,8 +51,7 @@ describe.each([
     expect(h2h.a.won + h2h.b.won + h2h.drawn).toBe(
       h2h.rounds.filter((r) => r.winner !== null).length,
     )
-    const won = (which: string) =>
-      page.locator(`[data-h2h="${which}"] strong, [data-h2h="${which}"] dd`).first()
+    const won = (which: string) => page.locator(`[data-h2h="${which}"] strong`)
     expect(await won('a').textContent()).toBe(String(h2h.a.won))
     expect(await won('b').textContent()).toBe(String(h2h.b.won))
     expect(await page.locator('[data-h2h="drawn"] dd').textContent()).toBe(String(h2h.drawn))

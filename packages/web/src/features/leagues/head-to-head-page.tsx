@@ -167,7 +167,8 @@ function Record({
         {data.rounds.length === 0 ? (
           <p className={styles.muted}>No round has begun yet.</p>
         ) : (
-          <div className={styles.tableWrap}>
+          // Focusable, so that a keyboard can scroll it should a long team name overflow.
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Round by round">
             <table className={styles.table}>
               <caption className="visually-hidden">Round by round</caption>
               <thead>
@@ -238,7 +239,12 @@ function Record({
           {data.tips.differences.length === 0 ? (
             <p className={styles.muted}>No differences in week {data.tips.round}.</p>
           ) : (
-            <div className={styles.tableWrap}>
+            <div
+              className={styles.tableWrap}
+              tabIndex={0}
+              role="region"
+              aria-label="Tips that differed"
+            >
               <table className={styles.table}>
                 <caption className="visually-hidden">Tips that differed</caption>
                 <thead>
