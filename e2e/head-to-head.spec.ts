@@ -97,3 +97,24 @@ describe.each([
     await context.close()
   })
 })
+
+describe('head-to-head in the dark scheme', () => {
+  it('has no axe violations and fits a phone', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await signInDemo(page)
+    await page
+      .getByRole('link', { name: /The Demo Desk/ })
+      .first()
+      .click()
+    await page.getByRole('link', { name: 'Head-to-head' }).click()
+    await page.getByRole('heading', { name: /^Rounds won/ }).waitFor()
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+    await settle(page)
+    expect(await layoutProblems(page)).toEqual([])
+    await context.close()
+  })
+})

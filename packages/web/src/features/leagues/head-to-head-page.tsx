@@ -174,38 +174,34 @@ function Record({
               <thead>
                 <tr>
                   <th scope="col">Week</th>
-                  <th scope="col" className={styles.num}>
+                  <th scope="col" className={styles.numHead}>
                     {nameA}
                   </th>
-                  <th scope="col" className={styles.num}>
+                  <th scope="col" className={styles.numHead}>
                     {nameB}
                   </th>
-                  <th scope="col">Result</th>
                 </tr>
               </thead>
               <tbody>
                 {data.rounds.map((r) => (
                   <tr key={r.round}>
-                    <th scope="row">{r.round}</th>
-                    <td className={styles.num}>
-                      {r.a.points} <small>({r.a.margin})</small>
-                    </td>
-                    <td className={styles.num}>
-                      {r.b.points} <small>({r.b.margin})</small>
-                    </td>
-                    <td>
-                      {r.winner === null
-                        ? 'In play'
-                        : r.winner === 'draw'
-                          ? 'Drawn'
-                          : `${r.winner === 'a' ? nameA : nameB} won`}
-                    </td>
+                    <th scope="row">
+                      {r.round}
+                      {r.winner === null ? (
+                        <small className={styles.tip}>in play</small>
+                      ) : r.winner === 'draw' ? (
+                        <small className={styles.tip}>drawn</small>
+                      ) : null}
+                    </th>
+                    <RoundCell score={r.a} won={r.winner === 'a'} />
+                    <RoundCell score={r.b} won={r.winner === 'b'} />
                   </tr>
                 ))}
               </tbody>
             </table>
             <p className={styles.muted}>
-              Points, with the Super Sixes margin in brackets (smaller is better).
+              Points, with the Super Sixes margin in brackets (smaller is better); ★ marks the
+              round's winner.
             </p>
           </div>
         )}
@@ -281,6 +277,23 @@ function Record({
         </section>
       ) : null}
     </>
+  )
+}
+
+function RoundCell({ score, won }: { score: { points: number; margin: number }; won: boolean }) {
+  return (
+    <td className={styles.num}>
+      <span className={won ? styles.right : undefined}>
+        {score.points} <small>({score.margin})</small>
+        {won ? (
+          <>
+            {' '}
+            <span aria-hidden="true">★</span>
+            <span className="visually-hidden">won</span>
+          </>
+        ) : null}
+      </span>
+    </td>
   )
 }
 
