@@ -352,6 +352,15 @@ export const SCREENS: Screen[] = [
       }
     },
   },
+  {
+    name: 'league head-to-head',
+    who: 'tipper',
+    open: async (p) => {
+      await openLeague(p)
+      await p.getByRole('link', { name: 'Head-to-head' }).click()
+      await p.getByRole('heading', { name: /^Rounds won/ }).waitFor()
+    },
+  },
 ]
 
 /** Signs in through the API from inside the page (same origin: the page gets the session cookie). */

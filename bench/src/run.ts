@@ -45,6 +45,7 @@ const ALL_SCENARIOS = [
   'rankings-own',
   'ladder-50',
   'ladder-public',
+  'head-to-head',
   'snapshot',
   'register-burst',
   'rush',
@@ -802,6 +803,24 @@ async function main(): Promise<void> {
       { rps: 2000, p99: 50 },
       poolUsers.map((u) => ({
         path: `/api/bbl/rankings/${bbl.publicLeagueId}/rankings?page=${rand(Math.ceil(size / 20))}`,
+        cookie: cookie(summary, u),
+      })),
+    )
+  }
+  if (scenarios.has('head-to-head')) {
+    // Issue 31: a member of the public league (the session users are its first members) against
+    // another at random, the latest round's tips compared; pairs are random, so no two requests
+    // are likely to share an answer.
+    const other = (u: number) => {
+      const i = Math.floor(Math.random() * (poolUsers.length - 1))
+      const v = poolUsers[i]!
+      return v === u ? poolUsers[poolUsers.length - 1]! : v
+    }
+    await get(
+      'GET head-to-head, random pair in the public league',
+      { rps: 3000, p99: 50 },
+      poolUsers.map((u) => ({
+        path: `/api/bbl/league/${bbl.publicLeagueId}/head-to-head?a=${u}&b=${other(u)}`,
         cookie: cookie(summary, u),
       })),
     )

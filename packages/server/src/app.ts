@@ -43,6 +43,8 @@ import { HashGate } from './modules/auth/hash-gate.ts'
 import { SESSION_CHANGES, SessionCache } from './modules/auth/session-cache.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
+import { headToHeadRoutes } from './modules/leagues/head-to-head/routes.ts'
+import { HeadToHeadService } from './modules/leagues/head-to-head/service.ts'
 import { projectionsRoutes } from './modules/projections/routes.ts'
 import { ProjectionsService } from './modules/projections/service.ts'
 import { registerLive } from './modules/live/setup.ts'
@@ -283,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   leaguesRoutes(app, { leagues })
   // A freshly started process builds the big leagues' ladders at once, not on a reader's time.
   app.addHook('onReady', async () => void leagues.warmLadders())
+  headToHeadRoutes(app, { headToHead: new HeadToHeadService(db, competitions) })
   projectionsRoutes(app, { projections: new ProjectionsService(db, competitions, leagues) })
   contentRoutes(app, { content: new ContentService(db, publisher) })
   shareRoutes(app, {

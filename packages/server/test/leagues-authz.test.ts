@@ -197,6 +197,20 @@ const ROUTES: Route[] = [
     expect: read,
   },
   {
+    name: 'head-to-head',
+    op: 'GET /api/{sport}/league/{id}/head-to-head',
+    method: 'GET',
+    url: (l) =>
+      `/api/bbl/league/${l.id}/head-to-head?a=${users.commissioner.id}&b=${users.member.id}`,
+    // The members' own record: a public league's visitors are refused too.
+    expect: {
+      commissioner: 200,
+      member: 200,
+      nonMember: { private: 404, public: 403 },
+      admin: { private: 404, public: 403 },
+    },
+  },
+  {
     name: 'invite',
     op: 'POST /api/{sport}/league/{id}/invite',
     method: 'POST',

@@ -121,6 +121,9 @@ function hintsFor(f: Fixture, route: DrivenRoute) {
     code: f.code,
     userId: users.member.id,
     userIds: [users.member.id],
+    // The head-to-head's two tippers: the league's two members.
+    a: users.commissioner.id,
+    b: users.member.id,
     round: 1,
     match: match.id,
     squad: match.squad,

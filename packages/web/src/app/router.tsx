@@ -108,6 +108,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/leagues/league-page.tsx')),
           },
           {
+            path: 'league/:leagueId/head-to-head',
+            lazy: page(() => import('../features/leagues/head-to-head-page.tsx')),
+          },
+          {
             path: 'season',
             lazy: page(() => import('../features/season/season-page.tsx')),
           },

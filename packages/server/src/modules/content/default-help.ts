@@ -6,6 +6,7 @@ import {
   type Sport,
 } from '@tipping/contract/constants'
 import type { Faq, HelpPage } from '@tipping/contract/content'
+import { HEAD_TO_HEAD_RULE } from '@tipping/contract/rules/head-to-head'
 import { SEASON_STREAK_RULE } from '@tipping/contract/rules/season'
 
 // The help a fresh deployment publishes (issue 7 item 2): FAQ, guidelines, game rules and prizes
@@ -79,6 +80,10 @@ export function defaultFaqs(sport: Sport): Faq[] {
       question: 'How is the rank line on My season worked out?',
       answer:
         'It shows where you stood in the overall rankings at the end of each week: your points and margin added up over every week so far, against everyone else’s added up the same way, and ranked by the usual rule (points first, then the lowest margin; level on both, you share the rank). Rank 1 is at the top of the chart, so a line that climbs means you are moving up. It ranks everyone who is playing today, so a tipper who joined later counts in earlier weeks too, with the points they had then (none for what they missed), and a deactivated account is left out of every week. After your last finished week it is the rank in your score header. A new result takes a few seconds to reach the line; until then the latest week shows as still being counted. Your rank in the score header also leads to My season.',
+    },
+    {
+      question: 'How does head-to-head work in a league?',
+      answer: `Open a league you are in and choose Head-to-head: pick any two members (you against the leader to begin with) to see their season against each other. ${HEAD_TO_HEAD_RULE} Under the record, pick a week to see the tips the two of you made differently: only matches that have finished are shown, never one still to be played, and an auto-tip is marked as one.`,
     },
     {
       question: 'What can I win?',

@@ -103,6 +103,11 @@ export default function LeaguePage() {
               Members
             </NavLink>
             {league.isMember ? (
+              <NavLink to={`/${sport}/league/${league.id}/head-to-head`} className={tab}>
+                Head-to-head
+              </NavLink>
+            ) : null}
+            {league.isMember ? (
               <NavLink to={`/${sport}/league/${league.id}/settings`} className={tab}>
                 Settings
               </NavLink>
