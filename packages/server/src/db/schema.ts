@@ -429,8 +429,6 @@ export interface DB {
   live_events: LiveEventsTable
   pick_splits: PickSplitsTable
   tip_saves: TipSavesTable
-}
-
   season_history: SeasonHistoryTable
   season_round_points: SeasonRoundPointsTable
   season_history_state: SeasonHistoryStateTable
