@@ -2,16 +2,20 @@ import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roundHonours } from '@tipping/contract/rules/honours'
-import { autoTips, rankSeason, type ScoringTip } from '@tipping/contract/rules/scoring'
+import { rankSeason, type ScoringTip } from '@tipping/contract/rules/scoring'
 import type { SeasonMatch } from '@tipping/contract/rules/season'
 import type { DatabaseHandle } from '../src/db/database.ts'
 import { enterCurrentCompetitions } from '../src/modules/auth/service.ts'
-import { honoursByMembers, honoursByWalk, type HonourRow } from '../src/modules/leagues/honours.ts'
+import {
+  honoursByMembers,
+  honoursByWalk,
+  type HonourRow,
+} from '../src/modules/leagues/honours/queries.ts'
 import { ladderPage } from '../src/modules/leagues/queries.ts'
 import { rescore } from '../src/modules/scoring/service.ts'
 import { freshDatabase } from './helpers.ts'
 
-// Issue 31 round honours: both statements of leagues/honours.ts (the member join of a small
+// Issue 31 round honours: both statements of leagues/honours/queries.ts (the member join of a small
 // league, the ranking walk of a big one, with a walk depth small enough to fall back to the join)
 // must equal the contract's roundHonours, and the first places of the league's week ladder
 // (ladderPage), on random seasons: late registrations (placed after the season started),
@@ -424,5 +428,5 @@ describe('round honours equal the reference and the week ladder', () => {
       }),
       { numRuns: RUNS },
     )
-  })
+  }, 600_000)
 })

@@ -36,7 +36,7 @@ import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
 import type { CurrentCompetitions } from '../competitions/service.ts'
 import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
-import { HonoursReads } from './honours-reads.ts'
+import { HonoursReads } from './honours/reads.ts'
 import { LeaguesReads, type LeagueRow as Row } from './reads.ts'
 
 /** What the league emails need: the clock, the app's public origin for links, hourly quotas. */

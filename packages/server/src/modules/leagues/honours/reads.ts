@@ -2,9 +2,9 @@ import { asRoundNumber } from '@tipping/contract/ids'
 import { initialOf } from '@tipping/contract/scores'
 import { HONOURS_WINNERS_MAX, type LeagueHonoursResponse } from '@tipping/contract/leagues'
 import { remainingChances } from '@tipping/contract/rules/honours'
-import type { Database } from '../../db/schema.ts'
-import { ReadCache } from '../../read-cache.ts'
-import * as h from './honours.ts'
+import type { Database } from '../../../db/schema.ts'
+import { ReadCache } from '../../../read-cache.ts'
+import * as h from './queries.ts'
 
 /**
  * A league's honours, and the competition's points still to play for, kept like the ladders

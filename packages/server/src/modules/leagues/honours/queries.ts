@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Lifecycle } from '@tipping/contract/predictions'
-import type { Database } from '../../db/schema.ts'
+import type { Database } from '../../../db/schema.ts'
 
 // Issue 31 "Leagues with a memory": a league's round honours, the members ranked first on each
 // completed round's week ladder from the league's start round. The rule is the week ladder's
