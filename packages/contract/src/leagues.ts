@@ -8,6 +8,7 @@ import {
 } from './ids.ts'
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX, LEAGUE_NAME_MIN } from './constants.ts'
 import { lifecycleSchema } from './predictions.ts'
+import { tipperSchema } from './scores.ts'
 
 // Leagues (spec 3, 4 "Leagues", 7 "Leagues and rankings"; GAME_RULES.md "Leagues").
 
@@ -194,3 +195,33 @@ export const bulkMembersResponseSchema = z.object({
   numUser: z.number().int(),
 })
 export type BulkMembersResponse = z.infer<typeof bulkMembersResponseSchema>
+
+// Issue 31 "Leagues with a memory": round honours and what is still to play for
+// (references: rules/honours.ts).
+
+/** Names listed per round; a round shared by more winners says how many (winnerCount). */
+export const HONOURS_WINNERS_MAX = 20
+
+export const roundHonourSchema = z.object({
+  round: reportedRoundNumberSchema,
+  /** The winners' points and margin in that round. */
+  points: z.number().int(),
+  margin: z.number().int(),
+  /** Every member ranked first in the round; `winners` lists the first HONOURS_WINNERS_MAX. */
+  winnerCount: z.number().int(),
+  winners: z.array(tipperSchema),
+})
+export type RoundHonourRow = z.infer<typeof roundHonourSchema>
+
+/** `GET {sport}/league/{id}/honours`. */
+export const leagueHonoursResponseSchema = z.object({
+  /** Each completed round from the league's start round, oldest first. */
+  rounds: z.array(roundHonourSchema),
+  /** rules/honours.ts remainingChances: the same for every tipper of the competition. */
+  remaining: z.object({
+    maxPoints: z.number().int(),
+    rounds: z.number().int(),
+    marginGameLeft: z.boolean(),
+  }),
+})
+export type LeagueHonoursResponse = z.infer<typeof leagueHonoursResponseSchema>

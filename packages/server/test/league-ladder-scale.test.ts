@@ -13,6 +13,9 @@ import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 import { publishEvent } from '../src/modules/live/service.ts'
 import { applyResultsFile, readResultsFile } from '../src/modules/results/service.ts'
+import { HONOURS_WINNERS_MAX, type LeagueHonoursResponse } from '@tipping/contract/leagues'
+import { HONOURS_WALK_FROM, honoursByMembers } from '../src/modules/leagues/honours/queries.ts'
+import { toRounds } from '../src/modules/leagues/honours/reads.ts'
 import {
   createTestApp,
   engine,
@@ -297,6 +300,38 @@ describe('a league ladder of thousands', () => {
   it('serves the same pages from the big-league ladder cache', async () => {
     await pageThrough('', overall, cached)
     await pageThrough(`&round=${WEEK}`, week, cached)
+  })
+
+  it(`names week ${WEEK}'s winners by walking the round's ranking, as the member join does (issue 31)`, async () => {
+    // More than HONOURS_WALK_FROM members: the route walks each round's ranking.
+    expect(MEMBERS + 1).toBeGreaterThan(HONOURS_WALK_FROM)
+    const res = await t.app.inject({
+      url: `/api/bbl/league/${leagueId}/honours`,
+      headers: { cookie: boss.cookie },
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json().success as LeagueHonoursResponse
+    const firsts = week.filter((r) => r.rank === 1)
+    const h = body.rounds.find((r) => r.round === WEEK)!
+    expect(h).toMatchObject({
+      points: firsts[0]!.points,
+      margin: firsts[0]!.margin,
+      winnerCount: firsts.length,
+    })
+    expect(h.winners.map((w) => w.userId)).toEqual(
+      firsts.slice(0, HONOURS_WINNERS_MAX).map((r) => r.userId),
+    )
+    // Every completed round from the start week, equal to the small leagues' statement.
+    const joined = toRounds(
+      await honoursByMembers(t.db, {
+        leagueId,
+        competitionId,
+        startRound: START_ROUND,
+        namesMax: HONOURS_WINNERS_MAX,
+      }),
+    )
+    expect(body.rounds).toEqual(joined)
+    expect(body.rounds.length).toBeGreaterThanOrEqual(2)
   })
 })
 

@@ -211,6 +211,13 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: 'honours',
+    op: 'GET /api/{sport}/league/{id}/honours',
+    method: 'GET',
+    url: (l) => `/api/bbl/league/${l.id}/honours`,
+    expect: read,
+  },
+  {
     name: 'invite',
     op: 'POST /api/{sport}/league/{id}/invite',
     method: 'POST',

@@ -331,4 +331,63 @@ describe('league ladder', () => {
     ])
     expect(week.nextPage).toBe(2)
   })
+
+  it('names each completed week’s league winners from the start week, and the points left (issue 31)', async () => {
+    // The scores of the test above: week 1 boss 50/0 (nobody else has a row), week 2 stranger
+    // 6/9 ahead of boss and member on 5/3. Weeks 1 and 2 are marked complete.
+    const league = (await create(boss, { name: 'Honours League', startRound: 1 })).json().success
+      .league
+    await post(`/api/bbl/league/${league.code}/join`, member)
+    await post(`/api/bbl/league/${league.code}/join`, stranger)
+    const later = (await create(boss, { name: 'Later League', startRound: 2 })).json().success
+      .league
+    const c = await t.db
+      .selectFrom('competitions')
+      .select(['id', 'golden_week_round'])
+      .where('sport', '=', 'bbl')
+      .where('is_current', '=', true)
+      .executeTakeFirstOrThrow()
+    await t.db
+      .updateTable('rounds')
+      .set({ status: 'complete' })
+      .where('competition_id', '=', c.id)
+      .where('number', 'in', [1, 2])
+      .execute()
+    const res = await get(`/api/bbl/league/${league.id}/honours`, member)
+    expect(res.statusCode).toBe(200)
+    const body = res.json().success
+    const names = (w: { userId: number }[]) => w.map((x) => x.userId)
+    expect(
+      body.rounds.map((r: { round: number; points: number; winners: { userId: number }[] }) => [
+        r.round,
+        r.points,
+        names(r.winners),
+      ]),
+    ).toEqual([
+      [1, 50, [boss.id]],
+      [2, 6, [stranger.id]],
+    ])
+    // Nothing has been played (the clock is before the season): every match and every round's
+    // bonus is still to play for, the Golden Week's matches twice.
+    const perRound = await t.db
+      .selectFrom('matches as m')
+      .innerJoin('rounds as r', 'r.id', 'm.round_id')
+      .select(['r.number', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('m.competition_id', '=', c.id)
+      .groupBy('r.number')
+      .execute()
+    const expected = perRound.reduce(
+      (sum, r) => sum + Number(r.n) * (r.number === c.golden_week_round ? 2 : 1) + 2,
+      0,
+    )
+    expect(body.remaining).toEqual({
+      maxPoints: expected,
+      rounds: perRound.length,
+      marginGameLeft: true,
+    })
+    // A week from before a league's start is not its honour.
+    const late = (await get(`/api/bbl/league/${later.id}/honours`, boss)).json().success
+    expect(late.rounds.map((r: { round: number }) => r.round)).toEqual([2])
+    expect(names(late.rounds[0].winners)).toEqual([boss.id])
+  })
 })

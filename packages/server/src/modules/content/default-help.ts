@@ -8,6 +8,7 @@ import {
 import type { Faq, HelpPage } from '@tipping/contract/content'
 import { HEAD_TO_HEAD_RULE } from '@tipping/contract/rules/head-to-head'
 import { SEASON_STREAK_RULE } from '@tipping/contract/rules/season'
+import { STILL_IN_IT_LATE_ROUNDS } from '@tipping/contract/rules/honours'
 
 // The help a fresh deployment publishes (issue 7 item 2): FAQ, guidelines, game rules and prizes
 // per competition, written from GAME_RULES.md for players. An admin replaces any of it through
@@ -104,6 +105,15 @@ export function defaultFaqs(sport: Sport): Faq[] {
       answer:
         'Yes. Without a connection a banner says you are offline, and the tipping page shows this week, your tips and your leagues as the phone last saw them. Pick and press Save as usual: your picks are kept on this phone (they survive closing the app or the browser) and sent by themselves as soon as you are back online. Until then they count for nothing, so get a signal before the match starts: each tip is judged when it reaches us, and one for a match that has already started is refused with the same message as any late tip. Once sent, the tipping page lists each kept tip as saved or refused. Signing out deletes what the phone kept of your account, tips not yet sent included.',
     },
+    {
+      question: 'What are round honours in a league?',
+      answer:
+        "Once every match of a week has finished, whoever in the league came first that week (most points that week, then the lowest Super Sixes margin) wins it. Level on both, they share it. Only weeks from the league's starting week count, and only members who are ranked (deactivated accounts are left out). The ladder shows a trophy with the number of weeks each member has won, choosing a week on the ladder names its winners, and the Members tab lists the weeks each member won. The honours are the week ladder's first places, so they change only if a result is corrected.",
+    },
+    {
+      question: 'Can I still win my league?',
+      answer: `Above a league's overall ladder you can see how many points are still to play for: every match not yet finished tipped correctly (worth double in the Golden Week) plus the ${CLEAN_SWEEP_BONUS}-point Clean Sweep Bonus of each week not yet finished. Add that to your total: if it beats the leader's total, you are still in it; if it falls short, you are out, whatever happens. Level with the leader: while a Super Sixes match is still to finish, the margin can still go your way, so you are in; after the last one, margins are final and you are in only if yours is no higher than the leader's (first place is shared on equal points and margin). It is the best case for you, so "in it" means possible, not likely. The ladder marks each member "In it" or "Out" in the last ${STILL_IN_IT_LATE_ROUNDS} weeks, or earlier as soon as someone is out.`,
+    },
   ]
 }
 
@@ -140,6 +150,8 @@ export function defaultHelpPages(sport: Sport): HelpPage[] {
         `Worked example 3, auto-tips. You forget 2 of 5 matches and get the away team in both. Of your 3 own tips, 3 are right, and both away teams win. You have 3 correct tips of your own, fewer than ${AUTOTIP_COUNT_LIMIT}, so both auto-tips count: 5 points, but no Clean Sweep Bonus because of the auto-tips.`,
         `Worked example 4, auto-tips that do not count. In a week of 7 matches you tip 5 and get 4 right, and your 2 auto-tips both win. With ${AUTOTIP_COUNT_LIMIT} correct tips of your own the auto-tips are correct but not counted (shown grey): 4 points.`,
         'Worked example 5, Super Sixes. You predict 14 sixes and the teams hit 17: your margin for the week is 3. Another tipper on the same points predicted 18: margin 1, so they rank above you.',
+        "League honours. When a week is complete, the league members ranked first on that week's league ladder (points, then margin; level on both share it) win the week. Only weeks from the league's starting week count, and only ranked members.",
+        `Can I still win? The most points anyone can still add is every unfinished match tipped correctly (doubled in the Golden Week) plus a ${CLEAN_SWEEP_BONUS}-point Clean Sweep Bonus for each unfinished week. You are still in it if your league total plus that beats the leader's total; out if it falls short. Exactly level: in while a Super Sixes match is still to finish (margins can still change), otherwise only with a margin no higher than the leader's. Worked example: 2 weeks of 6 matches are left, none in the Golden Week, so 2 x (6 + ${CLEAN_SWEEP_BONUS}) = 16 points are still to play for. The leader has 60: with 45 you are in (61), with 43 you are out (59), and with 44 you are level and still in while a Super Sixes match is unfinished.`,
       ].join('\n\n'),
     },
     {

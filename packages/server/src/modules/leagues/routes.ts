@@ -9,6 +9,7 @@ import {
   inviteBodySchema,
   inviteResponseSchema,
   joinedUsersResponseSchema,
+  leagueHonoursResponseSchema,
   leagueCodeParamsSchema,
   leagueIdParamsSchema,
   leagueListResponseSchema,
@@ -317,6 +318,24 @@ export function leaguesRoutes(app: App, deps: { leagues: LeaguesService }): void
       return success(
         await leagues.ladder(request.params.sport, id, request.params.id, request.query),
       )
+    },
+  )
+
+  app.get(
+    '/api/:sport/league/:id/honours',
+    {
+      config: { policy: 'member' },
+      schema: {
+        tags,
+        params: withId,
+        response: { 200: successEnvelope(leagueHonoursResponseSchema) },
+        description:
+          "A league's round honours (each completed week's first, from its start week) and the points still to play for.",
+      },
+    },
+    async (request) => {
+      const id = callerOf(request).row.id
+      return success(await leagues.honours(request.params.sport, id, request.params.id))
     },
   )
 }

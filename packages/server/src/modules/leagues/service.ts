@@ -16,6 +16,7 @@ import {
   type DeleteMultiBody,
   type EditUsersBody,
   type League,
+  type LeagueHonoursResponse,
   type LeagueListResponse,
   type SendEmailsBody,
   type UpdateLeagueBody,
@@ -35,6 +36,7 @@ import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
 import { currentCompetitionsIn, type CurrentCompetitions } from '../competitions/service.ts'
 import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
+import { HonoursReads } from './honours/reads.ts'
 import { LeaguesReads, type LeagueRow as Row } from './reads.ts'
 
 /** What the league emails need: the clock, the app's public origin for links, hourly quotas. */
@@ -89,6 +91,7 @@ function toLeague(r: Row, userId: number): League {
  */
 export class LeaguesService {
   private readonly reads: LeaguesReads
+  private readonly honoursReads: HonoursReads
 
   constructor(
     private readonly db: Database,
@@ -96,6 +99,7 @@ export class LeaguesService {
     private readonly competitions: CurrentCompetitions,
   ) {
     this.reads = new LeaguesReads(db, mail.readCacheMs ?? 0)
+    this.honoursReads = new HonoursReads(db, mail.readCacheMs ?? 0)
   }
 
   private async visible(
@@ -532,6 +536,26 @@ export class LeaguesService {
     } catch {
       // the database is away or closing: the readers build it, as without the warm-up
     }
+  }
+
+  /**
+   * Issue 31: the league's round honours (who came first in each completed week from its start
+   * week) and the points still to play for in the competition (for "Can I still win?"). Visible
+   * to whoever may read the ladder: they are its first places.
+   */
+  async honours(sport: Sport, userId: number, leagueId: number): Promise<LeagueHonoursResponse> {
+    const { row, competitionId, scoresVersion } = await this.visibleForRead(sport, leagueId, userId)
+    const [rounds, remaining] = await Promise.all([
+      this.honoursReads.rounds({
+        competitionId,
+        leagueId,
+        startRound: row.start_round,
+        scoresVersion,
+        numUsers: row.num_users,
+      }),
+      this.honoursReads.remaining(competitionId, scoresVersion),
+    ])
+    return { rounds, remaining }
   }
 
   private paged(rows: Row[], userId: number, page: number): LeagueListResponse {

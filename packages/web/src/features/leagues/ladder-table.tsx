@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react'
+import { Fragment, useEffect, useState, type ReactNode } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { LADDER_PAGE_SIZE, type Sport } from '@tipping/contract/constants'
 import { tipperName } from '@tipping/contract/names'
@@ -26,6 +26,8 @@ interface Props {
   caption: string
   /** Rows to hold space for while the first page loads, so nothing below jumps (CLS). */
   expectedRows: number
+  /** Chips after a tipper's name (a league's honours and "still in it", issue 31). */
+  rowExtra?: (r: RankingRow) => ReactNode
 }
 
 /** Spec 2 "Ladders and rankings": the league ladder and the rankings share this table. */
@@ -60,6 +62,7 @@ export function LadderTable(p: Props) {
               onClick={() => setOpen(open === r.userId ? null : r.userId)}
             >
               <span>{tipperName(r)}</span>
+              {p.rowExtra?.(r)}
               {mine ? <span className={styles.you}>You</span> : null}
               <span aria-hidden="true" className={styles.chevron}>
                 {open === r.userId ? '▴' : '▾'}

@@ -13,6 +13,7 @@ import {
   useRemoveMembersMutation,
 } from './leagues-api.ts'
 import styles from './leagues.module.css'
+import { useLeagueHonours, WeeksWon } from './honours.tsx'
 
 /** The league's tippers, page by page; the commissioner may remove any but themself. */
 export function LeagueMembers({ sport, league }: { sport: Sport; league: League }) {
@@ -20,6 +21,8 @@ export function LeagueMembers({ sport, league }: { sport: Sport; league: League 
   const query = useJoinedUsersInfiniteQuery({ sport, id: league.id }, FRESH)
   const users = query.currentData?.pages.flatMap((p) => p.users) ?? []
   const loading = query.isFetching
+  // Issue 31: each member's round honours under their name.
+  const honours = useLeagueHonours(sport, league.id)
   const [removeMember] = useRemoveMemberMutation()
   const [removeMembers] = useRemoveMembersMutation()
   const [removeError, setRemoveError] = useState<string | null>(null)
@@ -85,7 +88,10 @@ export function LeagueMembers({ sport, league }: { sport: Sport; league: League 
                 aria-label={`Select ${tipperName(u)}`}
               />
             ) : null}
-            <span className={styles.memberName}>{tipperName(u)}</span>
+            <span className={styles.memberName}>
+              {tipperName(u)}
+              <WeeksWon rounds={honours.weeksWon.get(u.userId)} />
+            </span>
             {u.isCommissioner ? (
               <span className={`${styles.badge} ${styles.badgeGold}`}>Commissioner</span>
             ) : null}

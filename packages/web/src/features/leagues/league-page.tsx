@@ -4,6 +4,7 @@ import { Navigate, NavLink, useParams, useSearchParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { TOP_LEAGUE_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
+import type { RankingRow } from '@tipping/contract/scores'
 import { shareUrl } from '../../lib/share.ts'
 import { useSport } from '../../lib/sport.ts'
 import { useFixtureQuery, squadsById, useSquadsQuery } from '../../lib/static-api.ts'
@@ -16,6 +17,14 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { InviteModal } from './invite-modal.tsx'
 import { LadderRoundSelect, ladderRounds, tipsRoundFor } from './ladder-round-select.tsx'
 import { LadderTable } from './ladder-table.tsx'
+import {
+  StillInItChip,
+  stillInIt,
+  StillToPlayFor,
+  useLeagueHonours,
+  WeekWinners,
+  WinsChip,
+} from './honours.tsx'
 import { LeagueMembers } from './league-members.tsx'
 import { LeagueSettings } from './league-settings.tsx'
 import { FRESH, useLeagueLadderInfiniteQuery, useLeagueQuery } from './leagues-api.ts'
@@ -145,6 +154,18 @@ function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
   const [round, setRound] = useState<RoundNumber | null>(null)
   const query = useLeagueLadderInfiniteQuery({ sport, id: league.id, round }, FRESH)
   const ladder = ladderOf(query, userId)
+  // Issue 31: weeks won beside each name; on the overall view, late in the season, whether each
+  // member can still win; on a week's view, who won it.
+  const honours = useLeagueHonours(sport, league.id)
+  const remaining = honours.data?.remaining ?? null
+  const shown = [...(ladder.pinned ? [ladder.pinned] : []), ...ladder.rows]
+  const marks = remaining && round === null ? stillInIt(shown, remaining) : null
+  const rowExtra = (r: RankingRow) => (
+    <>
+      <WinsChip count={honours.weeksWon.get(r.userId)?.length ?? 0} />
+      {marks?.show ? <StillInItChip inIt={marks.inIt(r)} /> : null}
+    </>
+  )
   return (
     <section className={styles.stack} aria-label="Ladder">
       <div className={styles.toolbar}>
@@ -155,6 +176,8 @@ function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
           onChange={setRound}
         />
       </div>
+      {round !== null ? <WeekWinners honours={honours} round={round} /> : null}
+      {remaining && marks ? <StillToPlayFor remaining={remaining} marked={marks.show} /> : null}
       <LadderTable
         sport={sport}
         ladder={ladder}
@@ -165,6 +188,7 @@ function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
         squads={squads}
         caption={`${league.name} ladder`}
         expectedRows={league.numUser}
+        rowExtra={rowExtra}
       />
     </section>
   )
