@@ -43,6 +43,8 @@ import { HashGate } from './modules/auth/hash-gate.ts'
 import { SESSION_CHANGES, SessionCache } from './modules/auth/session-cache.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
+import { archiveRoutes } from './modules/archive/routes.ts'
+import { ArchiveService } from './modules/archive/service.ts'
 import { projectionsRoutes } from './modules/projections/routes.ts'
 import { ProjectionsService } from './modules/projections/service.ts'
 import { registerLive } from './modules/live/setup.ts'
@@ -277,6 +279,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   )
   leaguesRoutes(app, { leagues })
   projectionsRoutes(app, { projections: new ProjectionsService(db, competitions, leagues) })
+  // The season archive and league renewal (issue 31): its own SeasonService, for past competitions.
+  archiveRoutes(app, {
+    archive: new ArchiveService(
+      db,
+      competitions,
+      new SeasonService(db, competitions, scores),
+      leagues,
+      { clock, appOrigin },
+      config.READ_CACHE_MS,
+    ),
+  })
   contentRoutes(app, { content: new ContentService(db, publisher) })
   shareRoutes(app, {
     db,

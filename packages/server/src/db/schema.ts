@@ -221,6 +221,8 @@ export interface LeaguesTable {
   num_users: Generated<number>
   created_at: DefaultTimestamp
   updated_at: DefaultTimestamp
+  /** Last season's league this one renews (issue 31, decision 024); null for a new league. */
+  renewed_from: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface LeagueMembersTable {
@@ -349,6 +351,13 @@ export interface LiveEventsTable {
   created_at: DefaultTimestamp
 }
 
+/** A member's "no thanks" to a renewed league (issue 31, migration 2026-11-27T0500). */
+export interface LeagueRenewalDeclinesTable {
+  league_id: number
+  user_id: number
+  declined_at: DefaultTimestamp
+}
+
 export interface DB {
   sports: SportsTable
   competitions: CompetitionsTable
@@ -378,6 +387,7 @@ export interface DB {
   live_scores: LiveScoresTable
   live_events: LiveEventsTable
   pick_splits: PickSplitsTable
+  league_renewal_declines: LeagueRenewalDeclinesTable
 }
 
 export type UserRow = Selectable<UsersTable>

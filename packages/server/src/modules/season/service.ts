@@ -11,11 +11,17 @@ import type { RoundExplanation, Season } from '@tipping/contract/season'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import { ReadCache } from '../../read-cache.ts'
-import type { CurrentCompetitions } from '../competitions/service.ts'
+import type { CurrentCompetition, CurrentCompetitions } from '../competitions/service.ts'
 import type { ScoresService } from '../scores/service.ts'
 import * as q from './queries.ts'
 
 type RoundStat = Awaited<ReturnType<typeof q.roundStats>>[number]
+
+/** What season() needs of a competition (the current one, or a past one for the archive). */
+export type SeasonCompetition = Pick<
+  CurrentCompetition,
+  'id' | 'golden_week_round' | 'scores_version'
+>
 
 /** Two sports, each at its current scores version and perhaps the one before while it moves. */
 const ROUND_STATS_ENTRIES = 8
@@ -50,7 +56,11 @@ export class SeasonService {
   }
 
   async season(sport: Sport, userId: number): Promise<Season> {
-    const c = await this.competitions.get(sport)
+    return this.seasonOf(await this.competitions.get(sport), userId)
+  }
+
+  /** season() for a given competition, current or past (the season archive, issue 31). */
+  async seasonOf(c: SeasonCompetition, userId: number): Promise<Season> {
     const [tips, mine, stats] = await Promise.all([
       q.userTipNumbers(this.db, c.id, userId),
       q.userRoundScores(this.db, c.id, userId),
