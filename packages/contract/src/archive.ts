@@ -40,6 +40,8 @@ export const archivedLeagueSchema = z.object({
   rank: z.number().int(),
   /** The league that renewed it in a later season, if any. */
   renewedBy: z.number().int().nullable(),
+  /** The caller ran it (and so may renew it). */
+  isCommissioner: z.boolean(),
 })
 export type ArchivedLeague = z.infer<typeof archivedLeagueSchema>
 

@@ -144,6 +144,7 @@ describe('season archive', () => {
                 numUser: 3,
                 rank: mine.rank,
                 renewedBy: null,
+                isCommissioner: name === 'commish',
               },
             ]
           : [],

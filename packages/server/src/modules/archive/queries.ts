@@ -30,7 +30,8 @@ export const pastCompetitions = (db: Database, sport: string) =>
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom('competitions as cur')
+          eb
+            .selectFrom('competitions as cur')
             .select('cur.id')
             .where('cur.sport', '=', sport)
             .where('cur.is_current', '=', true)
@@ -245,7 +246,8 @@ export const renewalOffers = (
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom('league_members as nm')
+          eb
+            .selectFrom('league_members as nm')
             .select('nm.user_id')
             .whereRef('nm.league_id', '=', 'nl.id')
             .where('nm.user_id', '=', userId),
@@ -255,7 +257,8 @@ export const renewalOffers = (
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom('league_renewal_declines as d')
+          eb
+            .selectFrom('league_renewal_declines as d')
             .select('d.user_id')
             .whereRef('d.league_id', '=', 'nl.id')
             .where('d.user_id', '=', userId),

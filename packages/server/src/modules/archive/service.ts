@@ -115,6 +115,7 @@ export class ArchiveService {
         numUser: l.num_users,
         rank: ranks[i]?.[0]?.rank ?? 0,
         renewedBy: l.renewed_by,
+        isCommissioner: l.user_id === userId,
       })),
     }
   }
@@ -184,6 +185,7 @@ export class ArchiveService {
         privacy: l.privacy,
         numUser: l.num_users,
         renewedBy: l.renewed_by,
+        isCommissioner: l.user_id === userId,
       },
       rankings: rows.slice(0, limit).map(toRankingRow),
       nextPage: rows.length > limit ? page + 1 : null,

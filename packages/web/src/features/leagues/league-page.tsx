@@ -16,6 +16,7 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { InviteModal } from './invite-modal.tsx'
 import { LadderRoundSelect, ladderRounds, tipsRoundFor } from './ladder-round-select.tsx'
 import { LadderTable } from './ladder-table.tsx'
+import { LeagueHistory } from './league-history.tsx'
 import { LeagueMembers } from './league-members.tsx'
 import { LeagueSettings } from './league-settings.tsx'
 import { FRESH, useLeagueLadderInfiniteQuery, useLeagueQuery } from './leagues-api.ts'
@@ -109,6 +110,7 @@ export default function LeaguePage() {
             ) : null}
           </nav>
           {section === 'ladder' ? <LeagueLadder sport={sport} league={league} /> : null}
+          {section === 'ladder' ? <LeagueHistory sport={sport} leagueId={league.id} /> : null}
           {section === 'members' ? <LeagueMembers sport={sport} league={league} /> : null}
           {section === 'settings' && league.isMember ? (
             <LeagueSettings sport={sport} league={league} />
