@@ -11,10 +11,10 @@ import { ladderRowSchema } from './static-files.ts'
 // GET /api/{sport}/league/{id}/history, POST /api/{sport}/league/{id}/renew and the renewal offers.
 // Everything here reads a past competition as scoring left it; nothing of it can be written.
 
-/** A season as its competition names it: "2024-25". */
+/** A season as its competition names it: "2024-25", or "2026" (what the console accepts). */
 export const seasonYearSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}$/, 'A season is written like 2024-25')
+  .regex(/^\d{4}(-\d{2})?$/, 'A season is written like 2024-25 or 2026')
 export const seasonYearParamsSchema = z.object({ year: seasonYearSchema })
 export const archivedLeagueParamsSchema = seasonYearParamsSchema.extend({ id: rowIdParamSchema })
 

@@ -185,7 +185,7 @@ describe('season archive', () => {
   })
 
   it('names bad and unknown seasons', async () => {
-    const bad = await get('/api/bbl/seasons/2024', u.commish.cookie)
+    const bad = await get('/api/bbl/seasons/24-25', u.commish.cookie)
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0].param).toBe('year')
     for (const year of ['2019-20', '2025-26']) {

@@ -4,12 +4,12 @@ const DAY_MS = 86_400_000
 /** 52 weeks: every match keeps its weekday and local time, a year earlier. */
 const YEAR_BEFORE_MS = -364 * DAY_MS
 
-/** "2025-26" -> "2024-25". */
+/** "2025-26" -> "2024-25"; "2026" -> "2025". */
 export const previousYear = (year: string): string => {
-  const [from, to] = year.split('-').map(Number)
-  if (from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to))
-    throw new Error(`Not a season year: ${year}`)
-  return `${from - 1}-${String((to + 99) % 100).padStart(2, '0')}`
+  const m = /^(\d{4})(?:-(\d{2}))?$/.exec(year)
+  if (!m) throw new Error(`Not a season year: ${year}`)
+  const from = Number(m[1]) - 1
+  return m[2] === undefined ? String(from) : `${from}-${String((from + 1) % 100).padStart(2, '0')}`
 }
 
 /**

@@ -97,7 +97,9 @@ export function archiveRoutes(app: App, deps: { archive: ArchiveService }): void
   app.get(
     '/api/:sport/seasons/:year/leagues/:id/ladder',
     {
-      config: { policy: 'member' },
+      // A member of that season's league (or of a later one renewing it), or anyone for a public
+      // one: the service checks, since the league is not the current season's.
+      config: { policy: 'user' },
       schema: {
         tags,
         params: sportParamsSchema.extend(archivedLeagueParamsSchema.shape),
