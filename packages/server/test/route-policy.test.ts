@@ -384,71 +384,62 @@ describe('the route policy table', () => {
   })
 })
 
-describe('every route with every caller', () => {
+// Its sweeps drive every route with every caller: their time grows with the route table (issue
+// 31's archive added nine routes), past the default 60 s on a busy two-core machine.
+describe('every route with every caller', { timeout: 150_000 }, () => {
   it('builds input every route schema accepts (else the calls below would test nothing)', async () => {
     const f = await fixture()
     expect(routes.flatMap((route) => build(route, f).problems)).toEqual([])
   })
 
-  // These two drive every route with every caller: their time grows with the route table (issue
-  // 31's archive added nine routes), past the default 60 s on a busy two-core machine.
-  const SWEEP_TIMEOUT_MS = 150_000
-  it(
-    'refuses callers below the policy with the envelope, changing and leaking nothing',
-    async () => {
-      const f = await fixture()
-      const checked: string[] = []
-      for (const route of routes) {
-        for (const caller of refused(route.policy!, route.url, route.method)) {
-          const before = await fingerprint(t.db)
-          const res = await request(route, f, caller)
-          const where = `${route.method} ${route.url} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`
-          expect([401, 403, 404, 513], where).toContain(res.statusCode)
-          const body = res.json<{ errors?: { code: string }[]; success?: unknown }>()
-          expect(body.success, where).toBeUndefined()
-          expect(body.errors?.length, where).toBeGreaterThan(0)
-          expect(res.body, where).not.toContain(CANARY)
-          expect(res.body, where).not.toContain(CANARY_DESCRIPTION)
-          expect(res.body, where).not.toContain(f.code)
-          expect(changedTables(before, await fingerprint(t.db)), where).toEqual([])
-          checked.push(`${route.method} ${route.url} ${caller}`)
-        }
-      }
-      // Every non-visitor route was refused to somebody.
-      const guarded = routes.filter((r) => r.policy !== 'visitor')
-      expect(guarded.length).toBeGreaterThan(20)
-      for (const r of guarded)
-        expect(checked.some((c) => c.startsWith(`${r.method} ${r.url} `))).toBe(true)
-    },
-    SWEEP_TIMEOUT_MS,
-  )
-
-  it(
-    'lets the least caller the policy allows through (the driver reaches the handler)',
-    async () => {
-      for (const route of routes) {
-        const allowed = CALLERS.filter(
-          (c) => !refused(route.policy!, route.url, route.method).includes(c),
-        )
-        const caller = allowed[0]!
-        // A fresh league each time: the call may delete it, leave it or remove its member.
-        const f = await fixture()
-        // A plain user is a fresh account each time: the call may deactivate it, change its
-        // password or end its sessions.
-        const cookie =
-          caller === 'user' || caller === 'otherSport'
-            ? (await registerUser(t.app, caller === 'otherSport' ? { sport: 'wbbl' } : {})).cookie
-            : undefined
-        const res = await request(route, f, caller, cookie)
+  it('refuses callers below the policy with the envelope, changing and leaking nothing', async () => {
+    const f = await fixture()
+    const checked: string[] = []
+    for (const route of routes) {
+      for (const caller of refused(route.policy!, route.url, route.method)) {
+        const before = await fingerprint(t.db)
+        const res = await request(route, f, caller)
         const where = `${route.method} ${route.url} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`
-        expect(res.statusCode, where).not.toBe(500)
-        if (route.policy === 'visitor') continue
-        expect([401, 403, 513], where).not.toContain(res.statusCode)
-        if (route.policy !== 'user') expect(res.statusCode, where).not.toBe(404)
+        expect([401, 403, 404, 513], where).toContain(res.statusCode)
+        const body = res.json<{ errors?: { code: string }[]; success?: unknown }>()
+        expect(body.success, where).toBeUndefined()
+        expect(body.errors?.length, where).toBeGreaterThan(0)
+        expect(res.body, where).not.toContain(CANARY)
+        expect(res.body, where).not.toContain(CANARY_DESCRIPTION)
+        expect(res.body, where).not.toContain(f.code)
+        expect(changedTables(before, await fingerprint(t.db)), where).toEqual([])
+        checked.push(`${route.method} ${route.url} ${caller}`)
       }
-    },
-    SWEEP_TIMEOUT_MS,
-  )
+    }
+    // Every non-visitor route was refused to somebody.
+    const guarded = routes.filter((r) => r.policy !== 'visitor')
+    expect(guarded.length).toBeGreaterThan(20)
+    for (const r of guarded)
+      expect(checked.some((c) => c.startsWith(`${r.method} ${r.url} `))).toBe(true)
+  })
+
+  it('lets the least caller the policy allows through (the driver reaches the handler)', async () => {
+    for (const route of routes) {
+      const allowed = CALLERS.filter(
+        (c) => !refused(route.policy!, route.url, route.method).includes(c),
+      )
+      const caller = allowed[0]!
+      // A fresh league each time: the call may delete it, leave it or remove its member.
+      const f = await fixture()
+      // A plain user is a fresh account each time: the call may deactivate it, change its
+      // password or end its sessions.
+      const cookie =
+        caller === 'user' || caller === 'otherSport'
+          ? (await registerUser(t.app, caller === 'otherSport' ? { sport: 'wbbl' } : {})).cookie
+          : undefined
+      const res = await request(route, f, caller, cookie)
+      const where = `${route.method} ${route.url} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`
+      expect(res.statusCode, where).not.toBe(500)
+      if (route.policy === 'visitor') continue
+      expect([401, 403, 513], where).not.toContain(res.statusCode)
+      if (route.policy !== 'user') expect(res.statusCode, where).not.toBe(404)
+    }
+  })
 
   it('refuses an unknown field in every request body with a 400 naming it, changing nothing', async () => {
     // Issue 27: one spelling per field, and a misspelt one is said, never silently dropped.
