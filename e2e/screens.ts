@@ -361,6 +361,38 @@ export const SCREENS: Screen[] = [
       await p.getByRole('heading', { name: /^Rounds won/ }).waitFor()
     },
   },
+  // Issue 31: the season archive and a renewed league's past seasons (the demo's 2024-25).
+  {
+    name: 'season archive',
+    who: 'tipper',
+    open: (p) => visit(p, '/bbl/archive', 'a:has-text("2024-25")'),
+  },
+  {
+    name: 'season archive, one season',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/archive/2024-25', 'h1')
+      await p.getByRole('region', { name: 'Final rankings' }).locator('tbody tr').first().waitFor()
+      await p.getByRole('region', { name: 'Team ladder' }).locator('tbody tr').first().waitFor()
+    },
+  },
+  {
+    name: 'season archive, a league’s final ladder',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/archive/2024-25', 'a:has-text("The Demo Desk")')
+      await p.getByRole('link', { name: 'The Demo Desk' }).first().click()
+      await p.getByRole('table').locator('tbody tr').first().waitFor()
+    },
+  },
+  {
+    name: 'league ladder, past seasons',
+    who: 'tipper',
+    open: async (p) => {
+      await openLeague(p)
+      await p.getByRole('region', { name: 'Past seasons' }).waitFor()
+    },
+  },
 ]
 
 /** Signs in through the API from inside the page (same origin: the page gets the session cookie). */

@@ -45,6 +45,8 @@ import { healthRoutes } from './modules/health/routes.ts'
 import { leaguesRoutes } from './modules/leagues/routes.ts'
 import { headToHeadRoutes } from './modules/leagues/head-to-head/routes.ts'
 import { HeadToHeadService } from './modules/leagues/head-to-head/service.ts'
+import { archiveRoutes } from './modules/archive/routes.ts'
+import { ArchiveService } from './modules/archive/service.ts'
 import { projectionsRoutes } from './modules/projections/routes.ts'
 import { ProjectionsService } from './modules/projections/service.ts'
 import { registerLive } from './modules/live/setup.ts'
@@ -287,6 +289,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onReady', async () => void leagues.warmLadders())
   headToHeadRoutes(app, { headToHead: new HeadToHeadService(db, competitions) })
   projectionsRoutes(app, { projections: new ProjectionsService(db, competitions, leagues) })
+  // The season archive and league renewal (issue 31): its own SeasonService, for past competitions.
+  archiveRoutes(app, {
+    archive: new ArchiveService(
+      db,
+      competitions,
+      new SeasonService(db, competitions, scores),
+      leagues,
+      { clock, appOrigin },
+      config.READ_CACHE_MS,
+    ),
+  })
   contentRoutes(app, { content: new ContentService(db, publisher) })
   shareRoutes(app, {
     db,

@@ -48,9 +48,27 @@ describe('the demo season', () => {
       headers: { cookie: sessionCookie(res) },
     })
     expect(console.statusCode).toBe(200)
-    expect(console.json().success.competitions).toHaveLength(2)
+    // Both sports' seasons, and BBL's season before (issue 31: the archive's demo).
+    expect(console.json().success.competitions).toHaveLength(3)
     // The demo tipper is no admin.
     expect((await get('/api/admin/competitions')).statusCode).toBe(403)
+  })
+
+  it('keeps a played BBL season before this one, its Demo Desk renewed into this season', async () => {
+    const seasons = (await get('/api/bbl/seasons')).json().success.seasons
+    expect(seasons).toEqual([
+      { year: '2024-25', season: 14, name: 'Big Bash League', tippers: 121 },
+    ])
+    const past = (await get('/api/bbl/seasons/2024-25')).json().success
+    expect(past.user.rank).toBeGreaterThan(0)
+    expect(past.mySeason.tips.judged).toBeGreaterThan(0)
+    const [desk] = past.leagues
+    expect(desk).toMatchObject({ name: 'The Demo Desk', isCommissioner: true })
+    expect(desk.renewedBy).not.toBeNull()
+    const history = (await get(`/api/bbl/league/${desk.renewedBy}/history`)).json().success
+    expect(history.seasons).toHaveLength(1)
+    expect(history.seasons[0].champions.length).toBeGreaterThan(0)
+    expect((await get('/api/wbbl/seasons')).json().success.seasons).toEqual([])
   })
 
   it.each(['bbl', 'wbbl'])(

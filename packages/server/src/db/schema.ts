@@ -223,6 +223,8 @@ export interface LeaguesTable {
   num_users: Generated<number>
   created_at: DefaultTimestamp
   updated_at: DefaultTimestamp
+  /** Last season's league this one renews (issue 31, decision 024); null for a new league. */
+  renewed_from: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface LeagueMembersTable {
@@ -399,6 +401,13 @@ export interface SeasonHistoryStaleTable {
   from_round: number
 }
 
+/** A member's "no thanks" to a renewed league (issue 31, migration 2026-11-27T0500). */
+export interface LeagueRenewalDeclinesTable {
+  league_id: number
+  user_id: number
+  declined_at: DefaultTimestamp
+}
+
 export interface DB {
   sports: SportsTable
   competitions: CompetitionsTable
@@ -433,6 +442,7 @@ export interface DB {
   season_round_points: SeasonRoundPointsTable
   season_history_state: SeasonHistoryStateTable
   season_history_stale: SeasonHistoryStaleTable
+  league_renewal_declines: LeagueRenewalDeclinesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -10,6 +10,7 @@ import { storeContent } from '../modules/content/service.ts'
 import type { Advert } from '@tipping/contract/content'
 import { grantAdmin } from '../modules/admin/users/service.ts'
 import * as q from './queries.ts'
+import { seedPastSeason } from './past-season.ts'
 
 export const DEMO_EMAIL = 'demo@tipping.example'
 export const DEMO_PASSWORD = 'tip-the-bash'
@@ -71,6 +72,7 @@ export function seededRandom(seed: number): () => number {
  * data has none) are labelled as such in the database.
  */
 export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSummary> {
+  const shifts = new Map<string, number>()
   for (const sport of SPORTS) {
     const season = await readSeasonFile(path.join(opts.dataDir, 'seasons', `${sport}-2025-26.json`))
     const round = season.rounds.find((r) => r.number === DEMO_ROUND) ?? season.rounds[0]!
@@ -81,6 +83,7 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     // Whole five minutes, so shifted start times still read like real ones (19:15, not 19:17:43).
     const shiftMs =
       Math.round((opts.now.getTime() - HOUR - Date.parse(pivot.startsAt)) / 300_000) * 300_000
+    shifts.set(sport, shiftMs)
     await importSeason(db, season, { sponsorPrefix: opts.sponsorPrefix, shiftMs })
     const results = await readResultsFile(
       path.join(opts.dataDir, 'results', `${sport}-2025-26.json`),
@@ -95,7 +98,7 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
   }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  await db.transaction().execute(async (trx) => {
+  const demoId = await db.transaction().execute(async (trx) => {
     const seasonStart = await q.earliestMatchStart(trx)
     const registeredAt = new Date(seasonStart.getTime() - 14 * 24 * HOUR)
     await q.insertSimulatedTippers(trx, opts.users, registeredAt, SPORTS.map(roleForSport))
@@ -109,8 +112,11 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
     await q.insertSimulatedTips(trx, { now: opts.now, demoUserId: demoId, demoRound: DEMO_ROUND })
     await q.insertDemoLeagues(trx, demoId, newLeagueCode)
     await storeContent(trx, 'adverts', { bbl: demoAdverts('bbl'), wbbl: demoAdverts('wbbl') })
+    return demoId
   })
   for (const competitionId of await q.currentCompetitionIds(db)) await rescore(db, competitionId)
+  // Issue 31: a BBL season before this one, for the season archive and league history.
+  await seedPastSeason(db, { ...opts, shiftMs: shifts.get('bbl') ?? 0, demoUserId: demoId })
   await grantAdmin(db, {
     email: DEMO_ADMIN_EMAIL,
     passwordHash: () => hashPassword(DEMO_ADMIN_PASSWORD),

@@ -250,3 +250,59 @@ export async function insertDemoLeagues(
     }
   }
 }
+
+/**
+ * The demo's last season (issue 31): every demo tipper registered for it and tipping each of its
+ * matches as the current season's simulated tippers do (skewed towards a per-match favourite),
+ * and the demo account's private league in it. Set-based, one competition named.
+ */
+export async function insertPastSeasonPlay(
+  db: Database,
+  o: { competitionId: number; registeredAt: Date; demoUserId: number; code: string },
+): Promise<number> {
+  await sql`
+    INSERT INTO competition_registrations (competition_id, user_id, registered_at)
+    SELECT ${o.competitionId}, u.id, ${o.registeredAt}::timestamptz FROM users u
+    WHERE u.id = ${o.demoUserId} OR u.email LIKE 'tipper%@demo.invalid'
+    ON CONFLICT DO NOTHING
+  `.execute(db)
+  await sql`SELECT setseed(0.2024)`.execute(db)
+  await sql`
+    INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, created_at, updated_at)
+    SELECT u.id, m.id, m.round_id,
+      CASE WHEN random() < 0.5 + ((hashint4(m.id) & 2147483647) % 41 - 20) / 100.0
+           THEN m.home_squad_id ELSE m.away_squad_id END,
+      CASE WHEN m.is_margin_game THEN 4 + floor(random() * 22)::int END,
+      false,
+      m.starts_at - interval '1 day', m.starts_at - interval '1 day'
+    FROM matches m
+    JOIN competition_registrations cr ON cr.competition_id = m.competition_id
+    JOIN users u ON u.id = cr.user_id
+    WHERE m.competition_id = ${o.competitionId}
+      AND (u.id = ${o.demoUserId} OR random() < 0.9)
+  `.execute(db)
+  const { id } = await db
+    .insertInto('leagues')
+    .values({
+      competition_id: o.competitionId,
+      user_id: o.demoUserId,
+      name: 'The Demo Desk',
+      description: 'Office tipping: bragging rights and the morning tea roster.',
+      privacy: 'private',
+      code: o.code,
+      start_round: 1,
+      num_users: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await sql`
+    INSERT INTO league_members (league_id, user_id)
+    SELECT ${id}, u.id FROM users u
+    WHERE u.id = ${o.demoUserId} OR (u.email LIKE 'tipper%@demo.invalid' AND u.id % 10 = 0)
+  `.execute(db)
+  await sql`
+    UPDATE leagues SET num_users = (SELECT count(*) FROM league_members WHERE league_id = ${id})
+    WHERE id = ${id}
+  `.execute(db)
+  return id
+}

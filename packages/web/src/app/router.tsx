@@ -120,6 +120,18 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/tipping/tips-history-page.tsx')),
           },
           {
+            path: 'archive',
+            lazy: page(() => import('../features/archive/archive-page.tsx')),
+          },
+          {
+            path: 'archive/:year',
+            lazy: page(() => import('../features/archive/archive-season-page.tsx')),
+          },
+          {
+            path: 'archive/:year/league/:leagueId',
+            lazy: page(() => import('../features/archive/archive-league-page.tsx')),
+          },
+          {
             path: 'account',
             lazy: page(() => import('../features/auth/account-page.tsx')),
           },

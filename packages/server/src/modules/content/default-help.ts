@@ -114,6 +114,16 @@ export function defaultFaqs(sport: Sport): Faq[] {
       question: 'Can I still win my league?',
       answer: `Above a league's overall ladder you can see how many points are still to play for: every match not yet finished tipped correctly (worth double in the Golden Week) plus the ${CLEAN_SWEEP_BONUS}-point Clean Sweep Bonus of each week not yet finished. Add that to your total: if it beats the leader's total, you are still in it; if it falls short, you are out, whatever happens. Level with the leader: while a Super Sixes match is still to finish, the margin can still go your way, so you are in; after the last one, margins are final and you are in only if yours is no higher than the leader's (first place is shared on equal points and margin). It is the best case for you, so "in it" means possible, not likely. The ladder marks each member "In it" or "Out" in the last ${STILL_IN_IT_LATE_ROUNDS} weeks, or earlier as soon as someone is out.`,
     },
+    {
+      question: 'Where can I see last season?',
+      answer:
+        'Under Past seasons (linked from My season). Each finished season stays as it ended: the final overall rankings, your final rank and points with your My season numbers, where you finished in each of your leagues and their final ladders, and the team ladder. A past season is there to look at only: its tips, results and leagues can no longer be changed, and trying to change a league of a past season says so.',
+    },
+    {
+      question: 'How do I bring my league back for a new season?',
+      answer:
+        "If you ran a league last season, open that season under Past seasons and choose Renew for this season next to the league. It starts again in the new season with the same name, description and privacy and a new join code, with you as its only member at first. Nobody is moved in without asking: everyone who was in it last season gets an email and sees the league under Your leagues, where they can join with one click or say no thanks (a new member can still join with the code). A league is renewed once, and only by its commissioner. The league's ladder page then lists its past seasons: the final ladder of each, its champions (first on points, then the lower margin) and where you finished.",
+    },
   ]
 }
 

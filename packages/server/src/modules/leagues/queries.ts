@@ -365,3 +365,20 @@ export const biggestLeagues = (
     .orderBy('id')
     .limit(limit)
     .execute()
+
+/**
+ * A league of one of the sport's past (not current) competitions, by id or join code, with that
+ * season's year: why a write to it is refused (issue 31). By the primary key or the unique code.
+ */
+export const findPastLeague = (
+  db: Database,
+  sport: string,
+  by: { id: number } | { code: string },
+  userId: number,
+) =>
+  leagueSelect(db, userId)
+    .select('c.year')
+    .where('c.sport', '=', sport)
+    .where('c.is_current', '=', false)
+    .where('id' in by ? 'l.id' : 'l.code', '=', 'id' in by ? by.id : by.code)
+    .executeTakeFirst()

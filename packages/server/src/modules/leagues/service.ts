@@ -109,8 +109,30 @@ export class LeaguesService {
   ): Promise<{ row: Row; competitionId: number }> {
     const c = await this.competitions.get(sport)
     const row = await q.findLeague(this.db, c.id, leagueId, userId)
-    if (!row || (!row.is_member && row.privacy !== 'public')) throw notFound('League', 'id')
+    if (!row || (!row.is_member && row.privacy !== 'public'))
+      throw await this.missing(sport, { id: leagueId }, userId, 'id')
     return { row, competitionId: c.id }
+  }
+
+  /**
+   * Why a league is not in the current season: one the caller may see in a past season is over
+   * and can no longer be changed (409, issue 31: the season archive shows it); else 404, so a
+   * private league of any season is never confirmed to a non-member. A join code is the key.
+   */
+  private async missing(
+    sport: Sport,
+    by: { id: number } | { code: string },
+    userId: number,
+    param: string,
+  ): Promise<AppError> {
+    const past = await q.findPastLeague(this.db, sport, by, userId)
+    if (past && ('code' in by || past.is_member || past.privacy === 'public'))
+      return new AppError(
+        'CONFLICT',
+        `That league played the ${past.year} season, which is over: it can no longer be changed (see the season archive)`,
+        param,
+      )
+    return notFound('League', param)
   }
 
   /** visible() for reads: requests arriving together share the league row and one membership query. */
@@ -239,7 +261,7 @@ export class LeaguesService {
   async join(sport: Sport, userId: number, code: string): Promise<League> {
     const c = await this.competitions.get(sport)
     const row = await q.findLeagueByCode(this.db, c.id, code, userId)
-    if (!row) throw notFound('League', 'code')
+    if (!row) throw await this.missing(sport, { code }, userId, 'code')
     await this.db.transaction().execute(async (trx) => {
       await q.lockLeague(trx, row.id)
       await q.addMember(trx, row.id, userId)
@@ -569,3 +591,13 @@ export class LeaguesService {
 
 /** Deletes a league and, by cascade, its memberships (the console's removal, inside its audit). */
 export const deleteLeagueRow = (db: Database, id: number) => q.deleteLeague(db, id)
+
+// The season archive and league renewal (modules/archive, issue 31) reach leagues through these.
+export type { LadderQuery } from './queries.ts'
+export const leagueLadderRows = (db: Database, query: q.LadderQuery) => q.ladderPage(db, query)
+export const addLeagueMember = (db: Database, leagueId: number, userId: number) =>
+  q.addMember(db, leagueId, userId)
+export const lockLeagueRow = (db: Database, leagueId: number) => q.lockLeague(db, leagueId)
+export const firstOpenRoundOf = (db: Database, competitionId: number) =>
+  q.firstOpenRound(db, competitionId)
+export const roundCountOf = (db: Database, competitionId: number) => q.roundCount(db, competitionId)

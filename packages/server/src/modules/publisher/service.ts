@@ -222,43 +222,7 @@ export class Publisher {
   }
 
   private async publishLadder(db: Database, competitionId: number, sport: string): Promise<void> {
-    const [tallies, points] = await Promise.all([
-      q.ladderTallies(db, competitionId, sport),
-      q.competitionLadderPoints(db, competitionId),
-    ])
-    const ordered = ladderOrder(
-      tallies.map((t) => ({
-        squadId: t.squad_id,
-        name: t.name,
-        played: t.played,
-        won: t.won,
-        lost: t.lost,
-        tied: t.tied,
-        noResult: t.no_result,
-        runsFor: t.runs_for,
-        ballsFaced: t.balls_faced,
-        runsAgainst: t.runs_against,
-        ballsBowled: t.balls_bowled,
-      })),
-      points,
-    )
-    const file: LadderFile = {
-      ladder: ordered.map((r) => ({
-        position: r.position,
-        squadId: asSquadId(r.squadId),
-        // Neither Big Bash competition has conferences or divisions (spec 3: null where none).
-        conference: null,
-        division: null,
-        played: r.played,
-        won: r.won,
-        lost: r.lost,
-        tied: r.tied,
-        noResult: r.noResult,
-        points: r.points,
-        percentage: r.percentage,
-      })),
-    }
-    await this.put(`${sport}/ladder.json`, file)
+    await this.put(`${sport}/ladder.json`, await teamLadderOf(db, competitionId, sport))
   }
 
   /** Each squad's completed matches, most recent first (spec 3: form entry). */
@@ -331,5 +295,52 @@ export class Publisher {
 
   private async put(relative: string, value: unknown): Promise<void> {
     await this.store.writeJson(relative, value)
+  }
+}
+
+/**
+ * A competition's team ladder as ladder.json holds it: the current one when published, a past
+ * one for the season archive (issue 31), read from its completed matches.
+ */
+export async function teamLadderOf(
+  db: Database,
+  competitionId: number,
+  sport: string,
+): Promise<LadderFile> {
+  const [tallies, points] = await Promise.all([
+    q.ladderTallies(db, competitionId, sport),
+    q.competitionLadderPoints(db, competitionId),
+  ])
+  const ordered = ladderOrder(
+    tallies.map((t) => ({
+      squadId: t.squad_id,
+      name: t.name,
+      played: t.played,
+      won: t.won,
+      lost: t.lost,
+      tied: t.tied,
+      noResult: t.no_result,
+      runsFor: t.runs_for,
+      ballsFaced: t.balls_faced,
+      runsAgainst: t.runs_against,
+      ballsBowled: t.balls_bowled,
+    })),
+    points,
+  )
+  return {
+    ladder: ordered.map((r) => ({
+      position: r.position,
+      squadId: asSquadId(r.squadId),
+      // Neither Big Bash competition has conferences or divisions (spec 3: null where none).
+      conference: null,
+      division: null,
+      played: r.played,
+      won: r.won,
+      lost: r.lost,
+      tied: r.tied,
+      noResult: r.noResult,
+      points: r.points,
+      percentage: r.percentage,
+    })),
   }
 }

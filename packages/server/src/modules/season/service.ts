@@ -11,7 +11,7 @@ import type { RoundExplanation, Season } from '@tipping/contract/season'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import { ReadCache } from '../../read-cache.ts'
-import type { CurrentCompetitions } from '../competitions/service.ts'
+import type { CurrentCompetition, CurrentCompetitions } from '../competitions/service.ts'
 import type { ScoresService } from '../scores/service.ts'
 import { historyGroups, rankIn, rebuildSeasonHistories, type RoundGroups } from './history.ts'
 import * as q from './queries.ts'
@@ -20,6 +20,12 @@ import * as q from './queries.ts'
 export { rebuildSeasonHistories }
 
 type RoundStat = Awaited<ReturnType<typeof q.roundStats>>[number]
+
+/** What season() needs of a competition (the current one, or a past one for the archive). */
+export type SeasonCompetition = Pick<
+  CurrentCompetition,
+  'id' | 'golden_week_round' | 'scores_version'
+>
 
 /** Two sports, each at its current scores version and perhaps the one before while it moves. */
 const ROUND_STATS_ENTRIES = 8
@@ -75,23 +81,18 @@ export class SeasonService {
   }
 
   async season(sport: Sport, userId: number): Promise<Season> {
-    const c = await this.competitions.get(sport)
-    return this.seasonOf(c.id, c.scores_version, c.golden_week_round, userId)
+    return this.seasonOf(await this.competitions.get(sport), userId)
   }
 
-  /** season() for any competition by id (the current one, or a past one for the archive). */
-  async seasonOf(
-    competitionId: number,
-    scoresVersion: number,
-    golden: number | null,
-    userId: number,
-  ): Promise<Season> {
+  /** season() for a given competition, current or past (the season archive, issue 31). */
+  async seasonOf(c: SeasonCompetition, userId: number): Promise<Season> {
+    const golden = c.golden_week_round
     const [tips, mine, history] = await Promise.all([
-      q.userTipNumbers(this.db, competitionId, userId),
-      q.userRoundScores(this.db, competitionId, userId),
-      this.history(competitionId),
+      q.userTipNumbers(this.db, c.id, userId),
+      q.userRoundScores(this.db, c.id, userId),
+      this.history(c.id),
     ])
-    const stats = await this.roundStats(competitionId, scoresVersion, history.shownThrough)
+    const stats = await this.roundStats(c.id, c.scores_version, history.shownThrough)
     const points = new Map(mine.map((r) => [r.number, r.points]))
     const byRound = new Map(stats.rows.map((r) => [r.number, r]))
     const stored = (number: number) => {

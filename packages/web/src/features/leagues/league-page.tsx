@@ -25,6 +25,7 @@ import {
   WeekWinners,
   WinsChip,
 } from './honours.tsx'
+import { LeagueHistory } from './league-history.tsx'
 import { LeagueMembers } from './league-members.tsx'
 import { LeagueSettings } from './league-settings.tsx'
 import { FRESH, useLeagueLadderInfiniteQuery, useLeagueQuery } from './leagues-api.ts'
@@ -123,6 +124,7 @@ export default function LeaguePage() {
             ) : null}
           </nav>
           {section === 'ladder' ? <LeagueLadder sport={sport} league={league} /> : null}
+          {section === 'ladder' ? <LeagueHistory sport={sport} leagueId={league.id} /> : null}
           {section === 'members' ? <LeagueMembers sport={sport} league={league} /> : null}
           {section === 'settings' && league.isMember ? (
             <LeagueSettings sport={sport} league={league} />

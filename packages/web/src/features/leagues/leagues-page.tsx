@@ -5,6 +5,7 @@ import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { LeagueItem } from './league-item.tsx'
+import { RenewalOffers } from './renewal-offers.tsx'
 import { useOwnLeaguesInfiniteQuery } from './leagues-api.ts'
 import styles from './leagues.module.css'
 import { SIDE_COLUMN_QUERY, WeekLeadersCard } from './side-cards.tsx'
@@ -41,6 +42,7 @@ export default function LeaguesPage() {
       </div>
       <div className={styles.withSide}>
         <div className={styles.list}>
+          <RenewalOffers sport={sport} />
           {error ? (
             <p role="alert" className={styles.formError}>
               {error}

@@ -44,7 +44,8 @@ export default function SeasonPage() {
       <h1>My season</h1>
       <p className={styles.intro}>
         Your numbers so far, from every match that has a result.{' '}
-        <Link to={`/${sport}/help`}>What each number means</Link>
+        <Link to={`/${sport}/help`}>What each number means</Link> ·{' '}
+        <Link to={`/${sport}/archive`}>Past seasons</Link>
       </p>
       <Numbers season={s} />
       <RankSection season={s} />

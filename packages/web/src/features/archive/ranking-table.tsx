@@ -1,0 +1,38 @@
+import { tipperName } from '@tipping/contract/names'
+import type { RankingRow } from '@tipping/contract/scores'
+import styles from './archive.module.css'
+
+/** A past season's final ladder: rank, tipper, points, margin (the caller's row in bold). */
+export function RankingTable(p: { rows: readonly RankingRow[]; userId: number; caption: string }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{p.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={styles.num}>
+              Rank
+            </th>
+            <th scope="col">Tipper</th>
+            <th scope="col" className={styles.num}>
+              Points
+            </th>
+            <th scope="col" className={styles.num}>
+              Margin
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.rows.map((r) => (
+            <tr key={r.userId} className={r.userId === p.userId ? styles.mine : undefined}>
+              <td className={styles.num}>{r.rank || '–'}</td>
+              <td>{tipperName(r)}</td>
+              <td className={styles.num}>{r.totalPoints}</td>
+              <td className={styles.num}>{r.totalMargin}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
