@@ -15,6 +15,7 @@ import * as marginGameDefault from './migrations/2026-11-25T0200-margin-game-def
 import * as jobRuns from './migrations/2026-11-25T0300-job-runs.ts'
 import * as liveState from './migrations/2026-11-25T0400-live-state.ts'
 import * as pickSplits from './migrations/2026-11-26T0100-pick-splits.ts'
+import * as autopilot from './migrations/2026-11-27T0700-autopilot.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
 // vitest and any bundler. Names sort in the order they apply; add new ones at the end.
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0300-job-runs': jobRuns,
   '2026-11-25T0400-live-state': liveState,
   '2026-11-26T0100-pick-splits': pickSplits,
+  '2026-11-27T0700-autopilot': autopilot,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
