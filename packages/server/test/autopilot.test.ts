@@ -19,7 +19,7 @@ let matches: M[]
 let first: M
 type U = { id: number; email: string; cookie: string }
 
-const put = (u: U, body: unknown, sport = 'bbl') =>
+const put = (u: U, body: Record<string, unknown>, sport = 'bbl') =>
   t.app.inject({
     method: 'PUT',
     url: `/api/${sport}/autopilot`,
