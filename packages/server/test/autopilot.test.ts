@@ -154,7 +154,6 @@ describe('the autopilot job', () => {
     const favTip = await tipOf(fav.id, first.id)
     expect(favTip).toMatchObject({ squad_id: first.away, is_autopilot: true, is_auto_tip: false })
     expect((await tipOf(team.id, first.id))?.squad_id).toBe(first.away)
-    // The Super Sixes margin: the players' median (autopilot's own tips left out).
     expect(favTip?.margin).toBe(first.margin ? 20 : null)
     expect(await tipOf(late.id, first.id)).toBeUndefined()
     expect(await tipOf(off.id, first.id)).toBeUndefined()
@@ -169,11 +168,38 @@ describe('the autopilot job', () => {
     await runAutopilot(t.db, t.clock)
     expect((await tipOf(late.id, first.id))?.squad_id).toBe(first.home)
     // Every tip on the match matches the reference (rules/autopilot.ts).
-    const players = { squadIds: [first.away, first.away, first.home], margins: [10, 30, 20] }
+    // At the 60-minute checkpoint: the three players, `tipped` and the 180-minute autopilot tip.
+    const players = {
+      squadIds: [first.away, first.away, first.home, first.away, first.home],
+      margins: first.margin ? [10, 30, 20, 20] : [],
+    }
     const match = { homeSquadId: first.home, awaySquadId: first.away, isMarginGame: first.margin }
     expect(favTip?.squad_id).toBe(autopilotSquad('favourite', 0, match, players))
     expect(favTip?.margin).toBe(autopilotMargin(match, players))
     expect(await tipsOn(first.id)).toHaveLength(8)
+  })
+
+  it("predicts the tippers' median on the Super Sixes match, 0 when nobody has guessed", async () => {
+    const game = matches.find((m) => m.margin)!
+    at(game, 24 * 60)
+    const [a, b] = [await registerUser(t.app), await registerUser(t.app)]
+    const crowd = await Promise.all([4, 30, 12, 9].map(() => registerUser(t.app)))
+    await put(a, { strategy: 'favourite', leadMinutes: 180 })
+    at(game, 170)
+    await runAutopilot(t.db, t.clock)
+    expect(await tipOf(a.id, game.id)).toMatchObject({ squad_id: game.home, margin: 0 })
+    for (const [i, m] of [4, 30, 12, 9].entries()) await playerTip(crowd[i]!.id, game, game.away, m)
+    await put(b, { strategy: 'home', leadMinutes: 60 })
+    at(game, 50)
+    await runAutopilot(t.db, t.clock)
+    // Stored guesses 0 (a's autopilot tip), 4, 9, 12, 30: the median is 9.
+    expect(await tipOf(b.id, game.id)).toMatchObject({ squad_id: game.home, margin: 9 })
+    expect(
+      autopilotMargin(
+        { homeSquadId: game.home, awaySquadId: game.away, isMarginGame: true },
+        { squadIds: [], margins: [0, 4, 30, 12, 9] },
+      ),
+    ).toBe(9)
   })
 
   it('shows the tip as placed by autopilot until the player saves their own', async () => {

@@ -32,12 +32,13 @@ export function favourite(match: AutopilotMatch, crowd: AutopilotCrowd): number 
 }
 
 /**
- * The margin autopilot predicts on a Super Sixes match: the players' median (the lower middle
- * value of an even count, as SQL's percentile_disc(0.5)); none (null) when nobody has predicted
- * one. Null elsewhere.
+ * The margin autopilot predicts on a Super Sixes match: the tippers' median guess (the lower
+ * middle value of an even count, as SQL's percentile_disc(0.5)); 0 when nobody has guessed, as a
+ * tip without a margin counts. Null on other matches.
  */
 export function autopilotMargin(match: AutopilotMatch, crowd: AutopilotCrowd): number | null {
-  if (!match.isMarginGame || crowd.margins.length === 0) return null
+  if (!match.isMarginGame) return null
+  if (crowd.margins.length === 0) return 0
   const sorted = [...crowd.margins].sort((a, b) => a - b)
   return sorted[Math.ceil(sorted.length / 2) - 1]!
 }

@@ -105,9 +105,9 @@ export const recordPlaced = (db: Database, c: DueCheckpoint, placed: number) =>
  * - `m` re-checks the lock in the same statement: the match must still be scheduled and not
  *   started by the job's clock, and is held FOR SHARE until commit, so the lockout (FOR UPDATE
  *   SKIP LOCKED) cannot lock it meanwhile and an autopilot tip is never written after the lockout.
- * - `crowd` is the players' own tips so far (autopilot's left out, so earlier checkpoints do not
- *   feed the favourite): home and away counts and the median Super Sixes margin. One pass over
- *   the match's tips (tips_match_user, then the heap for is_autopilot).
+ * - `crowd` is every stored tip on the match so far, as Autopick counts them (GAME_RULES): home
+ *   and away counts and the median Super Sixes margin (0 when nobody has guessed). One index-only
+ *   pass over the match's entries in tips_match_user (it includes squad_id and margin).
  * - the tippers: autopilot_settings_due (sport, lead_minutes >= the checkpoint, in user order), the
  *   registration by its key, the user by id, and an anti-join on tips' key: a tip already there,
  *   the player's or autopilot's, is left alone, and ON CONFLICT DO NOTHING covers a player's
@@ -130,7 +130,7 @@ export async function fillCheckpoint(db: Database, c: DueCheckpoint, now: Date):
       SELECT count(*) FILTER (WHERE t.squad_id = m.home_squad_id) AS home,
         count(*) FILTER (WHERE t.squad_id = m.away_squad_id) AS away,
         percentile_disc(0.5) WITHIN GROUP (ORDER BY t.margin) AS median
-      FROM m JOIN tips t ON t.match_id = m.id AND NOT t.is_autopilot
+      FROM m JOIN tips t ON t.match_id = m.id
     ),
     placed AS (
       INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, is_autopilot,
@@ -143,7 +143,7 @@ export async function fillCheckpoint(db: Database, c: DueCheckpoint, now: Date):
           WHEN crowd.away > crowd.home THEN m.away_squad_id
           ELSE m.home_squad_id
         END,
-        CASE WHEN m.is_margin_game THEN crowd.median END,
+        CASE WHEN m.is_margin_game THEN coalesce(crowd.median, 0) END,
         false, true, ${now}::timestamptz, ${now}::timestamptz
       FROM m
       CROSS JOIN crowd
@@ -161,7 +161,7 @@ export async function fillCheckpoint(db: Database, c: DueCheckpoint, now: Date):
   return res.rows[0]?.placed ?? 0
 }
 
-/** Per open match: the players' favourite (home on a tie), for the reminder's preview. */
+/** Per open match: the tippers' favourite (home on a tie), for the reminder's preview. */
 export async function favourites(db: Database, matchIds: number[]): Promise<Map<number, number>> {
   if (matchIds.length === 0) return new Map()
   const res = await sql<{ match_id: number; squad_id: number }>`
@@ -169,7 +169,7 @@ export async function favourites(db: Database, matchIds: number[]): Promise<Map<
       CASE WHEN count(*) FILTER (WHERE t.squad_id = m.away_squad_id)
               > count(*) FILTER (WHERE t.squad_id = m.home_squad_id)
            THEN m.away_squad_id ELSE m.home_squad_id END AS squad_id
-    FROM matches m LEFT JOIN tips t ON t.match_id = m.id AND NOT t.is_autopilot
+    FROM matches m LEFT JOIN tips t ON t.match_id = m.id
     WHERE m.id = ANY(${matchIds}::int[])
     GROUP BY m.id
   `.execute(db)
