@@ -104,7 +104,7 @@ describe('autopilot: SQL equals the reference', () => {
             const id = ids[i]!
             await t.db
               .updateTable('users')
-              .set({ team_supported: teamOf[p.team as keyof typeof teamOf] })
+              .set({ team_supported: teamOf[p.team] })
               .where('id', '=', id)
               .execute()
             if (p.registered !== 'never') {
@@ -155,12 +155,7 @@ describe('autopilot: SQL equals the reference', () => {
             )
             .map(({ p, id }) => ({
               user_id: id,
-              squad_id: autopilotSquad(
-                p.setting!.strategy,
-                teamOf[p.team as keyof typeof teamOf],
-                m,
-                crowd,
-              ),
+              squad_id: autopilotSquad(p.setting!.strategy, teamOf[p.team], m, crowd),
               margin: autopilotMargin(m, crowd),
             }))
           const placed = await t.db

@@ -35,8 +35,12 @@ export function AutopilotCard({ sport }: { sport: Sport }) {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = new FormData(e.currentTarget)
-    const strategy = String(form.get('strategy')) as AutopilotStrategy
-    const leadMinutes = Number(form.get('leadMinutes')) as AutopilotLead
+    const field = (name: string) => {
+      const v = form.get(name)
+      return typeof v === 'string' ? v : ''
+    }
+    const strategy = field('strategy') as AutopilotStrategy
+    const leadMinutes = Number(field('leadMinutes')) as AutopilotLead
     setError(null)
     try {
       await save({ sport, body: { strategy, leadMinutes } }).unwrap()

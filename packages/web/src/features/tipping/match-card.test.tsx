@@ -103,7 +103,7 @@ describe('MatchCard (spec 2 "Match cards")', () => {
     })
     const { rerender } = render(<MatchCard {...(props(true) as Parameters<typeof MatchCard>[0])} />)
     expect(screen.getByTestId('autopilot-badge').textContent).toBe('PLACED BY AUTOPILOT')
-    rerender(<MatchCard {...(props(false) as Parameters<typeof MatchCard>[0])} />)
+    rerender(<MatchCard {...props(false)} />)
     expect(screen.queryByTestId('autopilot-badge')).toBeNull()
   })
 })
