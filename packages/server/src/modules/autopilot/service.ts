@@ -20,7 +20,7 @@ export interface AutopilotReport {
  * away) one INSERT ... SELECT tips the match for every tipper whose autopilot lead is at least
  * that long and who has no tip on it. A checkpoint is claimed and filled in one transaction, so
  * several schedulers never run one twice, and a failure leaves it unclaimed for the next pass.
- * Tipper who turn autopilot on after a checkpoint are served at the next one.
+ * Tippers who turn autopilot on after a checkpoint are served at the next one.
  */
 export async function runAutopilot(db: Database, clock: Clock): Promise<AutopilotReport> {
   const report: AutopilotReport = { checkpoints: 0, placed: 0 }
