@@ -131,7 +131,7 @@ describe('account page', () => {
     await page.getByLabel('Tipping team name').fill('Sixes & Sevens')
     const squad = await page.locator('#team-supported option').nth(2).getAttribute('value')
     await page.locator('#team-supported').selectOption(squad)
-    await page.getByLabel('Email me a weekly reminder to tip').uncheck()
+    await page.getByLabel('Email me a reminder to tip').selectOption('off')
     await page.getByRole('button', { name: 'Save profile' }).click()
     await page.getByTestId('profile-saved').waitFor()
     expect(await page.getByTestId('profile-saved').textContent()).toBe(
@@ -146,7 +146,7 @@ describe('account page', () => {
     await page.locator('#team-supported option').nth(1).waitFor({ state: 'attached' })
     expect(await page.getByLabel('Tipping team name').inputValue()).toBe('Sixes & Sevens')
     expect(await page.locator('#team-supported').inputValue()).toBe(squad)
-    expect(await page.getByLabel('Email me a weekly reminder to tip').isChecked()).toBe(false)
+    expect(await page.getByLabel('Email me a reminder to tip').inputValue()).toBe('off')
 
     // Deactivate: the confirm modal first; No keeps the account.
     await page.getByTestId('deactivate-open').click()

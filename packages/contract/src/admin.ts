@@ -354,6 +354,7 @@ export const grantAdminResponseSchema = z.object({
  */
 export const JOB_NAMES = [
   'scheduler',
+  'autopilot',
   'lockouts',
   'pick_split',
   'season_history',

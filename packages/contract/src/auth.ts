@@ -3,6 +3,7 @@ import { singleLineText } from './text.ts'
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.ts'
 import { MAX_ROW_ID } from './ids.ts'
 import { sportSchema } from './sport.ts'
+import { reminderLeadSchema } from './autopilot.ts'
 
 const email = z.email({ message: 'Enter a valid email address' }).max(254).trim().toLowerCase()
 const personName = singleLineText().min(1, 'Required').max(60)
@@ -49,7 +50,10 @@ export const userSessionSchema = z.object({
   team_supported: z.number().int(),
   tipping_id: z.string(),
   disabledNotifications: z.boolean(),
+  /** Kept for old clients: reminderLead is not 'off'. */
   isWeeklyReminderEnabled: z.boolean(),
+  /** When reminder emails go (autopilot.ts REMINDER_LEADS). */
+  reminderLead: reminderLeadSchema,
   roles: z.array(z.enum(ROLES)),
   recovered: z.boolean(),
   registeredAt: z.object({ date: z.string() }),
@@ -128,7 +132,10 @@ export const userUpdateBodySchema = z.object({
   /** A squad id of the sport, 0 for none. */
   team_supported: z.number().int().min(0).max(MAX_ROW_ID).optional(),
   disabledNotifications: z.boolean().optional(),
+  /** Old clients' switch: false is reminderLead 'off'; true keeps a lead, or sets 'round'. */
   isWeeklyReminderEnabled: z.boolean().optional(),
+  /** Wins over isWeeklyReminderEnabled when both are sent. */
+  reminderLead: reminderLeadSchema.optional(),
   successMsg: singleLineText().max(200).optional(),
 })
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>

@@ -69,6 +69,8 @@ export const predictionSchema = z.object({
   margin: z.number().int().nullable(),
   isMarginGame: z.boolean(),
   isAutoTip: z.boolean(),
+  /** Present (true) on a tip the autopilot placed; a tip the player saved has none (decision 026). */
+  isAutopilot: z.literal(true).optional(),
   isCorrect: z.boolean().nullable(),
   counted: z.boolean().nullable(),
   marginResult: z.number().int().nullable(),

@@ -66,6 +66,8 @@ import type { DevAccount } from './idp/accounts.ts'
 import { ScoresService } from './modules/scores/service.ts'
 import { seasonRoutes } from './modules/season/routes.ts'
 import { SeasonService } from './modules/season/service.ts'
+import { autopilotRoutes } from './modules/autopilot/routes.ts'
+import { AutopilotService } from './modules/autopilot/service.ts'
 import { ResultsService } from './modules/results/service.ts'
 import { AdjustableClock } from './clock.ts'
 
@@ -246,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const scores = new ScoresService(db, competitions, config.READ_CACHE_MS, config.PAGE_CACHE_MS)
   scoresRoutes(app, { scores })
   seasonRoutes(app, { season: new SeasonService(db, competitions, scores) })
+  autopilotRoutes(app, { autopilot: new AutopilotService(db, clock) })
   adminRoutes(app, {
     admin: new AdminService(db, {
       clock,

@@ -228,7 +228,7 @@ describe('metrics', () => {
     await scheduler.tick()
     await scheduler.stop()
     const text = await scrape()
-    for (const job of ['scheduler', 'lockouts', 'email_delivery']) {
+    for (const job of ['scheduler', 'autopilot', 'lockouts', 'email_delivery']) {
       expect(sample(text, `job_duration_seconds_count{job="${job}"}`), job).toBe(1)
       expect(sample(text, `job_failures_total{job="${job}"}`), job).toBe(0)
     }
@@ -412,6 +412,7 @@ describe('GET /api/admin/health', () => {
     // In the order a pass runs them, the pass itself first.
     expect(body.jobs.map((j) => j.job)).toEqual([
       'scheduler',
+      'autopilot',
       'lockouts',
       'pick_split',
       'season_history',

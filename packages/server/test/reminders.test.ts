@@ -77,7 +77,7 @@ beforeAll(async () => {
   await tip(users.some.id, [matches[0]!.id, matches[2]!.id])
   await t.db
     .updateTable('users')
-    .set({ is_weekly_reminder_enabled: false })
+    .set({ is_weekly_reminder_enabled: false, reminder_lead: 'off' })
     .where('id', '=', users.optedOut.id)
     .execute()
   await t.db

@@ -17,6 +17,7 @@ import * as liveState from './migrations/2026-11-25T0400-live-state.ts'
 import * as pickSplits from './migrations/2026-11-26T0100-pick-splits.ts'
 import * as seasonHistory from './migrations/2026-11-27T0200-season-history.ts'
 import * as leagueRenewals from './migrations/2026-11-27T0500-league-renewals.ts'
+import * as autopilot from './migrations/2026-11-27T0700-autopilot.ts'
 import * as tipReceipts from './migrations/2026-11-27T0800-tip-receipts.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T0100-pick-splits': pickSplits,
   '2026-11-27T0200-season-history': seasonHistory,
   '2026-11-27T0500-league-renewals': leagueRenewals,
+  '2026-11-27T0700-autopilot': autopilot,
   '2026-11-27T0800-tip-receipts': tipReceipts,
 }
 

@@ -111,6 +111,8 @@ export interface UsersTable {
   tipping_id: Generated<string>
   disabled_notifications: Generated<boolean>
   is_weekly_reminder_enabled: Generated<boolean>
+  /** 'round', 'match' or 'off' (migration 2026-11-27T0700). */
+  reminder_lead: Generated<'round' | 'match' | 'off'>
   roles: ColumnType<string[], string[] | undefined, string[]>
   recovered: Generated<boolean>
   registered_at: DefaultTimestamp
@@ -151,6 +153,8 @@ export interface TipsTable {
   squad_id: number
   margin: number | null
   is_auto_tip: Generated<boolean>
+  /** Placed by the autopilot job (migration 2026-11-27T0700); a player's own save clears it. */
+  is_autopilot: Generated<boolean>
   created_at: DefaultTimestamp
   updated_at: DefaultTimestamp
 }
@@ -166,6 +170,8 @@ export interface EffectiveTipsView {
   squad_id: number
   margin: number | null
   is_auto_tip: boolean
+  /** Migration 2026-11-27T0700. */
+  is_autopilot: boolean
 }
 
 /** Picks per match and squad, auto-tips counted (migration 2026-11-23T0500): read only. */
@@ -266,6 +272,8 @@ export interface EmailOutboxTable {
 export interface ReminderLogTable {
   round_id: number
   user_id: number
+  /** 'round' or 'match' (migration 2026-11-27T0700). */
+  kind: Generated<string>
   sent_at: DefaultTimestamp
 }
 
@@ -408,6 +416,23 @@ export interface LeagueRenewalDeclinesTable {
   declined_at: DefaultTimestamp
 }
 
+/** A tipper's autopilot for one sport; no row is off (migration 2026-11-27T0700). */
+export interface AutopilotSettingsTable {
+  user_id: number
+  sport: string
+  strategy: 'favourite' | 'home' | 'team'
+  lead_minutes: number
+  updated_at: DefaultTimestamp
+}
+
+/** The autopilot checkpoints run, one per (match, lead) (migration 2026-11-27T0700). */
+export interface AutopilotPassesTable {
+  match_id: number
+  lead_minutes: number
+  ran_at: Timestamp
+  placed: number
+}
+
 export interface DB {
   sports: SportsTable
   competitions: CompetitionsTable
@@ -443,6 +468,8 @@ export interface DB {
   season_history_state: SeasonHistoryStateTable
   season_history_stale: SeasonHistoryStaleTable
   league_renewal_declines: LeagueRenewalDeclinesTable
+  autopilot_settings: AutopilotSettingsTable
+  autopilot_passes: AutopilotPassesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -2,6 +2,7 @@ import type { Logger } from '../logger.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { runLockouts } from '../modules/lifecycle/service.ts'
+import { runAutopilot } from '../modules/autopilot/service.ts'
 import { publishPickSplits } from '../modules/live/pick-split.ts'
 import type { MailDelivery } from '../modules/mail/service.ts'
 import type { Publisher } from '../modules/publisher/service.ts'
@@ -14,11 +15,12 @@ const failureText = (err: unknown): string =>
   (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'failed'
 
 /**
- * Runs the idempotent jobs on a timer: lockouts (with auto-tips), then the pick split's push
- * events, then My season's rank history of re-scored rounds, then a re-publish of the static
- * files when anything changed, then the weekly reminders, then delivery of queued emails. Safe with several processes: each
- * job claims its rows itself, and publishes take turns under the publisher's lock (decision 013). A failing job does not stop the others. Each pass records its jobs'
- * runs in job_runs (one write), for the admin console's System health in any process.
+ * Runs the idempotent jobs on a timer: autopilot tips, lockouts (with auto-tips), then the pick
+ * split's push events, then My season's rank history of re-scored rounds, then a re-publish of
+ * the static files when anything changed, then the reminders, then delivery of queued emails.
+ * Safe with several processes: each job claims its rows itself, and publishes take turns under
+ * the publisher's lock (decision 013). A failing job does not stop the others. Each pass records
+ * its jobs' runs in job_runs (one write), for the admin console's System health in any process.
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null
@@ -95,6 +97,9 @@ export class Scheduler {
       }
     }
 
+    // Autopilot first: its tips go in before the lockouts of this pass (decision 026).
+    const autopilot = await run('autopilot', () => runAutopilot(db, clock))
+    if (autopilot && autopilot.placed > 0) log.info(autopilot, 'autopilot tips placed')
     const lockouts = await run('lockouts', () => runLockouts(db, clock))
     // The push channel's pick split: coalesced per round, and at once for rounds just locked.
     await run('pick_split', () =>

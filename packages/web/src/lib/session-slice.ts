@@ -16,6 +16,7 @@ export const initialUser: UserSession = {
   tipping_id: '',
   disabledNotifications: false,
   isWeeklyReminderEnabled: true,
+  reminderLead: 'round',
   roles: [],
   recovered: false,
   registeredAt: { date: '' },

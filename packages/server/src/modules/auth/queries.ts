@@ -173,13 +173,32 @@ export interface ProfileChange {
   team_name?: string | null
   team_supported?: number
   disabled_notifications?: boolean
-  is_weekly_reminder_enabled?: boolean
+  /** 'on': keep the lead the user has, or 'round' if they had turned reminders off. */
+  reminder_lead?: 'round' | 'match' | 'off' | 'on'
 }
 
-export const updateProfile = (db: Database, userId: number, change: ProfileChange, now: Date) =>
+export const updateProfile = (
+  db: Database,
+  userId: number,
+  { reminder_lead: lead, ...change }: ProfileChange,
+  now: Date,
+) =>
   db
     .updateTable('users')
-    .set({ ...change, updated_at: now })
+    .set({
+      ...change,
+      ...(lead === undefined
+        ? {}
+        : lead === 'on'
+          ? {
+              reminder_lead: sql<
+                'round' | 'match'
+              >`CASE WHEN reminder_lead = 'off' THEN 'round' ELSE reminder_lead END`,
+              is_weekly_reminder_enabled: true,
+            }
+          : { reminder_lead: lead, is_weekly_reminder_enabled: lead !== 'off' }),
+      updated_at: now,
+    })
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow()

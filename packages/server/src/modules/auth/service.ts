@@ -79,7 +79,8 @@ export function toUserSession(u: UserRow): UserSession {
     team_supported: u.team_supported,
     tipping_id: u.tipping_id,
     disabledNotifications: u.disabled_notifications,
-    isWeeklyReminderEnabled: u.is_weekly_reminder_enabled,
+    isWeeklyReminderEnabled: u.reminder_lead !== 'off',
+    reminderLead: u.reminder_lead,
     roles: u.roles.filter(
       (r): r is Role => r === 'ROLE_USER_BBL' || r === 'ROLE_USER_WBBL' || r === 'ROLE_ADMIN',
     ),
@@ -393,8 +394,11 @@ export class AuthService {
     if (body.team_supported !== undefined) change.team_supported = body.team_supported
     if (body.disabledNotifications !== undefined)
       change.disabled_notifications = body.disabledNotifications
-    if (body.isWeeklyReminderEnabled !== undefined)
-      change.is_weekly_reminder_enabled = body.isWeeklyReminderEnabled
+    // reminderLead (decision 026) wins; an old client's switch turns reminders off, or on again
+    // at the round's lead unless a lead is already set (q.updateProfile keeps the two in step).
+    if (body.reminderLead !== undefined) change.reminder_lead = body.reminderLead
+    else if (body.isWeeklyReminderEnabled !== undefined)
+      change.reminder_lead = body.isWeeklyReminderEnabled ? 'on' : 'off'
     const now = this.clock.now()
     const row = await this.db.transaction().execute(async (trx) => {
       if (change.team_supported && !(await q.squadOfSport(trx, change.team_supported, sport))) {

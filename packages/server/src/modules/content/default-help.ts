@@ -87,6 +87,16 @@ export function defaultFaqs(sport: Sport): Faq[] {
       answer: `Open a league you are in and choose Head-to-head: pick any two members (you against the leader to begin with) to see their season against each other. ${HEAD_TO_HEAD_RULE} Under the record, pick a week to see the tips the two of you made differently: only matches that have finished are shown, never one still to be played, and an auto-tip is marked as one.`,
     },
     {
+      question: 'Can I choose when I am reminded to tip?',
+      answer:
+        'Yes, in your account under "Email me a reminder to tip": a day before each week starts, 2 hours before the first match you have not tipped, or never. A reminder only goes when something is untipped, lists exactly the matches you have not tipped yet, and says for each what your autopilot will tip if you leave it. You get each kind of reminder at most once a week.',
+    },
+    {
+      question: 'What is autopilot?',
+      answer:
+        'A setting in your account, off unless you turn it on, for each competition: if you have not tipped a match 15 minutes, 1 hour or 3 hours before it starts, autopilot tips it for you with the favourite (the team more tippers have picked so far, the home team on a tie), the home team, or your team when it plays (else the favourite). Its tips are ordinary tips, not auto-tips: they count like your own and do not rule out the Clean Sweep Bonus. The tipping page shows "Placed by autopilot" on them; change one and it is yours.',
+    },
+    {
       question: 'What can I win?',
       answer: `The best tipper of the season overall wins the top prize of ${TOP_PRIZE}. See the Prizes page for the details.`,
     },
@@ -149,6 +159,7 @@ export function defaultHelpPages(sport: Sport): HelpPage[] {
         'One correct tip scores 1 point. A match that ends without a winner (no result or abandoned) gives nobody a point.',
         `Super Sixes. One match each week is the margin game: predict the total number of sixes hit by both teams (0 to ${MARGIN_MAX}). If the fixture names none, it is the week's last match. Your margin is how far off you were. On equal points the lower margin ranks higher. No prediction (no tip on the match, or a tip without a number) counts as a prediction of 0, so your margin is the number of sixes hit.`,
         `Auto-tips. If you have not tipped a match when it locks, you get the away team. A correct auto-tip only counts while you have fewer than ${AUTOTIP_COUNT_LIMIT} correct tips of your own that week (counted over the week's finished matches, so an auto-tip counted early in the week stops counting once you reach ${AUTOTIP_COUNT_LIMIT}).`,
+        "Autopilot. A setting of your own, off unless you turn it on. If you have not tipped a match by the time you chose (15 minutes, 1 hour or 3 hours before it starts), autopilot tips it for you: the favourite (the team more tippers have picked so far, the home team on a tie), the home team, or your team when it plays (else the favourite). On the Super Sixes match it predicts the middle of the other tippers' guesses (the lower of the two middle ones when their number is even; 0 when nobody has guessed). Unlike an auto-tip, which you get when a match locks, an autopilot tip is placed before the lockout and is an ordinary tip: it counts like one you made, it does not rule out the Clean Sweep Bonus, and you can change it until the match starts (then it is yours). It never replaces a tip you made, and it is never placed once the match has started. Autopilot looks at a match 3 hours, 1 hour and 15 minutes before its start; turned on later than your lead time for a match, it tips that match at its next look.",
         'Joining late. You are ranked from the moment you sign up, in the overall rankings, every week and your leagues. Matches that started before you joined give you nothing: no tip, no auto-tip, 0 points, and on a finished margin game a margin equal to the sixes hit. Two players who joined at different times but missed the same matches get the same numbers.',
         `Clean Sweep Bonus. Tip every match of the week correctly yourself, with no auto-tips, and you earn ${CLEAN_SWEEP_BONUS} bonus points when the week's last match finishes.`,
         'Golden Week. In the Golden Week (shown as DOUBLE POINTS) each correct tip is worth 2 points. The Clean Sweep Bonus stays at 2.',

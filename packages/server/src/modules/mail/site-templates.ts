@@ -84,47 +84,63 @@ export function weeklyReminderEmail(f: {
   roundLabel: string
   firstMatchAt: Date
   appOrigin: string
+  /** 'match': the reminder 2 hours before the player's first untipped match (decision 026). */
+  lead?: 'round' | 'match'
 }): Omit<OutgoingEmail, 'to'> & { html: string } {
   const game = `${f.sport.toUpperCase()} Tipping`
   const link = `${trimOrigin(f.appOrigin)}/${f.sport}/tipping`
   const starts = `${f.firstMatchAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
   const account = `${trimOrigin(f.appOrigin)}/${f.sport}/account`
+  const match = f.lead === 'match'
+  const intro = match
+    ? `A match of ${f.roundLabel} of ${game} you have not tipped starts within 2 hours. Still to tip:`
+    : `${f.roundLabel} of ${game} starts ${starts}, and you still have matches to tip:`
+  const why = match ? 'match reminders (2 hours before)' : 'weekly reminders'
   const text = [
     'Hi,',
     '',
-    `${f.roundLabel} of ${game} starts ${starts}, and you still have matches to tip:`,
+    intro,
     '',
     REMINDER_MATCHES_SLOT,
     '',
     `Enter your tips: ${link}`,
     '',
-    `You get this because weekly reminders are on in your account (${account}).`,
+    `You get this because ${why} are on in your account (${account}).`,
   ].join('\n')
   const html = page(
     [
       '<p>Hi,</p>',
-      `<p>${escapeHtml(f.roundLabel)} of ${game} starts ${starts}, and you still have matches to tip:</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
       `<ul>${REMINDER_MATCHES_SLOT}</ul>`,
       `<p><a href="${escapeHtml(link)}">Enter your tips</a></p>`,
-      `<p style="font-size:12px;color:#555">You get this because weekly reminders are on in <a href="${escapeHtml(account)}">your account</a>.</p>`,
+      `<p style="font-size:12px;color:#555">You get this because ${why} are on in <a href="${escapeHtml(account)}">your account</a>.</p>`,
     ].join('\n'),
   )
   return {
-    kind: 'weekly_reminder',
-    subject: `${f.roundLabel} of ${game}: you have matches to tip`,
+    kind: match ? 'match_reminder' : 'weekly_reminder',
+    subject: match
+      ? `${f.roundLabel} of ${game}: a match you have not tipped starts soon`
+      : `${f.roundLabel} of ${game}: you have matches to tip`,
     text,
     html,
   }
 }
 
 /** One match's line in the reminder, as text and as an HTML list item. */
-export function reminderMatchLine(m: { home: string; away: string; startsAt: Date }): {
+export function reminderMatchLine(m: {
+  home: string
+  away: string
+  startsAt: Date
+  /** The squad the player's autopilot will tip if they do not (decision 026). */
+  autopilot?: string
+}): {
   text: string
   html: string
 } {
   const when = `${m.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  const ap = m.autopilot === undefined ? '' : ` (autopilot will tip ${m.autopilot})`
   return {
-    text: `- ${m.home} v ${m.away}, ${when}`,
-    html: `<li>${escapeHtml(m.home)} v ${escapeHtml(m.away)}, ${when}</li>`,
+    text: `- ${m.home} v ${m.away}, ${when}${ap}`,
+    html: `<li>${escapeHtml(m.home)} v ${escapeHtml(m.away)}, ${when}${escapeHtml(ap)}</li>`,
   }
 }

@@ -48,7 +48,7 @@ export type MatchRecord = Awaited<ReturnType<typeof roundMatches>>[number]
 export const userRoundTips = (db: Database, userId: number, roundId: number) =>
   db
     .selectFrom('effective_tips')
-    .select(['match_id', 'squad_id', 'margin', 'is_auto_tip'])
+    .select(['match_id', 'squad_id', 'margin', 'is_auto_tip', 'is_autopilot'])
     .where('user_id', '=', userId)
     .where('round_id', '=', roundId)
     .execute()
@@ -64,7 +64,7 @@ export type TipRecord = Awaited<ReturnType<typeof userRoundTips>>[number]
 export const usersRoundTips = async (db: Database, roundId: number, userIds: number[]) =>
   (
     await sql<TipRecord & { user_id: number }>`${PREPARED}
-      SELECT user_id, match_id, squad_id, margin, is_auto_tip FROM effective_tips
+      SELECT user_id, match_id, squad_id, margin, is_auto_tip, is_autopilot FROM effective_tips
       WHERE round_id = ${roundId} AND user_id = ANY(${userIds}::int[])`.execute(db)
   ).rows
 
@@ -213,6 +213,7 @@ export const upsertTips = (db: Database, tips: TipWrite[]) =>
     ${tipSource(tips)}
     ON CONFLICT (user_id, match_id) DO UPDATE SET
       squad_id = excluded.squad_id, margin = excluded.margin, is_auto_tip = false,
+      is_autopilot = false, -- the player's own save: the tip is theirs now (decision 026)
       updated_at = excluded.updated_at
   `.execute(db)
 

@@ -273,6 +273,7 @@ function toPredictions(matches: readonly Match[], tips: readonly q.TipRecord[]):
       margin: t?.margin ?? null,
       isMarginGame: m.isMarginGame,
       isAutoTip: t?.is_auto_tip ?? false,
+      ...(t?.is_autopilot ? { isAutopilot: true as const } : {}),
       isCorrect: outcome?.correct ?? null,
       counted: outcome?.counted ?? null,
       marginResult: marginResult(m, t?.margin),

@@ -32,6 +32,8 @@ export interface OpenMatch {
   starts_at: Date
   home: string
   away: string
+  home_squad_id: number
+  away_squad_id: number
 }
 
 /** The round's matches that can still be tipped, in start order. */
@@ -40,7 +42,14 @@ export const openMatches = (db: Database, roundId: number, now: Date): Promise<O
     .selectFrom('matches as m')
     .innerJoin('squads as h', 'h.id', 'm.home_squad_id')
     .innerJoin('squads as a', 'a.id', 'm.away_squad_id')
-    .select(['m.id', 'm.starts_at', 'h.name as home', 'a.name as away'])
+    .select([
+      'm.id',
+      'm.starts_at',
+      'h.name as home',
+      'a.name as away',
+      'm.home_squad_id',
+      'm.away_squad_id',
+    ])
     .where('m.round_id', '=', roundId)
     .where('m.status', '=', 'scheduled')
     .where('m.starts_at', '>', now)
@@ -48,14 +57,49 @@ export const openMatches = (db: Database, roundId: number, now: Date): Promise<O
     .orderBy('m.id')
     .execute()
 
+/** Rounds of the current competitions with an open match starting within (now, until]. */
+export async function roundsWithOpenMatchWithin(
+  db: Database,
+  o: { now: Date; until: Date },
+): Promise<DueRound[]> {
+  const res = await sql<DueRound>`
+    SELECT r.id AS round_id, r.label, c.id AS competition_id, c.sport,
+           min(m.starts_at) AS first_match_at
+    FROM matches m
+    JOIN rounds r ON r.id = m.round_id
+    JOIN competitions c ON c.id = r.competition_id AND c.is_current
+    WHERE m.status = 'scheduled'
+      AND m.starts_at > ${o.now}::timestamptz AND m.starts_at <= ${o.until}::timestamptz
+    GROUP BY r.id, r.label, c.id, c.sport
+    ORDER BY min(m.starts_at), r.id
+  `.execute(db)
+  return res.rows.map((r) => ({ ...r, first_match_at: new Date(r.first_match_at) }))
+}
+
 export interface ReminderBatch {
   roundId: number
   competitionId: number
+  sport: string
   now: Date
+  /** Which reminder: users whose reminder_lead is this get it, once per round (reminder_log.kind). */
+  lead: 'round' | 'match'
   /** The round's open matches and each one's line of the email, in order. */
   matchIds: number[]
   textLines: string[]
   htmlLines: string[]
+  /**
+   * Per match: its squads, the players' favourite, and its line with what autopilot will tip
+   * (home or away) for users who have autopilot on (decision 026).
+   */
+  homeSquads: number[]
+  awaySquads: number[]
+  favourites: number[]
+  textHome: string[]
+  textAway: string[]
+  htmlHome: string[]
+  htmlAway: string[]
+  /** The matches whose being untipped calls for the reminder (all of them for 'round'). */
+  dueMatchIds: number[]
   kind: string
   subject: string
   textTemplate: string
@@ -66,50 +110,69 @@ export interface ReminderBatch {
 }
 
 /**
- * One set-based step of the weekly reminder: picks up to `limit` users (lowest ids first) who
- * are registered for the competition, take reminders, are not deactivated, have not been reminded
- * of this round, and have at least one open match of it untipped; claims each in reminder_log and
+ * One set-based step of a reminder: picks up to `limit` users (lowest ids first) who are
+ * registered for the competition, take this kind of reminder (users.reminder_lead), are not
+ * deactivated, have not had it for this round, and have at least one of the due matches
+ * untipped; claims each in reminder_log and
  * queues their email listing just their untipped matches, in one statement. The claim is
- * `ON CONFLICT DO NOTHING` on reminder_log's (round_id, user_id) key, and only claimed rows get an
+ * `ON CONFLICT DO NOTHING` on reminder_log's (round_id, user_id, kind) key, and only claimed rows get an
  * email, so two schedulers running this at once never send one twice: the second waits on the
- * first's uncommitted key and then skips it. Returns how many emails were queued.
+ * first's uncommitted key and then skips it. Each listed match says what the user's autopilot
+ * will tip there, as rules/autopilot.ts picks it. Returns how many emails were queued.
  */
 export async function queueReminderBatch(db: Database, b: ReminderBatch): Promise<number> {
   const res = await sql<{ queued: number }>`
     WITH lines AS (
-      SELECT * FROM unnest(${b.matchIds}::int[], ${b.textLines}::text[], ${b.htmlLines}::text[])
-        WITH ORDINALITY AS l(match_id, text_line, html_line, ord)
+      SELECT * FROM unnest(
+          ${b.matchIds}::int[], ${b.textLines}::text[], ${b.htmlLines}::text[],
+          ${b.homeSquads}::int[], ${b.awaySquads}::int[], ${b.favourites}::int[],
+          ${b.textHome}::text[], ${b.textAway}::text[], ${b.htmlHome}::text[], ${b.htmlAway}::text[])
+        WITH ORDINALITY AS l(match_id, text_line, html_line, home, away, fav,
+          text_home, text_away, html_home, html_away, ord)
     ),
     candidates AS (
-      SELECT u.id AS user_id, u.email
+      SELECT u.id AS user_id, u.email, u.team_supported, s.strategy
       FROM competition_registrations cr
       JOIN users u ON u.id = cr.user_id
+      LEFT JOIN autopilot_settings s ON s.user_id = u.id AND s.sport = ${b.sport}
       WHERE cr.competition_id = ${b.competitionId}
-        AND u.is_weekly_reminder_enabled
+        AND u.reminder_lead = ${b.lead}
         AND NOT u.disabled_notifications
         AND u.deactivated_at IS NULL
         AND NOT EXISTS (
-          SELECT 1 FROM reminder_log rl WHERE rl.round_id = ${b.roundId} AND rl.user_id = u.id
+          SELECT 1 FROM reminder_log rl
+          WHERE rl.round_id = ${b.roundId} AND rl.user_id = u.id AND rl.kind = ${b.lead}
         )
         AND EXISTS (
-          SELECT 1 FROM lines l
-          WHERE NOT EXISTS (SELECT 1 FROM tips t WHERE t.user_id = u.id AND t.match_id = l.match_id)
+          SELECT 1 FROM unnest(${b.dueMatchIds}::int[]) AS d(match_id)
+          WHERE NOT EXISTS (SELECT 1 FROM tips t WHERE t.user_id = u.id AND t.match_id = d.match_id)
         )
       ORDER BY u.id
       LIMIT ${b.limit}
     ),
-    targets AS (
-      SELECT c.user_id, c.email,
-             string_agg(l.text_line, E'\n' ORDER BY l.ord) AS text_list,
-             string_agg(l.html_line, '' ORDER BY l.ord) AS html_list
+    picks AS (
+      SELECT c.user_id, c.email, l.ord, l.text_line, l.html_line, l.home, l.text_home,
+        l.text_away, l.html_home, l.html_away,
+        CASE WHEN c.strategy IS NULL THEN NULL
+             WHEN c.strategy = 'home' THEN l.home
+             WHEN c.strategy = 'team' AND c.team_supported IN (l.home, l.away) THEN c.team_supported
+             ELSE l.fav END AS pick
       FROM candidates c
       CROSS JOIN lines l
       WHERE NOT EXISTS (SELECT 1 FROM tips t WHERE t.user_id = c.user_id AND t.match_id = l.match_id)
-      GROUP BY c.user_id, c.email
+    ),
+    targets AS (
+      SELECT user_id, email,
+             string_agg(CASE WHEN pick IS NULL THEN text_line WHEN pick = home THEN text_home
+                             ELSE text_away END, E'\n' ORDER BY ord) AS text_list,
+             string_agg(CASE WHEN pick IS NULL THEN html_line WHEN pick = home THEN html_home
+                             ELSE html_away END, '' ORDER BY ord) AS html_list
+      FROM picks
+      GROUP BY user_id, email
     ),
     claimed AS (
-      INSERT INTO reminder_log (round_id, user_id, sent_at)
-      SELECT ${b.roundId}, user_id, ${b.now}::timestamptz FROM targets
+      INSERT INTO reminder_log (round_id, user_id, kind, sent_at)
+      SELECT ${b.roundId}, user_id, ${b.lead}, ${b.now}::timestamptz FROM targets
       ON CONFLICT DO NOTHING
       RETURNING user_id
     ),

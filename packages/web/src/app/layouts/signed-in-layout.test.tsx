@@ -19,6 +19,7 @@ const user: UserSession = {
   tipping_id: 'x',
   disabledNotifications: false,
   isWeeklyReminderEnabled: true,
+  reminderLead: 'round',
   roles: ['ROLE_USER_BBL', 'ROLE_USER_WBBL'],
   recovered: false,
   registeredAt: { date: '2026-11-01T00:00:00Z' },

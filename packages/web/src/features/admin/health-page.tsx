@@ -24,6 +24,7 @@ const ago = (iso: string, now: string) =>
 /** Every job the server names has a label: a new job fails the typecheck until it gets one. */
 const JOB_LABELS: Record<JobName, string> = {
   scheduler: 'Scheduler pass',
+  autopilot: 'Autopilot tips',
   lockouts: 'Lockouts',
   pick_split: 'Pick split events',
   season_history: 'Season rank history',

@@ -8,6 +8,7 @@ import type { UserSession } from '@tipping/contract/auth'
 import { PASSWORD_RESET_REQUESTED } from '@tipping/contract/auth-messages'
 import { onUnauthorized } from '../../lib/api-client.ts'
 import { createTestStore } from '../../lib/test-store.ts'
+import { AUTOPILOT_SAVED } from './autopilot-card.tsx'
 import AccountPage, { PROFILE_UPDATED } from './account-page.tsx'
 import { AuthModals } from './auth-modals.tsx'
 import { authApi, fetchSessionUser } from './auth-api.ts'
@@ -175,7 +176,12 @@ describe('reset password page', () => {
 
 describe('account page', () => {
   it('saves the profile, shows the message, clears it after 2 s and refreshes', async () => {
-    const saved = { ...user, team_name: 'Sixes', isWeeklyReminderEnabled: false }
+    const saved = {
+      ...user,
+      team_name: 'Sixes',
+      isWeeklyReminderEnabled: true,
+      reminderLead: 'match' as const,
+    }
     const calls = serve({
       '/static/': () => json(200, { squads: [], files: {} }),
       '/api/bbl/user': () => json(200, { success: { user: saved, successMsg: PROFILE_UPDATED } }),
@@ -183,7 +189,9 @@ describe('account page', () => {
     })
     mount(<AccountPage />, '/bbl/account', true)
     type('Tipping team name', 'Sixes')
-    fireEvent.click(screen.getByLabelText('Email me a weekly reminder to tip'))
+    fireEvent.change(screen.getByLabelText('Email me a reminder to tip'), {
+      target: { value: 'match' },
+    })
     vi.useFakeTimers({ shouldAdvanceTime: true })
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }))
     expect((await screen.findByTestId('profile-saved')).textContent).toBe(PROFILE_UPDATED)
@@ -191,7 +199,7 @@ describe('account page', () => {
       team_name: 'Sixes',
       team_supported: 0,
       disabledNotifications: false,
-      isWeeklyReminderEnabled: false,
+      reminderLead: 'match',
       successMsg: PROFILE_UPDATED,
     })
     const before = calls.length
@@ -202,13 +210,38 @@ describe('account page', () => {
     expect(calls.slice(before).some((c) => c.path === '/api/session')).toBe(true)
   })
 
+  it('shows the autopilot setting and saves a new one for the sport', async () => {
+    const calls = serve({
+      '/static/': () => json(200, { squads: [], files: {} }),
+      '/api/bbl/autopilot': (body) =>
+        json(200, {
+          success: { autopilot: body ?? { strategy: 'off', leadMinutes: 60 } },
+        }),
+    })
+    mount(<AccountPage />, '/bbl/account', true)
+    const strategy = await screen.findByLabelText<HTMLSelectElement>('Tip for me with')
+    expect(strategy.value).toBe('off')
+    fireEvent.change(strategy, { target: { value: 'team' } })
+    fireEvent.change(screen.getByLabelText('When a match I have not tipped starts in'), {
+      target: { value: '180' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Save autopilot' }))
+    expect(await screen.findByText(AUTOPILOT_SAVED)).toBeTruthy()
+    expect(calls.find((c) => c.path === '/api/bbl/autopilot' && c.body)?.body).toEqual({
+      strategy: 'team',
+      leadMinutes: 180,
+    })
+  })
+
   it('refuses a team name over 40 characters without sending', async () => {
     const calls = serve({ '/static/': () => json(200, { squads: [], files: {} }) })
     mount(<AccountPage />, '/bbl/account', true)
     type('Tipping team name', 'x'.repeat(41))
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }))
     expect(await screen.findByText('Team name must be at most 40 characters')).toBeTruthy()
-    expect(calls.filter((c) => c.path.startsWith('/api/'))).toHaveLength(0)
+    expect(
+      calls.filter((c) => c.path.startsWith('/api/') && c.path !== '/api/bbl/autopilot'),
+    ).toHaveLength(0)
   })
 
   it('checks a password change, and shows a wrong current password on its field', async () => {

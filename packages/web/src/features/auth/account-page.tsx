@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link, useNavigate } from 'react-router'
 import type { UserSession } from '@tipping/contract/auth'
+import type { ReminderLead } from '@tipping/contract/autopilot'
 import { CONFIRMATION_DELAY_MS, PASSWORD_MIN, type Sport } from '@tipping/contract/constants'
 import { failureMessage, isApiFailure } from '../../lib/api.ts'
 import { useSport } from '../../lib/sport.ts'
@@ -19,6 +20,7 @@ import {
   useUpdateUserMutation,
 } from './auth-api.ts'
 import styles from './account.module.css'
+import { AutopilotCard } from './autopilot-card.tsx'
 import { sessionActions } from '../../lib/session-slice.ts'
 
 export const PROFILE_UPDATED = 'Your profile has been updated'
@@ -52,6 +54,7 @@ export default function AccountPage() {
       <div className={styles.columns}>
         <ProfileCard sport={sport} user={user} />
         <div className={styles.stack}>
+          <AutopilotCard sport={sport} />
           <PasswordCard />
           <DeactivateCard />
         </div>
@@ -84,7 +87,7 @@ function ProfileCard({ sport, user }: { sport: Sport; user: UserSession }) {
       team_name: text(data, 'team_name'),
       team_supported: Number(text(data, 'team_supported') || '0'),
       disabledNotifications: data.get('leagueEmails') !== 'on',
-      isWeeklyReminderEnabled: data.get('weeklyReminder') === 'on',
+      reminderLead: text(data, 'reminderLead') as ReminderLead,
       successMsg: PROFILE_UPDATED,
     }
     const invalid = validateProfile(body)
@@ -167,14 +170,20 @@ function ProfileCard({ sport, user }: { sport: Sport; user: UserSession }) {
             {errors.team_supported}
           </span>
         ) : null}
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            name="weeklyReminder"
-            defaultChecked={user.isWeeklyReminderEnabled}
-          />
-          <span>Email me a weekly reminder to tip</span>
+        <label className={styles.label} htmlFor="reminder-lead">
+          Email me a reminder to tip
         </label>
+        <select
+          id="reminder-lead"
+          name="reminderLead"
+          className={styles.select}
+          defaultValue={user.reminderLead}
+          key={user.reminderLead}
+        >
+          <option value="round">A day before each round</option>
+          <option value="match">2 hours before my first untipped match</option>
+          <option value="off">Never</option>
+        </select>
         <label className={styles.check}>
           <input type="checkbox" name="leagueEmails" defaultChecked={!user.disabledNotifications} />
           <span>Email me messages and news from my leagues</span>

@@ -74,4 +74,36 @@ describe('MatchCard (spec 2 "Match cards")', () => {
     const link = screen.getByRole('link', { name: /Match Centre/ })
     expect(link.getAttribute('href')).toBe('https://matchcentre.example/bbl/21')
   })
+  it('marks a tip autopilot placed, and only that one', () => {
+    const props = (isAutopilot: boolean) => ({
+      match,
+      pick: {
+        match: match.id,
+        squad: asSquadId(1),
+        margin: null,
+        isMarginGame: false,
+        isAutoTip: false,
+        ...(isAutopilot ? { isAutopilot: true as const } : {}),
+        isCorrect: null,
+        counted: null,
+        marginResult: null,
+        status: 'scheduled' as const,
+      },
+      squads,
+      venue: undefined,
+      now: new Date('2099-12-01T00:00:00Z'),
+      disabled: false,
+      form: {},
+      matchCentreUrl: null,
+      mateTips: undefined,
+      tipsOpen: false,
+      onToggleTips: () => undefined,
+      onPick: () => undefined,
+      onMargin: () => undefined,
+    })
+    const { rerender } = render(<MatchCard {...(props(true) as Parameters<typeof MatchCard>[0])} />)
+    expect(screen.getByTestId('autopilot-badge').textContent).toBe('PLACED BY AUTOPILOT')
+    rerender(<MatchCard {...props(false)} />)
+    expect(screen.queryByTestId('autopilot-badge')).toBeNull()
+  })
 })

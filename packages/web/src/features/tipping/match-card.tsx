@@ -98,7 +98,8 @@ export function MatchCard({
   const picked = pick !== undefined && pick.squad > 0
   const locked = match.status === 'scheduled' && !open
   // The Super Sixes match is named by its margin control's title, so it needs no badge of its own.
-  const badges = match.status !== 'scheduled' || locked || pick?.isAutoTip === true
+  const badges =
+    match.status !== 'scheduled' || locked || pick?.isAutoTip === true || pick?.isAutopilot === true
   return (
     <article
       className={styles.card}
@@ -120,6 +121,12 @@ export function MatchCard({
             {match.status === 'complete' ? <span className={styles.badge}>FULL TIME</span> : null}
             {locked ? <span className={styles.badge}>LOCKED</span> : null}
             {pick?.isAutoTip ? <span className={styles.badge}>AUTO-TIP</span> : null}
+            {/* Decision 026: an ordinary tip autopilot placed; the player's own pick clears it. */}
+            {pick?.isAutopilot ? (
+              <span className={styles.badge} data-testid="autopilot-badge">
+                PLACED BY AUTOPILOT
+              </span>
+            ) : null}
           </div>
         ) : null}
         <div className={styles.teams}>

@@ -140,3 +140,22 @@ describe('picks', () => {
     )
   })
 })
+
+describe('autopilot tips (decision 026)', () => {
+  const withAutopilot = (): PredictionsResponse => {
+    const r = response()
+    r.predictions[0] = { ...r.predictions[0]!, squad: asSquadId(1), isAutopilot: true }
+    return r
+  }
+  it('keeps the mark until the user picks the match themselves, also across a refresh', () => {
+    let s = reduce(shown(), a.received({ key: KEY, predictions: withAutopilot().predictions }))
+    expect(s.picks[0]!.isAutopilot).toBe(true)
+    s = reduce(s, a.picked({ match: asMatchId(1), squad: asSquadId(2) }))
+    expect(s.picks[0]).toMatchObject({ squad: 2 })
+    expect(s.picks[0]!.isAutopilot).toBeUndefined()
+    // The periodic refresh still has the server's autopilot tip: the unsaved pick stays the user's.
+    s = reduce(s, a.received({ key: KEY, predictions: withAutopilot().predictions }))
+    expect(s.picks[0]).toMatchObject({ squad: 2 })
+    expect(s.picks[0]!.isAutopilot).toBeUndefined()
+  })
+})

@@ -57,15 +57,18 @@ const picksSlice = createSlice({
       const local = new Map(state.picks.map((p) => [p.match, p]))
       state.picks = predictions.map((p) => {
         const mine = local.get(p.match)
-        return p.status === 'scheduled' && mine
-          ? { ...p, squad: mine.squad, margin: mine.margin }
-          : p
+        if (p.status !== 'scheduled' || !mine) return p
+        const kept = { ...p, squad: mine.squad, margin: mine.margin }
+        // A pick the user changed here is theirs, whatever autopilot had placed (decision 026).
+        if (!mine.isAutopilot) delete kept.isAutopilot
+        return kept
       })
     },
     picked(state, action: PayloadAction<{ match: MatchId; squad: SquadId }>) {
       const pick = state.picks.find((p) => p.match === action.payload.match)
       if (!pick || pick.status !== 'scheduled' || state.saving) return
       pick.squad = action.payload.squad
+      delete pick.isAutopilot
       if (pick.isMarginGame && pick.margin === null) pick.margin = 0
       state.saveStatus = 'idle'
     },

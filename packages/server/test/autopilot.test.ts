@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { runLockouts } from '../src/modules/lifecycle/service.ts'
+import { runAutopilot } from '../src/modules/autopilot/service.ts'
+import { autopilotMargin, autopilotSquad } from '@tipping/contract/rules/autopilot'
+import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+
+// Autopilot (issue 32, decision 026) on the real 2025-26 fixtures: the men's Week 2 matches,
+// tipped by the scheduler's job for the tippers who asked, on both engines.
+let t: TestApp
+type M = {
+  id: number
+  round_id: number
+  starts_at: Date
+  home: number
+  away: number
+  margin: boolean
+}
+let matches: M[]
+let first: M
+type U = { id: number; email: string; cookie: string }
+
+const put = (u: U, body: Record<string, unknown>, sport = 'bbl') =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/${sport}/autopilot`,
+    headers: { cookie: u.cookie },
+    payload: body,
+  })
+
+const tipsOn = (matchId: number) =>
+  t.db
+    .selectFrom('tips')
+    .select(['user_id', 'squad_id', 'margin', 'is_auto_tip', 'is_autopilot'])
+    .where('match_id', '=', matchId)
+    .orderBy('user_id')
+    .execute()
+
+const tipOf = async (userId: number, matchId: number) =>
+  (await tipsOn(matchId)).find((r) => r.user_id === userId)
+
+const playerTip = (userId: number, m: M, squad: number, margin: number | null = null) =>
+  t.db
+    .insertInto('tips')
+    .values({ user_id: userId, match_id: m.id, round_id: m.round_id, squad_id: squad, margin })
+    .execute()
+
+const save = (u: U, m: M, squad: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/bbl/predictions_list',
+    headers: { cookie: u.cookie },
+    payload: { predictions: [{ match: m.id, squad, ...(m.margin ? { margin: 7 } : {}) }] },
+  })
+
+const at = (m: M, minutesBefore: number) =>
+  t.clock.set(new Date(m.starts_at.getTime() - minutesBefore * 60_000))
+
+async function reset() {
+  await t.db.deleteFrom('tips').execute()
+  await t.db.deleteFrom('autopilot_passes').execute()
+  await t.db.deleteFrom('autopilot_settings').execute()
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await loadSeasons(t.db)
+  const rows = await t.db
+    .selectFrom('matches as m')
+    .innerJoin('rounds as r', 'r.id', 'm.round_id')
+    .innerJoin('competitions as c', 'c.id', 'r.competition_id')
+    .select([
+      'm.id',
+      'm.round_id',
+      'm.starts_at',
+      'm.home_squad_id as home',
+      'm.away_squad_id as away',
+      'm.is_margin_game as margin',
+    ])
+    .where('c.sport', '=', 'bbl')
+    .where('r.number', '=', 2)
+    .orderBy('m.starts_at')
+    .execute()
+  matches = rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at) }))
+  first = matches[0]!
+  // Registered a day before Week 2.
+  at(first, 24 * 60)
+})
+beforeEach(reset)
+afterAll(() => t.close())
+
+describe('autopilot settings', () => {
+  it('is off by default, saves per sport, and refuses a lead it does not offer, naming it', async () => {
+    const u = await registerUser(t.app)
+    const get = await t.app.inject({ url: '/api/bbl/autopilot', headers: { cookie: u.cookie } })
+    expect(get.json().success.autopilot).toEqual({ strategy: 'off', leadMinutes: 60 })
+    const set = await put(u, { strategy: 'home', leadMinutes: 180 })
+    expect(set.statusCode).toBe(200)
+    expect(set.json().success.autopilot).toEqual({ strategy: 'home', leadMinutes: 180 })
+    const again = await t.app.inject({ url: '/api/bbl/autopilot', headers: { cookie: u.cookie } })
+    expect(again.json().success.autopilot).toEqual({ strategy: 'home', leadMinutes: 180 })
+    const bad = await put(u, { strategy: 'home', leadMinutes: 30 })
+    expect(bad.statusCode).toBe(400)
+    expect(JSON.stringify(bad.json().errors)).toContain('leadMinutes')
+    const visitor = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bbl/autopilot',
+      payload: { strategy: 'home', leadMinutes: 60 },
+    })
+    expect(visitor.statusCode).toBe(401)
+    expect((await put(u, { strategy: 'off', leadMinutes: 15 })).json().success.autopilot).toEqual({
+      strategy: 'off',
+      leadMinutes: 60,
+    })
+    expect(await t.db.selectFrom('autopilot_settings').selectAll().execute()).toHaveLength(0)
+  })
+})
+
+describe('the autopilot job', () => {
+  it('tips the untipped at each lead with the strategy, never over a tip, once per checkpoint', async () => {
+    at(first, 24 * 60)
+    const fav = await registerUser(t.app)
+    const home = await registerUser(t.app)
+    const team = await registerUser(t.app)
+    const late = await registerUser(t.app)
+    const off = await registerUser(t.app)
+    const tipped = await registerUser(t.app)
+    const crowd = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)]
+    await t.db
+      .updateTable('users')
+      .set({ team_supported: first.away })
+      .where('id', '=', team.id)
+      .execute()
+    expect((await put(fav, { strategy: 'favourite', leadMinutes: 60 })).statusCode).toBe(200)
+    await put(home, { strategy: 'home', leadMinutes: 180 })
+    await put(team, { strategy: 'team', leadMinutes: 60 })
+    await put(late, { strategy: 'home', leadMinutes: 15 })
+    await put(tipped, { strategy: 'home', leadMinutes: 180 })
+    // The players' own picks: the away side is the favourite, 2 to 1.
+    await playerTip(crowd[0]!.id, first, first.away, first.margin ? 10 : null)
+    await playerTip(crowd[1]!.id, first, first.away, first.margin ? 30 : null)
+    await playerTip(crowd[2]!.id, first, first.home, first.margin ? 20 : null)
+    await playerTip(tipped.id, first, first.away)
+
+    at(first, 181)
+    expect(await runAutopilot(t.db, t.clock)).toEqual({ checkpoints: 0, placed: 0 })
+    at(first, 170)
+    const r180 = await runAutopilot(t.db, t.clock)
+    expect((await tipOf(home.id, first.id))?.squad_id).toBe(first.home)
+    expect(await tipOf(fav.id, first.id)).toBeUndefined()
+    expect(r180.placed).toBeGreaterThanOrEqual(1)
+
+    at(first, 59)
+    await runAutopilot(t.db, t.clock)
+    const favTip = await tipOf(fav.id, first.id)
+    expect(favTip).toMatchObject({ squad_id: first.away, is_autopilot: true, is_auto_tip: false })
+    expect((await tipOf(team.id, first.id))?.squad_id).toBe(first.away)
+    expect(favTip?.margin).toBe(first.margin ? 20 : null)
+    expect(await tipOf(late.id, first.id)).toBeUndefined()
+    expect(await tipOf(off.id, first.id)).toBeUndefined()
+    expect(await tipOf(tipped.id, first.id)).toMatchObject({
+      squad_id: first.away,
+      is_autopilot: false,
+    })
+    // The same checkpoint again places nothing.
+    expect(await runAutopilot(t.db, t.clock)).toEqual({ checkpoints: 0, placed: 0 })
+
+    at(first, 14)
+    await runAutopilot(t.db, t.clock)
+    expect((await tipOf(late.id, first.id))?.squad_id).toBe(first.home)
+    // Every tip on the match matches the reference (rules/autopilot.ts).
+    // At the 60-minute checkpoint: the three players, `tipped` and the 180-minute autopilot tip.
+    const players = {
+      squadIds: [first.away, first.away, first.home, first.away, first.home],
+      margins: first.margin ? [10, 30, 20, 20] : [],
+    }
+    const match = { homeSquadId: first.home, awaySquadId: first.away, isMarginGame: first.margin }
+    expect(favTip?.squad_id).toBe(autopilotSquad('favourite', 0, match, players))
+    expect(favTip?.margin).toBe(autopilotMargin(match, players))
+    expect(await tipsOn(first.id)).toHaveLength(8)
+  })
+
+  it("predicts the tippers' median on the Super Sixes match, 0 when nobody has guessed", async () => {
+    const game = matches.find((m) => m.margin)!
+    at(game, 24 * 60)
+    const [a, b] = [await registerUser(t.app), await registerUser(t.app)]
+    const crowd = await Promise.all([4, 30, 12, 9].map(() => registerUser(t.app)))
+    await put(a, { strategy: 'favourite', leadMinutes: 180 })
+    at(game, 170)
+    await runAutopilot(t.db, t.clock)
+    expect(await tipOf(a.id, game.id)).toMatchObject({ squad_id: game.home, margin: 0 })
+    for (const [i, m] of [4, 30, 12, 9].entries()) await playerTip(crowd[i]!.id, game, game.away, m)
+    await put(b, { strategy: 'home', leadMinutes: 60 })
+    at(game, 50)
+    await runAutopilot(t.db, t.clock)
+    // Stored guesses 0 (a's autopilot tip), 4, 9, 12, 30: the median is 9.
+    expect(await tipOf(b.id, game.id)).toMatchObject({ squad_id: game.home, margin: 9 })
+    expect(
+      autopilotMargin(
+        { homeSquadId: game.home, awaySquadId: game.away, isMarginGame: true },
+        { squadIds: [], margins: [0, 4, 30, 12, 9] },
+      ),
+    ).toBe(9)
+  })
+
+  it('shows the tip as placed by autopilot until the player saves their own', async () => {
+    at(first, 24 * 60)
+    const u = await registerUser(t.app)
+    await put(u, { strategy: 'home', leadMinutes: 60 })
+    at(first, 30)
+    await runAutopilot(t.db, t.clock)
+    const read = async () =>
+      (await t.app.inject({ url: '/api/bbl/predictions/2', headers: { cookie: u.cookie } })).json()
+        .success.predictions as { match: number; squad: number; isAutopilot?: true }[]
+    expect((await read()).find((p) => p.match === first.id)).toMatchObject({
+      squad: first.home,
+      isAutopilot: true,
+    })
+    expect((await save(u, first, first.away)).statusCode).toBe(200)
+    const mine = (await read()).find((p) => p.match === first.id)!
+    expect(mine.squad).toBe(first.away)
+    expect(mine.isAutopilot).toBeUndefined()
+    expect(await tipOf(u.id, first.id)).toMatchObject({ is_autopilot: false })
+  })
+
+  it('never tips after the lockout, even for a checkpoint never run', async () => {
+    at(first, 24 * 60)
+    const u = await registerUser(t.app)
+    await put(u, { strategy: 'home', leadMinutes: 180 })
+    t.clock.set(new Date(first.starts_at.getTime() + 1000))
+    await runLockouts(t.db, t.clock)
+    await runAutopilot(t.db, t.clock)
+    expect(await tipOf(u.id, first.id)).toBeUndefined()
+    // The statement itself re-checks the lock: a checkpoint claimed late fills nothing.
+    const { fillCheckpoint } = await import('../src/modules/autopilot/queries.ts')
+    expect(
+      await fillCheckpoint(t.db, { match_id: first.id, lead_minutes: 15 }, t.clock.now()),
+    ).toBe(0)
+    await t.db
+      .updateTable('matches')
+      .set({ status: 'scheduled' })
+      .where('id', '=', first.id)
+      .execute()
+    await t.db
+      .updateTable('rounds')
+      .set({ status: 'scheduled' })
+      .where('id', '=', first.round_id)
+      .execute()
+  })
+
+  it('is safe with two schedulers racing and a player saving at the same moment', async () => {
+    at(first, 24 * 60)
+    const racers = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)))
+    for (const u of racers) await put(u, { strategy: 'home', leadMinutes: 60 })
+    const saver = racers[0]!
+    at(first, 30)
+    const [a, b, saved] = await Promise.all([
+      runAutopilot(t.db, t.clock),
+      runAutopilot(t.db, t.clock),
+      save(saver, first, first.away),
+      runAutopilot(t.db, t.clock),
+    ])
+    expect(saved.statusCode).toBe(200)
+    const rows = (await tipsOn(first.id)).filter((r) => racers.some((u) => u.id === r.user_id))
+    expect(rows).toHaveLength(racers.length)
+    // The player's choice stands whoever came first.
+    expect(rows.find((r) => r.user_id === saver.id)).toMatchObject({
+      squad_id: first.away,
+      is_autopilot: false,
+    })
+    expect(rows.filter((r) => r.is_autopilot).every((r) => r.squad_id === first.home)).toBe(true)
+    // Each checkpoint ran once: one process claimed it, the others got nothing.
+    const passes = await t.db.selectFrom('autopilot_passes').selectAll().execute()
+    expect(passes).toHaveLength(new Set(passes.map((p) => p.match_id)).size)
+    expect(a.checkpoints + b.checkpoints).toBeLessThanOrEqual(passes.length)
+  })
+})
