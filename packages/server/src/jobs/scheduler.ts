@@ -32,7 +32,10 @@ export class Scheduler {
       clock: Clock
       publisher: Publisher
       mail?: MailDelivery
-      /** Weekly reminders, queued before delivery so they go out in the same pass. */
+      /**
+       * Reminders to tip (a day before the round, or 2 h before the first untipped match), queued
+       * before delivery so they go out in the same pass.
+       */
       reminders?: ReminderJob
       log: Pick<Logger, 'info' | 'error'>
       intervalMs: number

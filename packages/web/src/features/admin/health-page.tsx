@@ -29,7 +29,7 @@ const JOB_LABELS: Record<JobName, string> = {
   pick_split: 'Pick split events',
   season_history: 'Season rank history',
   publishing: 'Publishing',
-  reminders: 'Weekly reminders',
+  reminders: 'Reminders to tip',
   email_delivery: 'Email delivery',
 }
 const jobLabel = (job: string) => JOB_LABELS[job as JobName] ?? job
