@@ -118,3 +118,38 @@ describe('head-to-head in the dark scheme', () => {
     await context.close()
   })
 })
+
+describe('head-to-head from a ladder row', () => {
+  it('opens another member’s row and compares me with them', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    await signInDemo(page)
+    await page
+      .getByRole('link', { name: /The Demo Desk/ })
+      .first()
+      .click()
+    const rows = page.getByRole('table').locator('tbody tr')
+    await rows.first().waitFor()
+    const me = (await apiCall<SessionResponse>(page, 'GET', '/api/session')).user!.id
+    const leagueId = Number(/league\/(\d+)\//.exec(page.url())![1])
+    const ladder = await apiCall<LeagueLadderResponse>(
+      page,
+      'GET',
+      `/api/bbl/rankings/${leagueId}/rankings`,
+    )
+    const other = ladder.rankings.find((r) => r.userId !== me)!
+    // The first ladder row that is not mine is `other` (the ladder's order is the API's).
+    const index = ladder.rankings.indexOf(other)
+    await page.locator('tbody tr button[aria-expanded]').nth(index).click()
+    const link = page.getByRole('link', { name: /^Head-to-head with / })
+    await link.waitFor()
+    // My own open row offers no head-to-head with myself.
+    expect(await link.count()).toBe(1)
+    await link.click()
+    await page.waitForURL(new RegExp(`/bbl/league/${leagueId}/head-to-head\\?b=${other.userId}$`))
+    await page.getByRole('heading', { name: /^Rounds won/ }).waitFor()
+    expect(await page.getByLabel('Against', { exact: true }).inputValue()).toBe(
+      String(other.userId),
+    )
+    await context.close()
+  })
+})

@@ -28,6 +28,8 @@ interface Props {
   expectedRows: number
   /** Chips after a tipper's name (a league's honours and "still in it", issue 31). */
   rowExtra?: (r: RankingRow) => ReactNode
+  /** Under a member's tips when their row is open (a league's head-to-head link). */
+  detailExtra?: (r: RankingRow) => ReactNode
 }
 
 /** Spec 2 "Ladders and rankings": the league ladder and the rankings share this table. */
@@ -87,6 +89,7 @@ export function LadderTable(p: Props) {
           <tr className={styles.detailRow}>
             <td colSpan={columns}>
               <TipsOf sport={p.sport} round={p.tipsRound} userId={r.userId} squads={p.squads} />
+              {p.detailExtra?.(r)}
             </td>
           </tr>
         ) : null}

@@ -1,9 +1,10 @@
 import type { RoundNumber } from '@tipping/contract/ids'
 import { useState } from 'react'
-import { Navigate, NavLink, useParams, useSearchParams } from 'react-router'
+import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { TOP_LEAGUE_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
+import { tipperName } from '@tipping/contract/names'
 import type { RankingRow } from '@tipping/contract/scores'
 import { shareUrl } from '../../lib/share.ts'
 import { useSport } from '../../lib/sport.ts'
@@ -168,6 +169,15 @@ function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
       {marks?.show ? <StillInItChip inIt={marks.inIt(r)} /> : null}
     </>
   )
+  // Issue 31: from any other member's open row, their record against mine.
+  const detailExtra = (r: RankingRow) =>
+    r.userId === userId ? null : (
+      <p className={styles.detailLink}>
+        <Link to={`/${sport}/league/${league.id}/head-to-head?b=${r.userId}`}>
+          Head-to-head with {tipperName(r)}
+        </Link>
+      </p>
+    )
   return (
     <section className={styles.stack} aria-label="Ladder">
       <div className={styles.toolbar}>
@@ -191,6 +201,7 @@ function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
         caption={`${league.name} ladder`}
         expectedRows={league.numUser}
         rowExtra={rowExtra}
+        detailExtra={detailExtra}
       />
     </section>
   )
