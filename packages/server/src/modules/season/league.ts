@@ -6,14 +6,13 @@ import type { Database } from '../../db/schema.ts'
 import { ReadCache } from '../../read-cache.ts'
 import type { LeaguesService } from '../leagues/service.ts'
 import { groupsOf, rankIn, type RoundGroups } from './history.ts'
-import * as lq from './league-queries.ts'
 import * as q from './queries.ts'
 
 /**
  * My season's "the same for each of my leagues" (issue 31): the caller's points per round against
  * the league's average and best, and their rank in the league after each round. Only a member
  * reads it (LeaguesService.forLiveRank: a private league is not found, a public one's visitor is
- * refused, as for a place on its ladder). The league's groups (league-queries.ts) are kept like
+ * refused, as for a place on its ladder). The league's groups (queries.ts leagueGroupRows) are kept like
  * its ladder (decision 009): keyed by the scores version (a result, a registration or a
  * deactivation bumps it) and the member count, so a result shows at once; READ_CACHE_MS bounds
  * how long a join or leave takes to show. The caller's own totals are read fresh from their rows.
@@ -36,8 +35,8 @@ export class SeasonLeagues {
       this.groups.get(key, async () => {
         const at = { competitionId: l.competitionId, leagueId, startRound: l.startRound }
         const [played, rows] = await Promise.all([
-          lq.leaguePlayedRounds(this.db, l.competitionId, l.startRound),
-          lq.leagueGroupRows(this.db, at),
+          q.leaguePlayedRounds(this.db, l.competitionId, l.startRound),
+          q.leagueGroupRows(this.db, at),
         ])
         return { played, groups: groupsOf(rows) }
       }),
