@@ -195,3 +195,27 @@ describe("My season of the women's competition", () => {
     await context.close()
   })
 })
+
+describe('My season with a league chosen, in the dark scheme', () => {
+  it('draws the league’s charts with no axe violations and fits a phone', async () => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+    })
+    const page = await context.newPage()
+    await signInDemo(page)
+    await page.goto('/bbl/season')
+    const select = page.locator('#season-league-select')
+    await select.waitFor()
+    const option = select.locator('option', { hasText: 'The Demo Desk' })
+    await select.selectOption((await option.first().getAttribute('value')) ?? '')
+    await page.locator('[data-league-charts] svg rect').first().waitFor()
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+    expect(await layoutProblems(page)).toEqual([])
+    await context.close()
+  })
+})
