@@ -347,10 +347,11 @@ export async function historyGroupRows(db: Database, competitionId: number) {
  * through it ('h'), ordered as history.ts groupsOf reads them. Reference: contract rules/season.ts
  * leagueSeason; test/season-league.property.test.ts holds the route equal to it.
  *
- * Plan and bound: league_members' primary key (league_id, user_id) gives the members, each probes
- * round_scores' primary key (user_id, round_id) per partition: members x rounds rows (a
- * 100,000-member public league: about 1.5 million a season), summed by a window per member and
- * grouped twice. The answer is a few thousand groups at most (distinct totals), kept by the caller
+ * Plan and bound (docs/decisions/028-season-league-charts.md): league_members' primary key
+ * (league_id, user_id) gives the members, each probes round_scores' primary key (user_id,
+ * round_id) per partition: members x rounds rows (a 100,000-member public league: about 1.5
+ * million a season), summed by a window per member and grouped twice. The answer is one row per
+ * distinct total and round (never more than members x rounds, far fewer in practice), kept by the caller
  * per league, scores version and member count, so the scan runs once per result or join, not per
  * request; a member's rank is then a binary search (history.ts rankIn).
  */
