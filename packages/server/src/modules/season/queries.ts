@@ -351,9 +351,9 @@ export async function historyGroupRows(db: Database, competitionId: number) {
  * (league_id, user_id) gives the members, each probes round_scores' primary key (user_id,
  * round_id) per partition: members x rounds rows (a 100,000-member public league: about 1.5
  * million a season), summed by a window per member and grouped twice. The answer is one row per
- * distinct total and round (never more than members x rounds, far fewer in practice), kept by the caller
- * per league, scores version and member count, so the scan runs once per result or join, not per
- * request; a member's rank is then a binary search (history.ts rankIn).
+ * distinct total and round (never more than members x rounds, far fewer in practice), kept by
+ * the caller per league, scores version and member count, so the scan runs once per result or
+ * join, not per request; a member's rank is then a binary search (history.ts rankIn).
  */
 export async function leagueGroupRows(
   db: Database,
