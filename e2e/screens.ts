@@ -393,6 +393,18 @@ export const SCREENS: Screen[] = [
       await p.getByRole('region', { name: 'Past seasons' }).waitFor()
     },
   },
+  {
+    name: 'My season, a league chosen',
+    who: 'tipper',
+    open: async (p) => {
+      await visit(p, '/bbl/season', '#season-league-select')
+      const option = p.locator('#season-league-select option', { hasText: 'The Demo Desk' })
+      await p
+        .locator('#season-league-select')
+        .selectOption((await option.first().getAttribute('value')) ?? '')
+      await p.locator('[data-league-charts] table').first().waitFor({ state: 'attached' })
+    },
+  },
 ]
 
 /** Signs in through the API from inside the page (same origin: the page gets the session cookie). */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import type { RoundExplanation, Season } from '@tipping/contract/season'
+import type { RoundExplanation, Season, SeasonLeague } from '@tipping/contract/season'
 import { baseURL, launchBrowser, newPage, signInDemo } from './browser.ts'
 import { layoutProblems, settle } from './layout-check.ts'
 
@@ -70,7 +70,37 @@ describe.each([
       String(first.best),
     ])
     // The drawing itself: a bar per round for me and for the round's best.
-    expect(await page.locator('svg rect').count()).toBe(2 * season.rounds.length)
+    expect(
+      await page
+        .getByRole('region', { name: 'Points per round', exact: true })
+        .locator('svg rect')
+        .count(),
+    ).toBe(2 * season.rounds.length)
+
+    // The same for a league: the demo league chosen, its charts and table are the API's.
+    const leagues = page.getByRole('region', { name: 'In my leagues' })
+    const option = leagues.locator('#season-league-select option', { hasText: 'The Demo Desk' })
+    const id = Number(await option.first().getAttribute('value'))
+    await leagues.getByLabel('League').selectOption(String(id))
+    const inLeague = await apiGet<SeasonLeague>(page, `/api/bbl/season/leagues/${id}`)
+    expect(inLeague.rounds.length).toBeGreaterThanOrEqual(1)
+    const charts = leagues.locator(`[data-league-charts="${id}"]`)
+    await charts.waitFor()
+    const leagueRows = leagues
+      .getByRole('table', { name: /^The Demo Desk: my points per round/ })
+      .locator('tbody tr')
+    expect(await leagueRows.count()).toBe(inLeague.rounds.length)
+    const r0 = inLeague.rounds[0]!
+    expect(await leagueRows.first().locator('td').allTextContents()).toEqual([
+      String(r0.points),
+      r0.average === null ? '–' : String(r0.average),
+      String(r0.best),
+      r0.rank === null ? 'not ranked' : r0.rank.toLocaleString('en-AU'),
+      r0.tippers.toLocaleString('en-AU'),
+    ])
+    expect(await charts.locator('svg rect').count()).toBe(2 * inLeague.rounds.length)
+    const rankedWeeks = inLeague.rounds.filter((r) => r.rank !== null).length
+    expect(await charts.locator('svg circle').count()).toBe(rankedWeeks)
 
     // The latest week is explained first; choosing week 1 explains it.
     const latest = await apiGet<RoundExplanation>(
@@ -157,6 +187,30 @@ describe("My season of the women's competition", () => {
     )
     const rows = page.getByRole('table', { name: /Points per round/ }).locator('tbody tr')
     expect(await rows.count()).toBe(season.rounds.length)
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+    expect(await layoutProblems(page)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('My season with a league chosen, in the dark scheme', () => {
+  it('draws the league’s charts with no axe violations and fits a phone', async () => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+    })
+    const page = await context.newPage()
+    await signInDemo(page)
+    await page.goto('/bbl/season')
+    const select = page.locator('#season-league-select')
+    await select.waitFor()
+    const option = select.locator('option', { hasText: 'The Demo Desk' })
+    await select.selectOption((await option.first().getAttribute('value')) ?? '')
+    await page.locator('[data-league-charts] svg rect').first().waitFor()
     const axe = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze()

@@ -132,3 +132,34 @@ export const roundExplanationSchema = z.object({
   tieBreak: z.string(),
 })
 export type RoundExplanation = z.infer<typeof roundExplanationSchema>
+
+// GET /api/{sport}/season/leagues/{id} (issue 31, "the same for each of my leagues"): the
+// caller's points per round against the league's, and their rank in the league after each round.
+// Reference: rules/season.ts leagueSeason.
+
+export const seasonLeagueRoundSchema = z.object({
+  round: reportedRoundNumberSchema,
+  /** The caller's points in the round. */
+  points: count,
+  /** The league's ranked members with a score in the round, their average (one decimal) and best. */
+  tippers: count,
+  average: z.number().nullable(),
+  best: count,
+  /**
+   * The caller's rank in the league after the round: points then margin from the league's start
+   * round through it, over its ranked members; null when the caller is not ranked.
+   */
+  rank: z.number().int().min(1).nullable(),
+})
+export type SeasonLeagueRound = z.infer<typeof seasonLeagueRoundSchema>
+
+export const seasonLeagueSchema = z.object({
+  league: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    startRound: reportedRoundNumberSchema,
+  }),
+  /** Every round from the league's start round with a completed match, in order. */
+  rounds: z.array(seasonLeagueRoundSchema),
+})
+export type SeasonLeague = z.infer<typeof seasonLeagueSchema>

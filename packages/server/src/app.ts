@@ -65,7 +65,8 @@ import { registerSso } from './modules/sso/setup.ts'
 import type { DevAccount } from './idp/accounts.ts'
 import { ScoresService } from './modules/scores/service.ts'
 import { seasonRoutes } from './modules/season/routes.ts'
-import { SeasonService } from './modules/season/service.ts'
+import { seasonLeagueRoutes } from './modules/season/league-routes.ts'
+import { SeasonLeagues, SeasonService } from './modules/season/service.ts'
 import { autopilotRoutes } from './modules/autopilot/routes.ts'
 import { AutopilotService } from './modules/autopilot/service.ts'
 import { ResultsService } from './modules/results/service.ts'
@@ -288,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     competitions,
   )
   leaguesRoutes(app, { leagues })
+  seasonLeagueRoutes(app, { seasonLeagues: new SeasonLeagues(db, leagues, config.READ_CACHE_MS) })
   // A freshly started process builds the big leagues' ladders at once, not on a reader's time.
   app.addHook('onReady', async () => void leagues.warmLadders())
   headToHeadRoutes(app, { headToHead: new HeadToHeadService(db, competitions) })

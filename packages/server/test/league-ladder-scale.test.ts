@@ -14,6 +14,8 @@ import { testConfig } from '../src/config.ts'
 import { publishEvent } from '../src/modules/live/service.ts'
 import { applyResultsFile, readResultsFile } from '../src/modules/results/service.ts'
 import { HONOURS_WINNERS_MAX, type LeagueHonoursResponse } from '@tipping/contract/leagues'
+import { averageOf } from '@tipping/contract/rules/season'
+import type { SeasonLeague } from '@tipping/contract/season'
 import { HONOURS_WALK_FROM, honoursByMembers } from '../src/modules/leagues/honours/queries.ts'
 import { toRounds } from '../src/modules/leagues/honours/reads.ts'
 import {
@@ -300,6 +302,36 @@ describe('a league ladder of thousands', () => {
   it('serves the same pages from the big-league ladder cache', async () => {
     await pageThrough('', overall, cached)
     await pageThrough(`&round=${WEEK}`, week, cached)
+  })
+
+  it("draws My season's league charts for a league of thousands, equal to its ladders (issue 31)", async () => {
+    const res = await t.app.inject({
+      url: `/api/bbl/season/leagues/${leagueId}`,
+      headers: { cookie: boss.cookie },
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json().success as SeasonLeague
+    expect(body.rounds[0]!.round).toBe(START_ROUND)
+    // The week ladder's members and numbers: the boss's points, the league's average and best.
+    const w = body.rounds.find((r) => r.round === WEEK)!
+    const mine = week.find((r) => r.userId === boss.id)!
+    expect(w).toMatchObject({
+      points: mine.points,
+      tippers: week.length,
+      average: averageOf(
+        week.reduce((a, r) => a + r.points, 0),
+        week.length,
+      ),
+      best: Math.max(...week.map((r) => r.points)),
+    })
+    // After the last week played, the rank on the league's overall ladder (from its start week).
+    expect(body.rounds.at(-1)!.rank).toBe(overall.find((r) => r.userId === boss.id)!.rank)
+    // The same answer from the kept groups.
+    const again = await cached.inject({
+      url: `/api/bbl/season/leagues/${leagueId}`,
+      headers: { cookie: boss.cookie },
+    })
+    expect(again.json().success).toEqual(body)
   })
 
   it(`names week ${WEEK}'s winners by walking the round's ranking, as the member join does (issue 31)`, async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { averageOf } from '@tipping/contract/rules/season'
-import type { RoundExplanation, Season } from '@tipping/contract/season'
+import type { RoundExplanation, Season, SeasonLeague } from '@tipping/contract/season'
 import { rebuildSeasonHistories } from '../src/modules/season/service.ts'
 import { createTestApp, loadResults, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
@@ -241,5 +241,77 @@ describe('GET /api/{sport}/season/rounds/{round}', () => {
     expect(res.statusCode).toBe(404)
     expect(res.json().errors[0].param).toBe('round')
     expect((await get('/api/bbl/season/rounds/0', tippers[0]!.cookie)).statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/{sport}/season/leagues/{id}', () => {
+  /** A league of the first two tippers from round `startRound`, the first its commissioner. */
+  const league = async (privacy: 'private' | 'public', startRound: number) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bbl/league',
+      headers: { cookie: tippers[0]!.cookie },
+      payload: { name: `Charts ${privacy} ${startRound}`, privacy, startRound: 3 },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const made = res.json().success.league as { id: number; code: string }
+    // A new league starts from a week not yet begun: this one was made before the season.
+    await t.db
+      .updateTable('leagues')
+      .set({ start_round: startRound })
+      .where('id', '=', made.id)
+      .execute()
+    const join = await t.app.inject({
+      method: 'POST',
+      url: `/api/bbl/league/${made.code}/join`,
+      headers: { cookie: tippers[1]!.cookie },
+    })
+    expect(join.statusCode).toBe(200)
+    return made.id
+  }
+
+  it("shows each member's rounds from the league's start beside the league's, and their rank", async () => {
+    const id = await league('private', 2)
+    const [mine, theirs, whole] = await Promise.all([
+      get(`/api/bbl/season/leagues/${id}`, tippers[0]!.cookie),
+      get(`/api/bbl/season/leagues/${id}`, tippers[1]!.cookie),
+      season(tippers[0]!.cookie),
+    ])
+    expect(mine.statusCode).toBe(200)
+    const a = mine.json().success as SeasonLeague
+    const b = theirs.json().success as SeasonLeague
+    expect(a.league).toEqual({ id, name: 'Charts private 2', startRound: 2 })
+    const fromStart = whole.rounds.filter((r) => r.round >= 2)
+    expect(fromStart.length).toBeGreaterThan(0)
+    expect(a.rounds.map((r) => r.round)).toEqual(fromStart.map((r) => r.round))
+    let totals = [0, 0]
+    for (const [i, r] of a.rounds.entries()) {
+      const o = b.rounds[i]!
+      // The same points as on the whole season's chart; the league's two members only.
+      expect(r.points).toBe(fromStart[i]!.points)
+      expect(r).toMatchObject({ tippers: 2, best: Math.max(r.points, o.points) })
+      expect(r.average).toBe(averageOf(r.points + o.points, 2))
+      totals = [totals[0]! + r.points, totals[1]! + o.points]
+      // Two members: first and second, or both first when level (margins decide then).
+      expect([r.rank, o.rank].sort()).toContainEqual(1)
+      if (totals[0]! > totals[1]!) expect([r.rank, o.rank]).toEqual([1, 2])
+      if (totals[0]! < totals[1]!) expect([r.rank, o.rank]).toEqual([2, 1])
+    }
+  })
+
+  it('is for the league’s members: others are refused as by its other reads, a bad id named', async () => {
+    const closed = await league('private', 1)
+    const open = await league('public', 1)
+    const outsider = tippers[2]!.cookie
+    expect((await get(`/api/bbl/season/leagues/${closed}`)).statusCode).toBe(401)
+    const hidden = await get(`/api/bbl/season/leagues/${closed}`, outsider)
+    expect(hidden.statusCode).toBe(404)
+    expect(hidden.json().errors[0]).toMatchObject({ code: 'NOT_FOUND', param: 'id' })
+    const refused = await get(`/api/bbl/season/leagues/${open}`, outsider)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().errors[0]).toMatchObject({ code: 'FORBIDDEN', param: 'id' })
+    const bad = await get('/api/bbl/season/leagues/x1', outsider)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors[0]).toMatchObject({ param: 'id' })
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   averageOf,
   explainRound,
+  leagueSeason,
   percentOf,
   seasonNumbers,
   sortTeams,
@@ -131,5 +132,49 @@ describe('explainRound', () => {
       sweep: 'earned',
       score: { bonus: 2, points: 4 },
     })
+  })
+})
+
+describe('leagueSeason', () => {
+  const s = (userId: number, roundNumber: number, points: number, margin: number) => ({
+    userId,
+    roundNumber,
+    points,
+    margin,
+    correct: 0,
+    counted: 0,
+    tipPoints: 0,
+    bonus: 0,
+  })
+  // Members 1, 2, 3; 4 is not one (or not ranked). Round 1 is before the league's start.
+  const scores = [
+    s(1, 1, 9, 0),
+    s(2, 1, 0, 0),
+    s(3, 1, 0, 0),
+    s(4, 1, 9, 0),
+    s(1, 2, 4, 10),
+    s(2, 2, 4, 10),
+    s(3, 2, 6, 3),
+    s(4, 2, 8, 0),
+    s(1, 3, 5, 2),
+    s(2, 3, 5, 1),
+    s(3, 3, 2, 0),
+    s(4, 3, 8, 0),
+  ]
+  const input = { members: [1, 2, 3], startRound: 2, rounds: [1, 2, 3], scores }
+
+  it('counts from the start round over the members only, ties sharing the rank', () => {
+    expect(leagueSeason({ ...input, userId: 1 })).toEqual([
+      { roundNumber: 2, points: 4, tippers: 3, totalPoints: 14, best: 6, rank: 2 },
+      // 9 points each for 1 and 2; margin 12 against 11: 2 is ahead; 3 has 8.
+      { roundNumber: 3, points: 5, tippers: 3, totalPoints: 12, best: 5, rank: 2 },
+    ])
+    // Level on points and margin after week 2: 1 and 2 share second place (RANK()).
+    expect(leagueSeason({ ...input, userId: 2 }).map((r) => r.rank)).toEqual([2, 1])
+    expect(leagueSeason({ ...input, userId: 3 }).map((r) => r.rank)).toEqual([1, 3])
+  })
+
+  it('has no rank for a caller who is not a ranked member', () => {
+    expect(leagueSeason({ ...input, userId: 4 }).map((r) => r.rank)).toEqual([null, null])
   })
 })

@@ -295,3 +295,36 @@ export function explainRound(
 /** How tippers level on points are ordered: the game rules' "Ranking", shown beside a round. */
 export const TIE_BREAK_RULE =
   'Tippers are ordered by points, highest first, then by Super Sixes margin, lowest first. Tippers level on both share a rank and the next rank is skipped (1, 1, 3); tippers who share a rank are listed in the order they joined.'
+
+/** One round of a league on My season: the caller's points, the league's, the caller's rank. */
+export interface LeagueRoundComparison extends RoundComparison {
+  /** The caller's rank in the league after the round; null when the caller is not ranked. */
+  rank: number | null
+}
+
+/**
+ * "The same for each of my leagues" (issue 31): roundComparisons and rankHistory over the
+ * league's ranked members (`members`: registered for the competition and active; the caller among
+ * them or not) from its start round (GAME_RULES "Leagues": a league counts its rounds from there),
+ * for the `rounds` shown (rounds before `startRound` are dropped). The rank after a round is by
+ * points then margin summed from the start round through it, ties sharing (RANK()).
+ */
+export function leagueSeason(input: {
+  userId: number
+  members: readonly number[]
+  startRound: number
+  rounds: readonly number[]
+  scores: readonly RoundScore[]
+}): LeagueRoundComparison[] {
+  const members = new Set(input.members)
+  const rounds = input.rounds.filter((r) => r >= input.startRound)
+  const shown = new Set(rounds)
+  const ranked = input.scores.filter((s) => members.has(s.userId) && shown.has(s.roundNumber))
+  const ranks = members.has(input.userId)
+    ? rankHistory(input.userId, rounds, ranked)
+    : rounds.map(() => null)
+  return roundComparisons(input.userId, rounds, ranked).map((r, i) => ({
+    ...r,
+    rank: ranks[i] ?? null,
+  }))
+}

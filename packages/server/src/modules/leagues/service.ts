@@ -151,7 +151,13 @@ export class LeaguesService {
     const { row, competitionId, scoresVersion } = await this.visibleForRead(sport, leagueId, userId)
     if (!row.is_member)
       throw new AppError('FORBIDDEN', 'Only the league’s members have a place on its ladder', 'id')
-    return { competitionId, scoresVersion, startRound: row.start_round, numUsers: row.num_users }
+    return {
+      competitionId,
+      scoresVersion,
+      startRound: row.start_round,
+      numUsers: row.num_users,
+      name: row.name,
+    }
   }
 
   private async managed(sport: Sport, leagueId: number, userId: number) {

@@ -44,7 +44,16 @@ export async function historyGroups(
   db: Database,
   competitionId: number,
 ): Promise<Map<number, RoundGroups>> {
-  const rows = await q.historyGroupRows(db, competitionId)
+  return groupsOf(await q.historyGroupRows(db, competitionId))
+}
+
+/**
+ * Groups from rows ordered by kind, round, points descending, margin ascending: 'h' rows are
+ * cumulative (points, margin) groups, any other kind a round's points (also the league charts').
+ */
+export function groupsOf(
+  rows: readonly { kind: string; round: number; points: number; margin: number; n: number }[],
+): Map<number, RoundGroups> {
   const rounds = new Map<number, RoundGroups>()
   const of = (round: number) => {
     let g = rounds.get(round)

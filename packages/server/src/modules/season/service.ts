@@ -230,3 +230,6 @@ export class SeasonService {
     }
   }
 }
+
+/** My season's league charts (league.ts). */
+export { SeasonLeagues } from './league.ts'

@@ -66,6 +66,29 @@ const explanation = (round: number): RoundExplanation =>
     tieBreak: 'Tippers are ordered by points, then by margin.',
   }) as unknown as RoundExplanation
 
+const league = (id: number, name: string) => ({
+  id,
+  userId: 1,
+  name,
+  description: '',
+  status: 'active',
+  class: '',
+  startRound: 2,
+  privacy: 'private',
+  code: 'ABCD1234',
+  numUser: 3,
+  isMember: true,
+  isCommissioner: false,
+})
+
+const leagueSeason = (id: number) => ({
+  league: { id, name: id === 5 ? 'Office' : 'Family', startRound: 2 },
+  rounds: [
+    { round: 2, points: 7, tippers: 3, average: 5.3, best: 7, rank: id === 5 ? 1 : 2 },
+    { round: 3, points: 8, tippers: 3, average: 6, best: 9, rank: id === 5 ? 2 : 3 },
+  ],
+})
+
 let calls: string[] = []
 beforeEach(() => {
   calls = []
@@ -73,6 +96,10 @@ beforeEach(() => {
     calls.push(url)
     const ok = (success: unknown) => new Response(JSON.stringify({ success }), { status: 200 })
     if (url === '/api/bbl/season') return ok(season)
+    if (url === '/api/bbl/leagues?page=1')
+      return ok({ leagues: [league(5, 'Office'), league(9, 'Family')], next: null })
+    const inLeague = /^\/api\/bbl\/season\/leagues\/(\d+)$/.exec(url)
+    if (inLeague) return ok(leagueSeason(Number(inLeague[1])))
     const round = /^\/api\/bbl\/season\/rounds\/(\d+)$/.exec(url)
     if (round) return ok(explanation(Number(round[1])))
     return new Response(JSON.stringify({ errors: [{ code: 'x', message: 'No', param: null }] }), {
@@ -143,5 +170,25 @@ describe('My season', () => {
     fireEvent.change(within(why).getByLabelText('Week'), { target: { value: '1' } })
     expect(await within(why).findByText('40')).toBeTruthy()
     expect(calls).toContain('/api/bbl/season/rounds/1')
+  })
+
+  it('shows the chosen league: my points against its average and best, my rank in it', async () => {
+    renderPage()
+    const section = await screen.findByRole('region', { name: 'In my leagues' })
+    const table = await within(section).findByRole('table', { name: /Office: my points per round/ })
+    const cells = (t: HTMLElement, week: number) =>
+      within(within(t).getByRole('row', { name: new RegExp(`Week ${week}`) }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    expect(cells(table, 3)).toEqual(['8', '6', '9', '2', '3'])
+    expect(section.querySelector('[data-league-rank-now]')!.textContent).toBe(
+      'After week 3: 2 of 3 in Office',
+    )
+    fireEvent.change(within(section).getByLabelText('League'), { target: { value: '9' } })
+    const family = await within(section).findByRole('table', {
+      name: /Family: my points per round/,
+    })
+    expect(cells(family, 2)).toEqual(['7', '5.3', '7', '2', '3'])
+    expect(calls).toContain('/api/bbl/season/leagues/9')
   })
 })

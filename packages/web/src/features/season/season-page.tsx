@@ -8,6 +8,7 @@ import { formatCount } from '../../lib/numbers.ts'
 import { useSport } from '../../lib/sport.ts'
 import { squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { Spinner } from '../../ui/spinner.tsx'
+import { LeagueSection } from './league-section.tsx'
 import { PointsChart } from './points-chart.tsx'
 import { RankChart } from './rank-chart.tsx'
 import { useSeasonQuery, useSeasonRoundQuery } from './season-api.ts'
@@ -76,6 +77,7 @@ export default function SeasonPage() {
           </>
         )}
       </section>
+      <LeagueSection sport={sport} season={s} />
       <section className={styles.card} aria-labelledby="season-round">
         <h2 id="season-round">Why my rank is what it is</h2>
         {round === null ? (
