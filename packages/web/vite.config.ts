@@ -45,6 +45,9 @@ export default defineConfig({
         // copies (the server picks them) or the build's chunk manifest.
         globPatterns: ['assets/**/*.{js,css,woff2,svg,png,webp}', 'icons/*.png'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // A classic script, as the page registers it (no `type: 'module'`). The plugin's default
+        // ES build sets an output option the bundler reports as deprecated on every build.
+        rollupFormat: 'iife',
       },
     }),
   ],
