@@ -127,10 +127,15 @@ describe('head-to-head from a ladder row', () => {
       .getByRole('link', { name: /The Demo Desk/ })
       .first()
       .click()
-    const rows = page.getByRole('table').locator('tbody tr')
-    await rows.first().waitFor()
+    // The leagues page has a table too (the team ladder): wait for the league's own page.
+    await page.waitForURL(/\/bbl\/league\/\d+/)
+    await page
+      .getByRole('table', { name: /The Demo Desk ladder/ })
+      .locator('tbody tr')
+      .first()
+      .waitFor()
     const me = (await apiCall<SessionResponse>(page, 'GET', '/api/session')).user!.id
-    const leagueId = Number(/league\/(\d+)\//.exec(page.url())![1])
+    const leagueId = Number(/league\/(\d+)/.exec(page.url())![1])
     const ladder = await apiCall<LeagueLadderResponse>(
       page,
       'GET',

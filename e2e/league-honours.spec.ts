@@ -7,7 +7,7 @@ import { tipperName } from '@tipping/contract/names'
 import { apiCall, launchBrowser, newPage, signInDemo } from './browser.ts'
 
 // Issue 31 "Leagues with a memory" on the demo's league in Chromium: the week winners the API
-// names are the first of that week's ladder, the ladder shows a trophy beside them and the chosen
+// names are the first of that week's ladder, the ladder shows a star beside them and the chosen
 // week's winners above it, the overall ladder says what is still to play for, and the members
 // list carries each member's weeks won; axe finds nothing on the ladder.
 
@@ -44,7 +44,7 @@ describe('league honours on the demo league', () => {
       expect([h.points, h.margin]).toEqual([firsts[0]!.points, firsts[0]!.margin])
     }
 
-    // The overall ladder: a trophy beside a week's winner, and what is still to play for.
+    // The overall ladder: a star beside a week's winner, and what is still to play for.
     await page.goto(`/bbl/league/${league.id}/ladder`)
     const winner = honours.rounds[0]!.winners[0]!
     const row = page.locator('tbody tr', { hasText: tipperName(winner) }).first()

@@ -40,12 +40,12 @@ export function useLeagueHonours(sport: Sport, leagueId: number | null): Honours
 
 const weeks = (n: number) => (n === 1 ? '1 week' : `${n} weeks`)
 
-/** A trophy and a count beside a member who has won weeks; the count is read out in words. */
+/** A star and a count beside a member who has won weeks; the count is read out in words. */
 export function WinsChip({ count }: { count: number }) {
   if (count === 0) return null
   return (
     <span className={`${styles.chip} ${styles.wins}`} title={`Won ${weeks(count)}`}>
-      <span aria-hidden="true">🏆 {count}</span>
+      <span aria-hidden="true">★ {count}</span>
       <span className="visually-hidden">won {weeks(count)}</span>
     </span>
   )
@@ -128,7 +128,7 @@ export function WeekWinners({ honours, round }: { honours: Honours; round: numbe
   const list = more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ')
   return (
     <p className={styles.note} data-testid="week-winners">
-      <span aria-hidden="true">🏆 </span>
+      <span aria-hidden="true">★ </span>
       <strong>
         Week {h.round} {h.winnerCount > 1 ? 'winners (shared first)' : 'winner'}:
       </strong>{' '}
@@ -142,7 +142,7 @@ export function WeeksWon({ rounds }: { rounds: readonly number[] | undefined }) 
   if (!rounds || rounds.length === 0) return null
   return (
     <span className={styles.honourList}>
-      <span aria-hidden="true">🏆 </span>
+      <span aria-hidden="true">★ </span>
       Won {rounds.length === 1 ? 'week' : 'weeks'} {rounds.join(', ')}
     </span>
   )
