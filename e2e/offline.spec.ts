@@ -158,7 +158,9 @@ describe('tipping offline', () => {
     await context.setOffline(true)
     for (const m of [locks, later]) await page.getByTestId(`pick-${m.id}-${m.homeSquadId}`).click()
     await page.getByTestId('save-picks').click()
-    await expect.poll(() => page.getByTestId('save-picks').textContent()).toMatch(/Kept/)
+    await expect
+      .poll(() => page.getByTestId('save-picks').textContent(), { timeout: 10_000 })
+      .toMatch(/Kept/)
     await page.getByTestId('offline-banner').waitFor()
     await expect
       .poll(() => page.getByTestId(`kept-tip-${later.id}`).textContent())
@@ -248,7 +250,9 @@ describe('tipping offline', () => {
     await page.waitForURL((u) => /^\/bbl\/(leagues|tipping)$/.test(u.pathname))
     await page.goto('/bbl/tipping')
     await page.getByTestId('autopick').waitFor()
-    await expect.poll(() => keptCount(page)).toBe(0)
+    // The sender clears the other user's queue once the page knows who is signed in; a busy
+    // machine takes longer than expect.poll's default second.
+    await expect.poll(() => keptCount(page), { timeout: 15_000 }).toBe(0)
     const mine = await apiCall<RoundJson>(page, 'GET', '/api/bbl/predictions/3')
     expect(mine.predictions.find((p) => p.match === target.id)?.squad ?? 0).toBe(0)
     expect(await page.getByTestId('kept-tips').count()).toBe(0)
@@ -268,10 +272,12 @@ describe('tipping offline', () => {
         const cache = await caches.open('tipping-api-reads')
         return (await cache.keys()).map((r) => new URL(r.url).pathname)
       })
-    await expect.poll(cached).toContain('/api/session')
+    await expect.poll(cached, { timeout: 10_000 }).toContain('/api/session')
     await page.goto('/logout')
     await page.waitForURL((u) => u.pathname === '/')
-    await expect.poll(async () => (await cached()).filter((p) => p !== '/api/session')).toEqual([])
+    await expect
+      .poll(async () => (await cached()).filter((p) => p !== '/api/session'), { timeout: 10_000 })
+      .toEqual([])
     // Offline now, the app does not bring the last user back from a copy.
     await context.setOffline(true)
     await page.goto('/bbl/leagues')

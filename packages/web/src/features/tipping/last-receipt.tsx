@@ -39,7 +39,9 @@ export function LastReceipt({ sport }: { sport: Sport }) {
       ) : (
         <p>Each save you make gets a receipt you can check later.</p>
       )}
-      <Link to={`/${sport}/tips-history`}>My tips history</Link>
+      <Link to={`/${sport}/tips-history`} className={styles.historyLink}>
+        My tips history
+      </Link>
       <span className="visually-hidden" role="status">
         {copied === receipt?.id ? 'Receipt copied' : ''}
       </span>
