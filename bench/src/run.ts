@@ -15,6 +15,7 @@ import { runLockouts } from '../../packages/server/src/modules/lifecycle/service
 import { runAutopilot } from '../../packages/server/src/modules/autopilot/service.ts'
 import { refreshRoundStatuses } from '../../packages/server/src/modules/lifecycle/queries.ts'
 import { rescore } from '../../packages/server/src/modules/scoring/service.ts'
+import { rebuildSeasonHistories } from '../../packages/server/src/modules/season/service.ts'
 import {
   benchSessionId,
   generateDataset,
@@ -47,14 +48,17 @@ const ALL_SCENARIOS = [
   'ladder-50',
   'ladder-public',
   'head-to-head',
+  'my-season',
   'snapshot',
   'register-burst',
   'rush',
+  'rush-autopilot',
   'result-in',
   'web',
   'lockout',
   'autopilot',
   'rescore',
+  'history',
   'live-pages',
 ] as const
 type Scenario = (typeof ALL_SCENARIOS)[number]
@@ -569,6 +573,15 @@ async function main(): Promise<void> {
     `.execute(h.db)
     resultMatch = m.rows[0] ?? null
     if (livePagesOn) liveSetup = await prepareLiveMatch(h, summary)
+    // My season's rank history (decision 021) as the scheduler would have left it: the server runs
+    // here without its scheduler, so what the dataset's scoring (or the last run's results)
+    // marked stale is rebuilt now, before any read. Timed as the "history" jobs below.
+    const t0 = performance.now()
+    const built = await rebuildSeasonHistories(h.db)
+    if (built > 0)
+      log(
+        `  season history: ${built} competition(s) brought up to date in ${round2((performance.now() - t0) / 1000)} s`,
+      )
     await h.close()
   }
   const pages = Math.max(1, Math.ceil(tippers / 20))
@@ -827,6 +840,25 @@ async function main(): Promise<void> {
       })),
     )
   }
+  if (scenarios.has('my-season')) {
+    // Issue 31: the My season page's two reads, each a random signed-in tipper's: their season
+    // (numbers, rank after each round from the history's groups, points against the round's
+    // average and best), and the chart of one of their leagues (the public league: the biggest).
+    await get(
+      'GET My season (numbers, rank history)',
+      { rps: 3000, p99: 50 },
+      poolUsers.map((u) => ({ path: '/api/bbl/season', cookie: cookie(summary, u) })),
+    )
+    const size = Math.min(100_000, summary.users)
+    await get(
+      `GET My season league chart, ${size.toLocaleString('en')}-member public league`,
+      { rps: 3000, p99: 50 },
+      poolUsers.map((u) => ({
+        path: `/api/bbl/season/leagues/${bbl.publicLeagueId}`,
+        cookie: cookie(summary, u),
+      })),
+    )
+  }
   if (scenarios.has('snapshot')) {
     await measure(
       'POST snapshot',
@@ -933,6 +965,52 @@ async function main(): Promise<void> {
     rush = { nonce, startedAt, acked: r.acked }
   }
 
+  if (scenarios.has('rush-autopilot') && databaseUrl) {
+    // Issue 32: the rush again, with the autopilot job (30 % of tippers on, as in the autopilot
+    // job below) run from this process on the database a few seconds in, as the scheduler would
+    // half an hour before the kick-off. Its p99 against the rush's alone is the job's cost to
+    // savers. PostgreSQL only: PGlite's database lives in the server process. The picks checked
+    // after the server stops are this rush's (its nonce replaces the first rush's picks).
+    const nonce = 1000 + Math.floor(Math.random() * 1000)
+    const h = await open()
+    try {
+      await autopilotOn(h, bbl)
+      const at = new Date(Date.parse(bbl.openMatches[0]!.startsAt) - 30 * 60_000)
+      const startedAt = new Date(Date.now() - 1000)
+      const job = (async () => {
+        await sleep(Math.min(5, duration / 4) * 1000)
+        const t0 = performance.now()
+        const r = await runAutopilot(h.db, { now: () => at })
+        return { seconds: round2((performance.now() - t0) / 1000), placed: r.placed }
+      })()
+      const r = await measure(
+        `deadline rush with the autopilot job running (${bbl.openMatches.length} tips)`,
+        { rps: 2000, p99: 100 },
+        {
+          url: base,
+          method: 'POST',
+          connections,
+          durationSeconds: duration,
+          pool: poolUsers.map((u) => ({
+            path: '/api/bbl/predictions_list',
+            cookie: cookie(summary, u),
+            body: JSON.stringify({ predictions: rushPicks(bbl, u, nonce) }),
+            ack: u,
+          })),
+        },
+      )
+      const ran = await job
+      rows.at(-1)!.note =
+        `autopilot placed ${ran.placed.toLocaleString('en')} tips in ${ran.seconds} s during the load` +
+        (rows.at(-1)!.note ? `; ${rows.at(-1)!.note}` : '')
+      log(`  ${rows.at(-1)!.note}`)
+      rush = { nonce, startedAt, acked: r.acked }
+    } finally {
+      await autopilotOff(h, bbl)
+      await h.close()
+    }
+  }
+
   if (live) {
     extra.livePages = { ...(await live.finish()), underLoad: true }
     const note = ` (with ${extra.livePages.held.toLocaleString('en')} live pages open)`
@@ -1031,6 +1109,7 @@ async function main(): Promise<void> {
         met: median(runs) <= 180,
       })
     }
+    if (scenarios.has('history')) timed.push(...(await timeHistory(h, bbl)))
   } finally {
     await h.close()
   }
@@ -1087,6 +1166,42 @@ async function verifyRush(
 }
 
 /**
+ * The scheduler's season_history job (decision 021), three times each way: after a result in the
+ * last round played (the mark a result leaves: that round counted again), and cold (a mark from
+ * round 1, as after a full re-score or on the first pass on a live database: every round
+ * played). Each run is checked to have rebuilt the competition and left nothing due.
+ */
+async function timeHistory(h: DatabaseHandle, info: SportInfo): Promise<Timed[]> {
+  const out: Timed[] = []
+  for (const [label, fromRound, target] of [
+    [`after a result in round ${info.lastCompleteRound}`, info.lastCompleteRound, 10],
+    ['cold, every round played', 1, 60],
+  ] as const) {
+    const runs: number[] = []
+    for (let i = 0; i < 3; i++) {
+      await sql`INSERT INTO season_history_stale (competition_id, from_round)
+        VALUES (${info.competitionId}, ${fromRound})`.execute(h.db)
+      const t0 = performance.now()
+      const built = await rebuildSeasonHistories(h.db)
+      runs.push(round2((performance.now() - t0) / 1000))
+      const left = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM season_history_stale`.execute(h.db)
+      if (built < 1 || left.rows[0]!.n !== 0)
+        throw new Error(`history: ${built} rebuilt, ${left.rows[0]!.n} marks left`)
+      log(`  season history ${label}: ${runs.at(-1)} s`)
+    }
+    out.push({
+      job: `season history (My season ranks), ${label}`,
+      runsSeconds: runs,
+      medianSeconds: median(runs),
+      target: `<= ${target} s`,
+      met: median(runs) <= target,
+    })
+  }
+  return out
+}
+
+/**
  * The lockout job on the first open kick-off, three times. It writes only the match status; the
  * auto-tips follow from it (the effective_tips view), so each run is then checked: the view's
  * auto-tips on the locked matches must number the users registered before the start with no
@@ -1138,6 +1253,29 @@ async function timeLockout(h: DatabaseHandle, info: SportInfo): Promise<Timed> {
 }
 
 /**
+ * 30 % of the tippers (user id mod 10 below 3) on autopilot an hour ahead, by all three rules,
+ * after clearing what an interrupted run may have left (a reused dataset).
+ */
+async function autopilotOn(h: DatabaseHandle, info: SportInfo): Promise<void> {
+  await autopilotOff(h, info)
+  await sql`
+    INSERT INTO autopilot_settings (user_id, sport, strategy, lead_minutes)
+    SELECT cr.user_id, ${info.sport},
+      (ARRAY['favourite', 'home', 'team'])[cr.user_id % 3 + 1], 60
+    FROM competition_registrations cr
+    WHERE cr.competition_id = ${info.competitionId} AND cr.user_id % 10 < 3
+    ON CONFLICT DO NOTHING
+  `.execute(h.db)
+}
+
+/** Takes autopilot's settings, passes and tips in the open round away again. */
+async function autopilotOff(h: DatabaseHandle, info: SportInfo): Promise<void> {
+  await sql`DELETE FROM tips WHERE round_id = ${info.openRoundId} AND is_autopilot`.execute(h.db)
+  await sql`DELETE FROM autopilot_passes`.execute(h.db)
+  await sql`DELETE FROM autopilot_settings`.execute(h.db)
+}
+
+/**
  * The autopilot job (decision 026) on the first open kick-off, three times: 30 % of the tippers
  * (user id mod 10 below 3) have autopilot on, an hour ahead, by all three rules; the job runs half
  * an hour before the kick-off, so one checkpoint per match of that kick-off places their tips.
@@ -1147,17 +1285,7 @@ async function timeLockout(h: DatabaseHandle, info: SportInfo): Promise<Timed> {
 async function timeAutopilot(h: DatabaseHandle, info: SportInfo): Promise<Timed> {
   const first = info.openMatches[0]!
   const at = new Date(Date.parse(first.startsAt) - 30 * 60_000)
-  // What an interrupted run may have left (a reused dataset).
-  await sql`DELETE FROM tips WHERE round_id = ${info.openRoundId} AND is_autopilot`.execute(h.db)
-  await sql`DELETE FROM autopilot_passes`.execute(h.db)
-  await sql`
-    INSERT INTO autopilot_settings (user_id, sport, strategy, lead_minutes)
-    SELECT cr.user_id, ${info.sport},
-      (ARRAY['favourite', 'home', 'team'])[cr.user_id % 3 + 1], 60
-    FROM competition_registrations cr
-    WHERE cr.competition_id = ${info.competitionId} AND cr.user_id % 10 < 3
-    ON CONFLICT DO NOTHING
-  `.execute(h.db)
+  await autopilotOn(h, info)
   const runs: number[] = []
   let placed = 0
   let checkpoints = 0
@@ -1193,7 +1321,7 @@ async function timeAutopilot(h: DatabaseHandle, info: SportInfo): Promise<Timed>
       log(`  autopilot: ${runs.at(-1)} s, ${checkpoints} checkpoint(s), ${placed} tips (checked)`)
     }
   } finally {
-    await sql`DELETE FROM autopilot_settings`.execute(h.db)
+    await autopilotOff(h, info)
   }
   return {
     job: `autopilot: one kick-off, 30 % of tippers on (${placed.toLocaleString('en')} tips, ${checkpoints} checkpoint(s))`,

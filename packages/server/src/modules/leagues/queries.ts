@@ -311,6 +311,21 @@ export interface LadderQuery {
  * out. A member registered late has their rows from the moment they registered (placeTipper).
  */
 export async function ladderPage(db: Database, q: LadderQuery) {
+  // round_scores is partitioned by round (migration 2026-11-24T0100): naming the rounds that can
+  // count, as constants, lets the planner prune every other partition (the other sport's, the
+  // rounds before the league started) instead of probing each member in all of them. A
+  // competition_id condition alone prunes nothing.
+  const counted = await db
+    .selectFrom('rounds')
+    .select('id')
+    .where('competition_id', '=', q.competitionId)
+    .where((eb) =>
+      q.roundNumber === null
+        ? eb('number', '>=', q.startRound)
+        : eb.or([eb('number', '>=', q.startRound), eb('number', '=', q.roundNumber)]),
+    )
+    .execute()
+  const roundIds = counted.map((r) => r.id)
   const res = await sql<RankedTipper>`
     WITH scores AS (
       SELECT m.user_id,
@@ -322,6 +337,7 @@ export async function ladderPage(db: Database, q: LadderQuery) {
       -- GAME_RULES "Who is ranked": a deactivated member leaves the ladder, and comes back
       JOIN users active ON active.id = m.user_id AND active.deactivated_at IS NULL
       LEFT JOIN round_scores rs ON rs.user_id = m.user_id AND rs.competition_id = ${q.competitionId}
+        AND rs.round_id = ANY(${roundIds}::int[])
       LEFT JOIN rounds r ON r.id = rs.round_id
       WHERE m.league_id = ${q.leagueId}
       GROUP BY m.user_id
