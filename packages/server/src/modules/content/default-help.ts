@@ -132,7 +132,7 @@ export function defaultFaqs(sport: Sport): Faq[] {
     {
       question: 'How do I bring my league back for a new season?',
       answer:
-        "If you ran a league last season, open that season under Past seasons and choose Renew for this season next to the league. It starts again in the new season with the same name, description and privacy and a new join code, with you as its only member at first. Nobody is moved in without asking: everyone who was in it last season gets an email and sees the league under Your leagues, where they can join with one click or say no thanks (a new member can still join with the code). A league is renewed once, and only by its commissioner. The league's ladder page then lists its past seasons: the final ladder of each, its champions (first on points, then the lower margin) and where you finished.",
+        "If you ran a league last season, open that season under Past seasons and choose Renew for this season next to the league. It starts again in the new season with the same name, description and privacy and a new join code, with you as its only member at first. Nobody is moved in without asking: everyone who was in it last season gets an email and sees the league under Your leagues, where they can join with one click or say no thanks (a new member can still join with the code). A league is renewed once, and only by its commissioner. The league's ladder page then lists its past seasons: the final ladder of each, its champions (first on points, then the lower margin), where you finished, and that season's week winners (open the list under the season to see who won each week, as its round honours named them).",
     },
   ]
 }

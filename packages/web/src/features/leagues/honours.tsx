@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query'
 import type { Sport } from '@tipping/contract/constants'
-import type { LeagueHonoursResponse } from '@tipping/contract/leagues'
+import type { LeagueHonoursResponse, RoundHonourRow } from '@tipping/contract/leagues'
 import { tipperName } from '@tipping/contract/names'
 import {
   canStillWin,
@@ -113,6 +113,16 @@ export function StillToPlayFor({ remaining, marked }: { remaining: Remaining; ma
   )
 }
 
+/**
+ * A round's winners in words: the listed names (at most HONOURS_WINNERS_MAX), then how many more
+ * shared first, from the server's count of them all.
+ */
+export function winnersList(h: Pick<RoundHonourRow, 'winners' | 'winnerCount'>): string {
+  const names = h.winners.map(tipperName)
+  const more = h.winnerCount - names.length
+  return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ')
+}
+
 /** Above a week's ladder: who won it, or when it will be known. */
 export function WeekWinners({ honours, round }: { honours: Honours; round: number }) {
   if (!honours.data) return null
@@ -123,9 +133,7 @@ export function WeekWinners({ honours, round }: { honours: Honours; round: numbe
         The week’s winner is named once all its matches are complete.
       </p>
     )
-  const names = h.winners.map(tipperName)
-  const more = h.winnerCount - names.length
-  const list = more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ')
+  const list = winnersList(h)
   return (
     <p className={styles.note} data-testid="week-winners">
       <span aria-hidden="true">★ </span>
