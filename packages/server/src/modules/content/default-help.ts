@@ -118,7 +118,7 @@ export function defaultFaqs(sport: Sport): Faq[] {
     {
       question: 'What are round honours in a league?',
       answer:
-        "Once every match of a week has finished, whoever in the league came first that week (most points that week, then the lowest Super Sixes margin) wins it. Level on both, they share it. Only weeks from the league's starting week count, and only members who are ranked (deactivated accounts are left out). The ladder shows a star with the number of weeks each member has won, choosing a week on the ladder names its winners, and the Members tab lists the weeks each member won. The honours are the week ladder's first places, so they change only if a result is corrected.",
+        'Once every match of a week has finished, whoever in the league came first that week (most points that week, then the lowest Super Sixes margin) wins it. Level on both, they share it. Only weeks from the league\'s starting week count, and only members who are ranked (deactivated accounts are left out). The ladder shows a star with the number of weeks each member has won, choosing a week on the ladder names its winners, and the Members tab lists the weeks each member won. The honours are the week ladder\'s first places, so they change only if a result is corrected. When more than 20 members share a week (in a big public league a week can end level for hundreds), the 20 who signed up first are named, with their stars, and the rest are counted, as in "and 312 others".',
     },
     {
       question: 'Can I still win my league?',

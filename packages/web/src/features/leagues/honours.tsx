@@ -114,13 +114,15 @@ export function StillToPlayFor({ remaining, marked }: { remaining: Remaining; ma
 }
 
 /**
- * A round's winners in words: the listed names (at most HONOURS_WINNERS_MAX), then how many more
- * shared first, from the server's count of them all.
+ * A round's winners in words: the listed names (the server names at most HONOURS_WINNERS_MAX, as a
+ * washed-out week in a 100,000-member league can tie thousands), then how many others shared
+ * first, from the server's count of them all ("and 312 others").
  */
 export function winnersList(h: Pick<RoundHonourRow, 'winners' | 'winnerCount'>): string {
   const names = h.winners.map(tipperName)
-  const more = h.winnerCount - names.length
-  return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ')
+  const others = h.winnerCount - names.length
+  if (others <= 0) return names.join(', ')
+  return `${names.join(', ')} and ${others} ${others === 1 ? 'other' : 'others'}`
 }
 
 /** Above a week's ladder: who won it, or when it will be known. */
