@@ -391,6 +391,10 @@ export const SCREENS: Screen[] = [
     open: async (p) => {
       await openLeague(p)
       await p.getByRole('region', { name: 'Past seasons' }).waitFor()
+      // The season's week winners opened, so the check measures the longest form of the list.
+      const weeks = p.getByTestId('past-week-winners').first()
+      await weeks.locator('summary').click()
+      await weeks.locator('li').first().waitFor()
     },
   },
   {

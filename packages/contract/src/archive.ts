@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { roundNumberSchema, reportedRoundNumberSchema, rowIdParamSchema } from './ids.ts'
-import { leagueSchema, pageQuerySchema, privacySchema } from './leagues.ts'
+import { leagueSchema, pageQuerySchema, privacySchema, roundHonourSchema } from './leagues.ts'
 export const renewedLeagueResponseSchema = z.object({ league: leagueSchema })
 import { rankingRowSchema } from './scores.ts'
 import { seasonSchema } from './season.ts'
@@ -80,6 +80,11 @@ export const leagueSeasonSchema = z.object({
   /** Rank 1 on the final ladder (more than one when tied on points and margin). */
   champions: z.array(rankingRowSchema),
   user: rankingRowSchema.nullable(),
+  /**
+   * That season's round honours: each completed round from the league's start round with its
+   * winners (rank 1 on the week's ladder), as the league's honours answered while it was current.
+   */
+  rounds: z.array(roundHonourSchema),
 })
 export type LeagueSeason = z.infer<typeof leagueSeasonSchema>
 export const leagueHistoryResponseSchema = z.object({ seasons: z.array(leagueSeasonSchema) })

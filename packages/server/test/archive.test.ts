@@ -32,6 +32,7 @@ const before = {
   season: {} as Record<string, unknown>,
   rankings: undefined as unknown,
   ladder: undefined as unknown,
+  honours: undefined as unknown,
 }
 
 const get = (url: string, cookie?: string) =>
@@ -97,6 +98,9 @@ beforeAll(async () => {
   before.ladder = (
     await get(`/api/bbl/rankings/${league.id}/rankings`, u.mate.cookie)
   ).json().success
+  const honours = await get(`/api/bbl/league/${league.id}/honours`, u.mate.cookie)
+  expect(honours.statusCode).toBe(200)
+  before.honours = honours.json().success
   // The next season arrives: importing its fixture makes it current.
   await loadSeasons(t.db)
   t.clock.set(new Date('2025-12-01T00:00:00Z'))
@@ -398,6 +402,12 @@ describe('league renewal', () => {
     expect(season).toMatchObject({ leagueId: league.id, year: '2024-25', numUser: 3 })
     expect(season.champions).toEqual(rankings.filter((r) => r.rank === 1))
     expect(season.user).toEqual(rankings.find((r) => r.userId === u.mate.id))
+    // The season's round honours are what the league's honours said while it was current: every
+    // completed week (the whole season was played), each with its winners.
+    const { rounds } = before.honours as { rounds: { round: number; winners: unknown[] }[] }
+    expect(rounds.length).toBeGreaterThan(3)
+    expect(rounds.every((r) => r.winners.length > 0)).toBe(true)
+    expect(season.rounds).toEqual(rounds)
     // The archive's list links last season's league to this one.
     const archive = (await get('/api/bbl/seasons/2024-25', u.mate.cookie)).json().success
     expect(archive.leagues.find((l: { id: number }) => l.id === league.id).renewedBy).toBe(

@@ -162,6 +162,7 @@ export async function earlierSeasons(db: Database, leagueId: number) {
     competition_id: number
     year: string
     season: number
+    scores_version: number
   }>`
     WITH RECURSIVE earlier AS (
       SELECT l.renewed_from AS id, 1 AS depth FROM leagues l WHERE l.id = ${leagueId}
@@ -169,7 +170,8 @@ export async function earlierSeasons(db: Database, leagueId: number) {
       SELECT p.renewed_from, e.depth + 1 FROM leagues p JOIN earlier e ON p.id = e.id
       WHERE e.depth < 100
     )
-    SELECT l.id, l.name, l.num_users, l.start_round, l.competition_id, c.year, c.season
+    SELECT l.id, l.name, l.num_users, l.start_round, l.competition_id, c.year, c.season,
+      c.scores_version
     FROM earlier e
     JOIN leagues l ON l.id = e.id
     JOIN competitions c ON c.id = l.competition_id AND NOT c.is_current

@@ -206,9 +206,19 @@ export class ArchiveService {
           roundNumber: null,
           offset: 0,
         }
-        const [top, [own]] = await Promise.all([
+        const [top, [own], rounds] = await Promise.all([
           leagueLadderRows(this.db, { ...base, limit: CHAMPION_ROWS }),
           leagueLadderRows(this.db, { ...base, limit: 1, onlyUserId: userId }),
+          // The season's round honours, by the live honours' own statements (a member join up
+          // to 2,000 members, the ranking walk above) and cache, keyed by that competition's
+          // scores version: a re-score of the past season shows, nothing else moves it.
+          this.leagues.roundHonoursOf({
+            competitionId: e.competition_id,
+            leagueId: e.id,
+            startRound: e.start_round,
+            scoresVersion: e.scores_version,
+            numUsers: e.num_users,
+          }),
         ])
         return {
           leagueId: e.id,
@@ -217,6 +227,7 @@ export class ArchiveService {
           numUser: e.num_users,
           champions: top.filter((r) => r.rank === 1).map(toRankingRow),
           user: own ? toRankingRow(own) : null,
+          rounds,
         }
       }),
     )

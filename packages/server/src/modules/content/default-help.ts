@@ -118,7 +118,7 @@ export function defaultFaqs(sport: Sport): Faq[] {
     {
       question: 'What are round honours in a league?',
       answer:
-        "Once every match of a week has finished, whoever in the league came first that week (most points that week, then the lowest Super Sixes margin) wins it. Level on both, they share it. Only weeks from the league's starting week count, and only members who are ranked (deactivated accounts are left out). The ladder shows a star with the number of weeks each member has won, choosing a week on the ladder names its winners, and the Members tab lists the weeks each member won. The honours are the week ladder's first places, so they change only if a result is corrected.",
+        'Once every match of a week has finished, whoever in the league came first that week (most points that week, then the lowest Super Sixes margin) wins it. Level on both, they share it. Only weeks from the league\'s starting week count, and only members who are ranked (deactivated accounts are left out). The ladder shows a star with the number of weeks each member has won, choosing a week on the ladder names its winners, and the Members tab lists the weeks each member won. The honours are the week ladder\'s first places, so they change only if a result is corrected. When more than 20 members share a week (in a big public league a week can end level for hundreds), the 20 who signed up first are named, with their stars, and the rest are counted, as in "and 312 others".',
     },
     {
       question: 'Can I still win my league?',
@@ -132,7 +132,7 @@ export function defaultFaqs(sport: Sport): Faq[] {
     {
       question: 'How do I bring my league back for a new season?',
       answer:
-        "If you ran a league last season, open that season under Past seasons and choose Renew for this season next to the league. It starts again in the new season with the same name, description and privacy and a new join code, with you as its only member at first. Nobody is moved in without asking: everyone who was in it last season gets an email and sees the league under Your leagues, where they can join with one click or say no thanks (a new member can still join with the code). A league is renewed once, and only by its commissioner. The league's ladder page then lists its past seasons: the final ladder of each, its champions (first on points, then the lower margin) and where you finished.",
+        "If you ran a league last season, open that season under Past seasons and choose Renew for this season next to the league. It starts again in the new season with the same name, description and privacy and a new join code, with you as its only member at first. Nobody is moved in without asking: everyone who was in it last season gets an email and sees the league under Your leagues, where they can join with one click or say no thanks (a new member can still join with the code). A league is renewed once, and only by its commissioner. The league's ladder page then lists its past seasons: the final ladder of each, its champions (first on points, then the lower margin), where you finished, and that season's week winners (open the list under the season to see who won each week, as its round honours named them).",
     },
   ]
 }

@@ -586,6 +586,21 @@ export class LeaguesService {
     return { rounds, remaining }
   }
 
+  /**
+   * Round honours of a league of any competition, past ones included (the league's history
+   * across seasons, decision 024): the same statements and cache as honours(), no visibility
+   * check (the caller has made it).
+   */
+  roundHonoursOf(l: {
+    competitionId: number
+    leagueId: number
+    startRound: number
+    scoresVersion: number
+    numUsers: number
+  }): Promise<LeagueHonoursResponse['rounds']> {
+    return this.honoursReads.rounds(l)
+  }
+
   private paged(rows: Row[], userId: number, page: number): LeagueListResponse {
     const size = LEAGUE_LIST_PAGE_SIZE
     return {

@@ -7,6 +7,7 @@ import {
   stillInIt,
   StillToPlayFor,
   WeekWinners,
+  winnersList,
   WeeksWon,
   WinsChip,
 } from './honours.tsx'
@@ -98,11 +99,11 @@ describe('round honours', () => {
     weeksWon: new Map([[1, [2]]]),
   }
 
-  it("names a week's shared winners and how many more share it", () => {
+  it("names a week's shared winners and how many others share it", () => {
     render(<WeekWinners honours={honours} round={2} />)
     const text = screen.getByTestId('week-winners').textContent
     expect(text).toContain('Week 2 winners (shared first):')
-    expect(text).toContain('Sixes Club, Ann B. and 21 more')
+    expect(text).toContain('Sixes Club, Ann B. and 21 others')
     expect(text).toContain('7 pts, margin 1')
   })
 
@@ -114,5 +115,43 @@ describe('round honours', () => {
   it("lists a member's weeks won", () => {
     render(<WeeksWon rounds={[1, 4]} />)
     expect(screen.getByText(/Won weeks 1, 4/)).toBeTruthy()
+  })
+})
+
+describe('week winners past the names cap (issue 31)', () => {
+  const tipper = (userId: number) => ({
+    userId,
+    teamName: null,
+    firstName: `T${userId}`,
+    lastNameInitial: 'X',
+  })
+  const listed = Array.from({ length: 20 }, (_, i) => tipper(i + 1))
+
+  it('names the listed winners and counts the others who tied', () => {
+    expect(winnersList({ winners: listed, winnerCount: 332 })).toMatch(
+      /^T1 X\., T2 X\., .*T20 X\. and 312 others$/,
+    )
+    expect(winnersList({ winners: listed, winnerCount: 21 })).toMatch(/T20 X\. and 1 other$/)
+    expect(winnersList({ winners: listed.slice(0, 2), winnerCount: 2 })).toBe('T1 X., T2 X.')
+  })
+
+  it('says it above the week’s ladder', () => {
+    render(
+      <WeekWinners
+        round={4}
+        honours={{
+          data: {
+            rounds: [
+              { round: asRoundNumber(4), points: 0, margin: 7, winnerCount: 332, winners: listed },
+            ],
+            remaining: { maxPoints: 0, rounds: 0, marginGameLeft: false },
+          },
+          weeksWon: new Map(),
+        }}
+      />,
+    )
+    const text = screen.getByTestId('week-winners').textContent
+    expect(text).toContain('Week 4 winners (shared first):')
+    expect(text).toContain('T20 X. and 312 others · 0 pts, margin 7')
   })
 })

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query'
 import type { Sport } from '@tipping/contract/constants'
-import type { LeagueHonoursResponse } from '@tipping/contract/leagues'
+import type { LeagueHonoursResponse, RoundHonourRow } from '@tipping/contract/leagues'
 import { tipperName } from '@tipping/contract/names'
 import {
   canStillWin,
@@ -113,6 +113,18 @@ export function StillToPlayFor({ remaining, marked }: { remaining: Remaining; ma
   )
 }
 
+/**
+ * A round's winners in words: the listed names (the server names at most HONOURS_WINNERS_MAX, as a
+ * washed-out week in a 100,000-member league can tie thousands), then how many others shared
+ * first, from the server's count of them all ("and 312 others").
+ */
+export function winnersList(h: Pick<RoundHonourRow, 'winners' | 'winnerCount'>): string {
+  const names = h.winners.map(tipperName)
+  const others = h.winnerCount - names.length
+  if (others <= 0) return names.join(', ')
+  return `${names.join(', ')} and ${others} ${others === 1 ? 'other' : 'others'}`
+}
+
 /** Above a week's ladder: who won it, or when it will be known. */
 export function WeekWinners({ honours, round }: { honours: Honours; round: number }) {
   if (!honours.data) return null
@@ -123,9 +135,7 @@ export function WeekWinners({ honours, round }: { honours: Honours; round: numbe
         The week’s winner is named once all its matches are complete.
       </p>
     )
-  const names = h.winners.map(tipperName)
-  const more = h.winnerCount - names.length
-  const list = more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ')
+  const list = winnersList(h)
   return (
     <p className={styles.note} data-testid="week-winners">
       <span aria-hidden="true">★ </span>
