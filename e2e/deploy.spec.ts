@@ -796,6 +796,86 @@ describe('a production deployment: nginx and TLS, two API processes, the worker,
       }
     })
 
+    it('a picks event the worker raises reaches pages and streams on both API processes and through nginx', async () => {
+      // Only the worker runs the scheduler (the API processes have SCHEDULER_INTERVAL_MS=0), so a
+      // pick split told on either process came from another process, through PostgreSQL's notices.
+      const [one, two] = api as [ServerProcess, ServerProcess]
+      const picksEvents = (s: Stream) => s.events.filter((e) => e.event === 'picks')
+      const onA = await open(`${one.baseURL}/api/${sport}/events`)
+      const onB = await open(`${two.baseURL}/api/${sport}/events`)
+      const viaNginx = await open(`${origin}/api/${sport}/events`)
+      await eventually(
+        () => onA.retry !== null && onB.retry !== null && viaNginx.retry !== null,
+        2000,
+      )
+      // The round was counted at match 1's lockout; a tip on match 2, still open, moves its split
+      // from nobody to all home. The worker counts the round again within PICK_SPLIT_EVENT_MS
+      // (30 s by default) of its last count, on one of its 5 s passes, and tells the change (the
+      // percentages only, never the counts).
+      const round = await json<{ matches: { id: number; number: number; homeSquadId: number }[] }>(
+        `${origin}/api/${sport}/predictions/1`,
+        { cookie: users[0]!.cookie },
+      )
+      const second = round.matches.find((m) => m.number === 2)!
+      // A tipping page open on each process before the tip: only the event can move its split.
+      const browser = await launchBrowser()
+      try {
+        const pages = await Promise.all(
+          [one, two].map((server) => signedInPage(browser, server, `/${sport}/tipping?round=1`)),
+        )
+        const split = (page: Page) =>
+          page.getByTestId(`match-card-${second.id}`).getByLabel(/^Tippers: /)
+        for (const page of pages) {
+          await page.getByTestId(`match-card-${second.id}`).waitFor()
+          expect(await split(page).count()).toBe(0)
+        }
+        await json(`${origin}/api/${sport}/predictions_list`, {
+          method: 'POST',
+          cookie: users[1]!.cookie,
+          body: { predictions: [{ match: second.id, squad: second.homeSquadId, margin: 10 }] },
+        })
+        const isSplit = (e: Stream['events'][number]) => {
+          const p = JSON.parse(e.data) as {
+            roundNumber: number
+            matches: { id: number; home_percent: number; away_percent: number }[]
+          }
+          const m = p.matches.find((x) => x.id === second.id)
+          return p.roundNumber === 1 && m !== undefined && m.home_percent > m.away_percent
+        }
+        const told = (s: Stream) => picksEvents(s).filter(isSplit)
+        await eventually(() => [onA, onB, viaNginx].every((s) => told(s).length > 0), 45_000)
+        // One event, one id, the same bytes everywhere.
+        const last = (s: Stream) => told(s).at(-1)!
+        const [a, b, n] = [last(onA), last(onB), last(viaNginx)]
+        expect(a.id).toMatch(/^\d+$/)
+        expect(b.id).toBe(a.id)
+        expect(n.id).toBe(a.id)
+        expect(b.data).toBe(a.data)
+        expect(n.data).toBe(a.data)
+        for (const s of [onA, onB, viaNginx]) s.close()
+        // Each page shows the split the event told, in place.
+        const moved = (
+          JSON.parse(a.data) as {
+            matches: { id: number; home_percent: number; away_percent: number }[]
+          }
+        ).matches.find((m) => m.id === second.id)!
+        for (const page of pages) {
+          await expect
+            .poll(
+              async () =>
+                (await split(page).count()) > 0
+                  ? await split(page).first().getAttribute('aria-label')
+                  : null,
+              { timeout: 5000, interval: 200 },
+            )
+            .toBe(`Tippers: ${moved.home_percent}% home, ${moved.away_percent}% away`)
+          expect(await stillSamePage(page)).toBe(true)
+        }
+      } finally {
+        await browser.close()
+      }
+    })
+
     it('pages on each process show a live score entered through the other, without a reload', async () => {
       const [one, two] = api as [ServerProcess, ServerProcess]
       const browser = await launchBrowser()

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import type { SquadId } from '@tipping/contract/ids'
@@ -25,7 +26,9 @@ import { startServer, type TestServer } from './server.ts'
 // BBL match (a Cricsheet file from data/, matched to the fixture's match by its two sides) is fed
 // ball by ball through the admin's live-score route, then its result. Their live cards tick and
 // their league ladder moves at the result, with no reload. A third browser, whose push channel is
-// blocked, still sees the score through the 31 s fallback refresh.
+// blocked, still sees the score through the 31 s fallback refresh. While the match is live the
+// league ladder shows the member's place in the league if each side wins, and the result replaces
+// that with the real ladder, in place.
 
 const ROUND = 3
 const CRICSHEET = path.join(REPO_ROOT, 'data/source/cricsheet')
@@ -64,6 +67,19 @@ function cricsheetBetween(a: string, b: string): unknown {
     }
   throw new Error(`No Cricsheet match between ${a} and ${b} in data/`)
 }
+
+/** axe's WCAG 2.1 AA findings on a page, as a11y.spec.ts asks for them. */
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+}
+
+/** The ladder page's live projection (issue 30). */
+const ladderStakes = (page: Page) => page.getByRole('region', { name: /^Live: your place here/ })
 
 /** The text of the match's live card on a page. */
 const liveCard = (page: Page) => page.getByRole('region', { name: /^Live score/ })
@@ -189,6 +205,33 @@ describe('a match played live', () => {
     }
     expect(await layoutProblems(bravo.page)).toEqual([])
 
+    // Bravo's league ladder, open since before the first ball: Bravo's place in the league and
+    // points if each side wins. Bravo tipped the away side and both start level on 0, so the
+    // away side's win puts Bravo 1st of 2 with points gained, the home side's 2nd with none.
+    const ladderStakesRegion = ladderStakes(bravoLadder)
+    const lines = ladderStakesRegion.getByRole('listitem')
+    await lines.filter({ hasText: /win: 1st of 2, \+\d+ \(\d+ pts\)/ }).waitFor({ timeout: 15_000 })
+    await lines.filter({ hasText: /win: 2nd of 2, ±0 \(0 pts\)/ }).waitFor({ timeout: 15_000 })
+    const texts = await lines.allInnerTexts()
+    expect(texts).toHaveLength(2)
+    const squadFile = (await (await fetch(`${baseURL()}/static/bbl/squads.json`)).json()) as {
+      squads: { id: number; name: string; nickname: string }[]
+    }
+    const shown = (id: number) => {
+      const s = squadFile.squads.find((x) => x.id === id)!
+      return s.nickname || s.name
+    }
+    expect(texts.find((t) => t.includes('1st of 2'))).toContain(`${shown(target.awaySquadId)} win:`)
+    expect(texts.find((t) => t.includes('2nd of 2'))).toContain(`${shown(target.homeSquadId)} win:`)
+    for (const width of [320, 390, 768, 1280]) {
+      await bravoLadder.setViewportSize({ width, height: 844 })
+      expect(await layoutProblems(bravoLadder), `ladder at ${width} px`).toEqual([])
+    }
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await bravoLadder.emulateMedia({ colorScheme })
+      expect(await axeViolations(bravoLadder), `ladder, ${colorScheme}`).toEqual([])
+    }
+
     // The blocked page has not heard a thing until its refresh comes round.
     expect(await liveCard(blocked.page).count()).toBe(0)
     await blocked.context.clock.runFor(32_000)
@@ -211,6 +254,8 @@ describe('a match played live', () => {
         interval: 1000,
       })
       .toBeGreaterThan(0)
+    // The projection gave way to the real ladder on the same page.
+    expect(await ladderStakes(bravoLadder).count()).toBe(0)
     for (const page of [alfa.page, bravo.page, bravoLadder])
       expect(
         await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),

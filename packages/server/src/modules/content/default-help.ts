@@ -134,6 +134,11 @@ export function defaultFaqs(sport: Sport): Faq[] {
       answer:
         "If you ran a league last season, open that season under Past seasons and choose Renew for this season next to the league. It starts again in the new season with the same name, description and privacy and a new join code, with you as its only member at first. Nobody is moved in without asking: everyone who was in it last season gets an email and sees the league under Your leagues, where they can join with one click or say no thanks (a new member can still join with the code). A league is renewed once, and only by its commissioner. The league's ladder page then lists its past seasons: the final ladder of each, its champions (first on points, then the lower margin), where you finished, and that season's week winners (open the list under the season to see who won each week, as its round honours named them).",
     },
+    {
+      question: 'What does my league ladder show while a match is on?',
+      answer:
+        'While a match of the current week is being played, your league\'s ladder shows, for each team, where you would stand in that league and your league points if that team won, for example "Sixers win: 2nd of 12, +1 (45 pts)". The +1 is what the result would add to your week. It counts only the live match: any other match still being played gives nobody points yet, and on the Super Sixes match the sixes hit so far are taken as the final count. It follows the match by itself, and when the result comes in it gives way to the real ladder on the same page, without a reload. You see it only in leagues you belong to, and only once the league\'s starting week has come. It is a what-if, never a score: only the result changes your points.',
+    },
   ]
 }
 
@@ -173,6 +178,7 @@ export function defaultHelpPages(sport: Sport): HelpPage[] {
         'Worked example 5, Super Sixes. You predict 14 sixes and the teams hit 17: your margin for the week is 3. Another tipper on the same points predicted 18: margin 1, so they rank above you.',
         "League honours. When a week is complete, the league members ranked first on that week's league ladder (points, then margin; level on both share it) win the week. Only weeks from the league's starting week count, and only ranked members.",
         `Can I still win? The most points anyone can still add is every unfinished match tipped correctly (doubled in the Golden Week) plus a ${CLEAN_SWEEP_BONUS}-point Clean Sweep Bonus for each unfinished week. You are still in it if your league total plus that beats the leader's total; out if it falls short. Exactly level: in while a Super Sixes match is still to finish (margins can still change), otherwise only with a margin no higher than the leader's. Worked example: 2 weeks of 6 matches are left, none in the Golden Week, so 2 x (6 + ${CLEAN_SWEEP_BONUS}) = 16 points are still to play for. The leader has 60: with 45 you are in (61), with 43 you are out (59), and with 44 you are level and still in while a Super Sixes match is unfinished.`,
+        "Live projections on a league ladder. While a match of the current week is live, a league's ladder shows each member who counts in it their own position in that league and their league points if each team won, worked out exactly as the live projections above (other live matches undecided, the Super Sixes match's sixes so far taken as final). Your position is among the league's ranked members, in the ladder's order: points, then margin. When the result arrives the real ladder takes its place.",
       ].join('\n\n'),
     },
     {

@@ -27,6 +27,7 @@ import {
   WinsChip,
 } from './honours.tsx'
 import { LeagueHistory } from './league-history.tsx'
+import { LeagueLiveStakes } from './league-live-stakes.tsx'
 import { LeagueMembers } from './league-members.tsx'
 import { LeagueSettings } from './league-settings.tsx'
 import { FRESH, useLeagueLadderInfiniteQuery, useLeagueQuery } from './leagues-api.ts'
@@ -188,6 +189,8 @@ function LeagueLadder({ sport, league }: { sport: Sport; league: League }) {
           onChange={setRound}
         />
       </div>
+      {/* Issue 30: while a match of the week is live, my place here if each side wins. */}
+      <LeagueLiveStakes sport={sport} league={league} />
       {round !== null ? <WeekWinners honours={honours} round={round} /> : null}
       {remaining && marks ? <StillToPlayFor remaining={remaining} marked={marks.show} /> : null}
       <LadderTable

@@ -6,7 +6,8 @@ import type { LiveMatch } from '@tipping/contract/live'
 import type { PredictionsResponse } from '@tipping/contract/predictions'
 import type { LiveStandingResponse } from '@tipping/contract/projections'
 import { createTestStore } from '../../lib/test-store.ts'
-import { LiveStakes, ordinal } from './live-stakes.tsx'
+import { ordinal } from '../../lib/live-projection.ts'
+import { LiveStakes } from './live-stakes.tsx'
 
 // The live stakes through the real store, with only the network stubbed: the tipper's projection
 // worked out from the cached round and stored numbers, the ranks looked up for it, and a change of

@@ -1,29 +1,22 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect } from 'react'
 import type { Sport } from '@tipping/contract/constants'
-import type { RoundNumber, SquadId } from '@tipping/contract/ids'
+import type { RoundNumber } from '@tipping/contract/ids'
 import type { LiveMatch } from '@tipping/contract/live'
+import type { LiveStandingResponse } from '@tipping/contract/projections'
 import {
-  roundForScoring,
-  type LiveStandingLeague,
-  type LiveStandingResponse,
-} from '@tipping/contract/projections'
-import { projectRound, projectTotals } from '@tipping/contract/rules/projections'
+  isStale,
+  ordinal,
+  signed,
+  SPREAD_MS,
+  useLiveProjection,
+  type SideProjection,
+} from '../../lib/live-projection.ts'
+import { useLeagueLiveRankQuery, useLiveRankQuery } from '../../lib/live-stakes-api.ts'
 import { formatCount } from '../../lib/numbers.ts'
-import { squadsById, useSquadsQuery } from '../../lib/static-api.ts'
-import {
-  useLeagueLiveRankQuery,
-  useLiveRankQuery,
-  useLiveStandingQuery,
-} from './live-stakes-api.ts'
-import { useRoundQuery } from './tipping-api.ts'
 import styles from './live-stakes.module.css'
 
-// GAME_RULES "Live projections": while a match is live, what each side's win would mean for the
-// tipper. The points are the tipper's own, projected in the browser by the contract's rules from
-// the cached round and their stored numbers; the ranks are looked up, since they need everyone's.
-
-/** How far a page spreads its lookups after the live sixes change, so pages do not ask at once. */
-const SPREAD_MS = 3000
+// GAME_RULES "Live projections" on the tipping page: under a live match, what each side's win
+// would mean for the tipper overall and in each of their leagues (lib/live-projection.ts).
 
 export interface LiveStakesProps {
   sport: Sport
@@ -33,87 +26,15 @@ export interface LiveStakesProps {
   spreadMs?: number
 }
 
-/** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st. */
-export function ordinal(n: number): string {
-  const tens = n % 100
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
-  return `${formatCount(n)}${suffix}`
-}
-
-const signed = (n: number) => (n > 0 ? `+${n}` : n === 0 ? '±0' : `−${-n}`)
-
-/**
- * `value` once it has held still for a random part of `maxMs`; the first number at once (a change
- * from or to null is the match becoming known, not a new count).
- */
-function useSpread(value: number | null, maxMs: number): number | null {
-  const [shown, setShown] = useState(value)
-  useEffect(() => {
-    if (Object.is(value, shown)) return
-    const wait = value === null || shown === null ? 0 : Math.random() * maxMs
-    const timer = setTimeout(() => setShown(value), wait)
-    return () => clearTimeout(timer)
-    // `shown` left out: a change of it is this effect's own doing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, maxMs])
-  return shown
-}
-
-interface SideProjection {
-  side: SquadId
-  name: string
-  roundGain: number
-  roundPoints: number
-  totalPoints: number
-  totalMargin: number
-  leagues: (LiveStandingLeague & { projected: { points: number; margin: number } })[]
-}
-
 export function LiveStakes({ sport, round, live, spreadMs = SPREAD_MS }: LiveStakesProps) {
-  const roundRead = useRoundQuery({ sport, round })
-  const standing = useLiveStandingQuery({ sport, round })
-  const squads = squadsById(useSquadsQuery(sport).data)
-  const match = roundRead.data?.matches.find((m) => m.id === live.matchId)
-  const isMarginGame = match?.isMarginGame ?? false
-  // Only the margin game's sixes change anything; spread the lookups a change sets off.
-  const sixes = useSpread(isMarginGame ? live.sixes : null, spreadMs)
+  const {
+    sides,
+    standing: stored,
+    isMarginGame,
+    sixes,
+    refetchStanding,
+  } = useLiveProjection(sport, round, live, spreadMs)
 
-  const sides = useMemo((): SideProjection[] => {
-    // The margin game waits for its sixes: a projection without them would ask the wrong thing.
-    if (!roundRead.data || !standing.data || !match || (isMarginGame && sixes === null)) return []
-    const scoring = roundForScoring(0, roundRead.data)
-    const stored = standing.data
-    return [match.homeSquadId, match.awaySquadId].map((side) => {
-      const projected = projectRound({
-        userId: 0,
-        ...scoring,
-        outcome: { matchId: match.id, winnerSquadId: side, sixes: sixes ?? 0 },
-      })
-      const fromStored = (totals: { points: number; margin: number }) =>
-        projectTotals(
-          {
-            totalPoints: totals.points,
-            totalMargin: totals.margin,
-            roundPoints: stored.round.points,
-            roundMargin: stored.round.margin,
-          },
-          projected,
-        )
-      const total = fromStored(stored.total)
-      const squad = squads.get(side)
-      return {
-        side,
-        name: squad?.nickname ?? squad?.name ?? 'This side',
-        roundGain: projected.points - stored.round.points,
-        roundPoints: projected.points,
-        totalPoints: total.points,
-        totalMargin: total.margin,
-        leagues: stored.leagues.map((l) => ({ ...l, projected: fromStored(l) })),
-      }
-    })
-  }, [roundRead.data, standing.data, match, isMarginGame, sixes, squads])
-
-  const stored = standing.data
   if (live.status !== 'active' || !stored || sides.length === 0) return null
   return (
     <section className={styles.stakes} aria-labelledby={`live-stakes-${live.matchId}`}>
@@ -131,7 +52,7 @@ export function LiveStakes({ sport, round, live, spreadMs = SPREAD_MS }: LiveSta
             projection={s}
             standing={stored}
             sixes={sixes}
-            onStale={standing.refetch}
+            onStale={refetchStanding}
           />
         ))}
       </ul>
@@ -166,7 +87,7 @@ function SideLine({
     sixes,
   }
   const rank = useLiveRankQuery({ ...arg, totalPoints: p.totalPoints, totalMargin: p.totalMargin })
-  const stale = rank.error !== undefined && 'param' in rank.error && rank.error.param === 'v'
+  const stale = isStale(rank.error)
   useEffect(() => {
     if (stale) void onStale()
   }, [stale, onStale])

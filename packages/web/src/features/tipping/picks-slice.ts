@@ -132,5 +132,5 @@ const picksSlice = createSlice({
 export const picksActions = picksSlice.actions
 export const picksReducer = picksSlice.reducer
 
-/** The key of a round in the slice and the cache's tags. */
-export const roundKey = (sport: string, round: number) => `${sport}/${round}`
+/** The key of a round in the slice and the cache's tags (with the round read, in lib). */
+export { roundKey } from '../../lib/round-api.ts'

@@ -4,7 +4,6 @@ import type { Sport } from '@tipping/contract/constants'
 import type { MatchId, RoundNumber } from '@tipping/contract/ids'
 import { leagueListResponseSchema, type LeagueListResponse } from '@tipping/contract/leagues'
 import {
-  predictionsResponseSchema,
   savePredictionsResponseSchema,
   type Prediction,
   type PredictionsResponse,
@@ -18,22 +17,18 @@ import {
   type LeagueMatesTipsResponse,
   type Snapshot,
 } from '@tipping/contract/scores'
-import { api, type ApiFailure } from '../../lib/api.ts'
+import type { api, ApiFailure } from '../../lib/api.ts'
 import { asFailure } from '../../lib/api-failure.ts'
 import { globalErrorActions, type GlobalErrorState } from '../../lib/global-error-slice.ts'
 import type { WithSession } from '../../lib/use-current-user.ts'
 import { deviceTipQueue, keepForLater } from '../../lib/offline-queue.ts'
+import { roundApi, type RoundArg } from '../../lib/round-api.ts'
 import { forgetTips } from '../../lib/offline-status.ts'
 import { picksActions, roundKey } from './picks-slice.ts'
 import { receiptReceived } from './receipts-api.ts'
 
 // The tipping screen's reads and writes (spec 4). What a write changes, it invalidates: a save,
 // an autopick or a clear changes the user's score summary and the ladders they appear on.
-
-interface RoundArg {
-  sport: Sport
-  round: RoundNumber
-}
 
 const PICKS_CHANGED = ['Snapshot', 'Ladder'] as const
 
@@ -43,113 +38,116 @@ const mergeInto = (draft: PredictionsResponse, confirmed: readonly Prediction[])
   draft.predictions = draft.predictions.map((p) => byMatch.get(p.match) ?? p)
 }
 
-export const tippingApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    round: build.query<PredictionsResponse, RoundArg>({
-      query: ({ sport, round }) => ({ path: `${sport}/predictions/${round}` }),
-      responseSchema: predictionsResponseSchema,
-      providesTags: (_r, _e, { sport, round }) => [{ type: 'Round', id: roundKey(sport, round) }],
-      // Every answer (the first and each refresh) reaches the user's editing state, which
-      // decides what of it to take (picks-slice.ts `received`).
-      async onQueryStarted({ sport, round }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }))
-        if (data)
-          dispatch(
-            picksActions.received({ key: roundKey(sport, round), predictions: data.predictions }),
-          )
+export const tippingApi = roundApi
+  .enhanceEndpoints({
+    endpoints: {
+      // The round read lives in lib (the league ladder's live projection reads it too); every
+      // answer (the first and each refresh) reaches the user's editing state, which decides what
+      // of it to take (picks-slice.ts `received`).
+      round: {
+        async onQueryStarted({ sport, round }, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: null }))
+          if (data)
+            dispatch(
+              picksActions.received({ key: roundKey(sport, round), predictions: data.predictions }),
+            )
+        },
       },
-    }),
-    snapshot: build.query<Snapshot, RoundArg>({
-      query: ({ sport, round }) => ({
-        path: `${sport}/predictions/snapshot`,
-        method: 'POST',
-        body: { round },
+    },
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      snapshot: build.query<Snapshot, RoundArg>({
+        query: ({ sport, round }) => ({
+          path: `${sport}/predictions/snapshot`,
+          method: 'POST',
+          body: { round },
+        }),
+        responseSchema: snapshotSchema,
+        providesTags: ['Snapshot'],
       }),
-      responseSchema: snapshotSchema,
-      providesTags: ['Snapshot'],
-    }),
-    mateTips: build.query<LeagueMatesTipsResponse, RoundArg>({
-      query: ({ sport, round }) => ({ path: `${sport}/predictions/${round}/leagues` }),
-      responseSchema: leagueMatesTipsResponseSchema,
-      providesTags: ['MateTips'],
-    }),
-    /** The user's leagues, for the join prompt's count (spec 4 "Join prompt"). */
-    tipperLeagues: build.query<LeagueListResponse, Sport>({
-      query: (sport) => ({ path: `${sport}/leagues` }),
-      responseSchema: leagueListResponseSchema,
-      providesTags: ['Leagues'],
-    }),
-    /** Optimistic: the cached round shows the picks at once, and gets them back on a failure. */
-    savePicks: build.mutation<SavePredictionsResponse, RoundArg & { predictions: TipInput[] }>({
-      query: ({ sport, predictions }) => ({
-        path: `${sport}/predictions_list`,
-        method: 'POST',
-        body: { predictions },
+      mateTips: build.query<LeagueMatesTipsResponse, RoundArg>({
+        query: ({ sport, round }) => ({ path: `${sport}/predictions/${round}/leagues` }),
+        responseSchema: leagueMatesTipsResponseSchema,
+        providesTags: ['MateTips'],
       }),
-      responseSchema: savePredictionsResponseSchema,
-      invalidatesTags: [...PICKS_CHANGED],
-      async onQueryStarted({ sport, round, predictions }, lifecycle) {
-        const { dispatch, queryFulfilled } = lifecycle
-        const sent = new Map(predictions.map((p) => [p.match, p]))
-        const patch = dispatch(
-          tippingApi.util.updateQueryData('round', { sport, round }, (draft) => {
-            for (const p of draft.predictions) {
-              const tip = sent.get(p.match)
-              if (tip) Object.assign(p, { squad: tip.squad, margin: tip.margin ?? null })
-            }
-          }),
-        )
-        try {
-          const { data } = await queryFulfilled
+      /** The user's leagues, for the join prompt's count (spec 4 "Join prompt"). */
+      tipperLeagues: build.query<LeagueListResponse, Sport>({
+        query: (sport) => ({ path: `${sport}/leagues` }),
+        responseSchema: leagueListResponseSchema,
+        providesTags: ['Leagues'],
+      }),
+      /** Optimistic: the cached round shows the picks at once, and gets them back on a failure. */
+      savePicks: build.mutation<SavePredictionsResponse, RoundArg & { predictions: TipInput[] }>({
+        query: ({ sport, predictions }) => ({
+          path: `${sport}/predictions_list`,
+          method: 'POST',
+          body: { predictions },
+        }),
+        responseSchema: savePredictionsResponseSchema,
+        invalidatesTags: [...PICKS_CHANGED],
+        async onQueryStarted({ sport, round, predictions }, lifecycle) {
+          const { dispatch, queryFulfilled } = lifecycle
+          const sent = new Map(predictions.map((p) => [p.match, p]))
+          const patch = dispatch(
+            tippingApi.util.updateQueryData('round', { sport, round }, (draft) => {
+              for (const p of draft.predictions) {
+                const tip = sent.get(p.match)
+                if (tip) Object.assign(p, { squad: tip.squad, margin: tip.margin ?? null })
+              }
+            }),
+          )
+          try {
+            const { data } = await queryFulfilled
+            dispatch(
+              tippingApi.util.updateQueryData('round', { sport, round }, (draft) =>
+                mergeInto(draft, data.predictions),
+              ),
+            )
+            const userId = (lifecycle.getState() as Partial<WithSession>).session?.user.id ?? 0
+            if (data.receipt) void dispatch(receiptReceived({ sport, userId }, data.receipt))
+          } catch {
+            patch.undo()
+          }
+        },
+      }),
+      autopick: build.mutation<SavePredictionsResponse, RoundArg & { matches: MatchId[] }>({
+        query: ({ sport, matches }) => ({
+          path: `${sport}/predictions_list/autopick`,
+          method: 'POST',
+          body: { predictions: matches.map((match) => ({ match })) },
+        }),
+        responseSchema: savePredictionsResponseSchema,
+        invalidatesTags: [...PICKS_CHANGED],
+        onQueryStarted: confirmInCache,
+      }),
+      clearPicks: build.mutation<SavePredictionsResponse, RoundArg & { matches: MatchId[] }>({
+        query: ({ sport, matches }) => ({
+          path: `${sport}/predictions_list/clear`,
+          method: 'POST',
+          body: { predictions: matches.map((match) => ({ match })) },
+        }),
+        responseSchema: savePredictionsResponseSchema,
+        invalidatesTags: [...PICKS_CHANGED],
+        onQueryStarted: confirmInCache,
+      }),
+      /** Spec 4: a margin change to a saved tip, sent on its own after the debounce. */
+      saveTip: build.mutation<{ prediction: Prediction }, RoundArg & { tip: TipInput }>({
+        query: ({ sport, tip }) => ({ path: `${sport}/tips`, method: 'POST', body: tip }),
+        responseSchema: singleTipResponseSchema,
+        async onQueryStarted({ sport, round }, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: null }))
+          if (!data) return
           dispatch(
             tippingApi.util.updateQueryData('round', { sport, round }, (draft) =>
-              mergeInto(draft, data.predictions),
+              mergeInto(draft, [data.prediction]),
             ),
           )
-          const userId = (lifecycle.getState() as Partial<WithSession>).session?.user.id ?? 0
-          if (data.receipt) void dispatch(receiptReceived({ sport, userId }, data.receipt))
-        } catch {
-          patch.undo()
-        }
-      },
-    }),
-    autopick: build.mutation<SavePredictionsResponse, RoundArg & { matches: MatchId[] }>({
-      query: ({ sport, matches }) => ({
-        path: `${sport}/predictions_list/autopick`,
-        method: 'POST',
-        body: { predictions: matches.map((match) => ({ match })) },
+          dispatch(picksActions.merged([data.prediction]))
+        },
       }),
-      responseSchema: savePredictionsResponseSchema,
-      invalidatesTags: [...PICKS_CHANGED],
-      onQueryStarted: confirmInCache,
     }),
-    clearPicks: build.mutation<SavePredictionsResponse, RoundArg & { matches: MatchId[] }>({
-      query: ({ sport, matches }) => ({
-        path: `${sport}/predictions_list/clear`,
-        method: 'POST',
-        body: { predictions: matches.map((match) => ({ match })) },
-      }),
-      responseSchema: savePredictionsResponseSchema,
-      invalidatesTags: [...PICKS_CHANGED],
-      onQueryStarted: confirmInCache,
-    }),
-    /** Spec 4: a margin change to a saved tip, sent on its own after the debounce. */
-    saveTip: build.mutation<{ prediction: Prediction }, RoundArg & { tip: TipInput }>({
-      query: ({ sport, tip }) => ({ path: `${sport}/tips`, method: 'POST', body: tip }),
-      responseSchema: singleTipResponseSchema,
-      async onQueryStarted({ sport, round }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }))
-        if (!data) return
-        dispatch(
-          tippingApi.util.updateQueryData('round', { sport, round }, (draft) =>
-            mergeInto(draft, [data.prediction]),
-          ),
-        )
-        dispatch(picksActions.merged([data.prediction]))
-      },
-    }),
-  }),
-})
+  })
 
 /** After an autopick or a clear: the confirmed picks become the cached round's saved picks. */
 async function confirmInCache(
@@ -171,8 +169,8 @@ async function confirmInCache(
   )
 }
 
+export { useRoundQuery } from '../../lib/round-api.ts'
 export const {
-  useRoundQuery,
   useSnapshotQuery,
   useMateTipsQuery,
   useLazyTipperLeaguesQuery,

@@ -6,10 +6,10 @@ import {
   type LiveRankResponse,
   type LiveStandingResponse,
 } from '@tipping/contract/projections'
-import { api } from '../../lib/api.ts'
+import { api } from './api.ts'
 
-// The live stakes' reads (GAME_RULES "Live projections"): the tipper's stored numbers, and where
-// projected totals would rank. A rank's address names the data it is computed from (scores
+// The live projections' reads (GAME_RULES "Live projections"; the tipping page's live stakes and
+// a league ladder's): the tipper's stored numbers, and where projected totals would rank. A rank's address names the data it is computed from (scores
 // version, live sixes), so a changed figure is a new address and a repeated one comes from a
 // cache (the browser's, a CDN's, or the server's memory).
 

@@ -1,0 +1,173 @@
+import { useEffect } from 'react'
+import { useSelector } from 'react-redux'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { REFRESH_INTERVAL_MS, type Sport } from '@tipping/contract/constants'
+import { asRoundNumber, type RoundNumber } from '@tipping/contract/ids'
+import type { League } from '@tipping/contract/leagues'
+import type { LiveMatch } from '@tipping/contract/live'
+import { defaultRoundId } from '@tipping/contract/rules/rounds'
+import type { LiveStandingResponse } from '@tipping/contract/projections'
+import { useLiveRoundQuery } from '../../lib/live-api.ts'
+import {
+  isStale,
+  ordinal,
+  signed,
+  SPREAD_MS,
+  useLiveProjection,
+  type SideProjection,
+} from '../../lib/live-projection.ts'
+import { useLeagueLiveRankQuery } from '../../lib/live-stakes-api.ts'
+import { formatCount } from '../../lib/numbers.ts'
+import { selectPushConnected } from '../../lib/push-slice.ts'
+import { useRoundQuery } from '../../lib/round-api.ts'
+import { useFixtureQuery } from '../../lib/static-api.ts'
+import styles from './league-live-stakes.module.css'
+
+// Issue 30 on a league's ladder (GAME_RULES "Live projections"): while a match of the current week
+// is live, the signed-in member's place in THIS league and their points if each side wins. The
+// same reads as the tipping page's live stakes (lib/live-projection.ts): the round and the stored
+// numbers once, the live score moved by the push channel, and one cached rank lookup per side
+// (GET /api/{sport}/league/{id}/live-rank), asked again only when the margin game's sixes or the
+// scores version change. When the result lands the match is no longer live, so this goes and the
+// ladder, read again by the channel's spread refetch, holds the real numbers.
+
+/** With the push channel open nothing is polled; without it, the 31 s refresh (decision 017). */
+const PUSHED = { pollingInterval: 0 }
+const REFRESHED = { pollingInterval: REFRESH_INTERVAL_MS, skipPollingIfUnfocused: true }
+
+interface Props {
+  sport: Sport
+  league: League
+  /** Longest random wait before asking again after the sixes change (tests pass 0). */
+  spreadMs?: number
+}
+
+export function LeagueLiveStakes({ sport, league, spreadMs = SPREAD_MS }: Props) {
+  const refresh = useSelector(selectPushConnected) ? PUSHED : REFRESHED
+  const rounds = useFixtureQuery(sport).data?.rounds
+  // The current week: the open one, as the tipping page shows first.
+  const currentId = rounds ? defaultRoundId(rounds) : null
+  const current = rounds?.find((r) => r.id === currentId)
+  const round = current ? asRoundNumber(current.number) : null
+  // Only a member's own numbers are projected, and only from the league's start week.
+  const counts = league.isMember && round !== null && round >= league.startRound
+  const roundArg = counts && round !== null ? { sport, round } : skipToken
+  const roundRead = useRoundQuery(roundArg, refresh)
+  const anyActive = roundRead.data?.matches.some((m) => m.status === 'active') ?? false
+  const live = useLiveRoundQuery(anyActive ? roundArg : skipToken, refresh).data
+  const matches = (live?.matches ?? []).filter((m) => m.status === 'active')
+  if (round === null || matches.length === 0) return null
+  return (
+    <>
+      {matches.map((m) => (
+        <LiveMatchStakes
+          key={m.matchId}
+          sport={sport}
+          round={round}
+          live={m}
+          league={league}
+          spreadMs={spreadMs}
+        />
+      ))}
+    </>
+  )
+}
+
+function LiveMatchStakes({
+  sport,
+  round,
+  live,
+  league,
+  spreadMs,
+}: {
+  sport: Sport
+  round: RoundNumber
+  live: LiveMatch
+  league: League
+  spreadMs: number
+}) {
+  const { sides, standing, isMarginGame, sixes, refetchStanding } = useLiveProjection(
+    sport,
+    round,
+    live,
+    spreadMs,
+  )
+  // The league counts this week for the member only when their stored numbers list it.
+  if (!standing || sides.length === 0 || !standing.leagues.some((l) => l.id === league.id))
+    return null
+  const id = `league-live-${league.id}-${live.matchId}`
+  return (
+    <section className={styles.stakes} aria-labelledby={id}>
+      <h2 className={styles.title} id={id}>
+        Live: your place here if it ends this way
+        {isMarginGame && sixes !== null ? ` (${formatCount(sixes)} sixes)` : ''}
+      </h2>
+      <ul className={styles.sides}>
+        {sides.map((s) => (
+          <SideLine
+            key={s.side}
+            sport={sport}
+            round={round}
+            live={live}
+            league={league}
+            projection={s}
+            standing={standing}
+            sixes={sixes}
+            onStale={refetchStanding}
+          />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function SideLine({
+  sport,
+  round,
+  live,
+  league,
+  projection: p,
+  standing,
+  sixes,
+  onStale,
+}: {
+  sport: Sport
+  round: RoundNumber
+  live: LiveMatch
+  league: League
+  projection: SideProjection
+  standing: LiveStandingResponse
+  sixes: number | null
+  onStale: () => unknown
+}) {
+  const mine = p.leagues.find((l) => l.id === league.id)
+  const rank = useLeagueLiveRankQuery(
+    mine
+      ? {
+          sport,
+          round,
+          league: league.id,
+          match: live.matchId,
+          side: p.side,
+          v: standing.scoresVersion,
+          sixes,
+          totalPoints: mine.projected.points,
+          totalMargin: mine.projected.margin,
+        }
+      : skipToken,
+  )
+  // A result moved the scores since the stored numbers were read: read them again.
+  const stale = isStale(rank.error)
+  useEffect(() => {
+    if (stale) void onStale()
+  }, [stale, onStale])
+  if (!mine) return null
+  return (
+    <li className={styles.side}>
+      <strong>{p.name} win:</strong>{' '}
+      {rank.data ? `${ordinal(rank.data.rank)} of ${formatCount(rank.data.totalUsers)}` : '…'},{' '}
+      {signed(p.roundGain)}{' '}
+      <span className={styles.detail}>({formatCount(mine.projected.points)} pts)</span>
+    </li>
+  )
+}

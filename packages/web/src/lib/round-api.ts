@@ -1,0 +1,29 @@
+import type { Sport } from '@tipping/contract/constants'
+import type { RoundNumber } from '@tipping/contract/ids'
+import { predictionsResponseSchema, type PredictionsResponse } from '@tipping/contract/predictions'
+import { api } from './api.ts'
+
+// A round as the signed-in tipper has it (its matches, their results so far, the tipper's picks):
+// the tipping page's main read, and what a live projection (live-projection.ts) works from on any
+// page, the league ladder's too. Here, below the features, so both share one cache entry; the
+// tipping feature adds its editing state's hook to it (tipping-api.ts, enhanceEndpoints).
+
+export interface RoundArg {
+  sport: Sport
+  round: RoundNumber
+}
+
+/** The key of a round in the picks slice and the cache's tags. */
+export const roundKey = (sport: string, round: number) => `${sport}/${round}`
+
+export const roundApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    round: build.query<PredictionsResponse, RoundArg>({
+      query: ({ sport, round }) => ({ path: `${sport}/predictions/${round}` }),
+      responseSchema: predictionsResponseSchema,
+      providesTags: (_r, _e, { sport, round }) => [{ type: 'Round', id: roundKey(sport, round) }],
+    }),
+  }),
+})
+
+export const { useRoundQuery } = roundApi
