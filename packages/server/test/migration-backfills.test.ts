@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as autopilot from '../src/db/migrations/2026-11-27T0700-autopilot.ts'
 import * as lockTimes from '../src/db/migrations/2026-11-27T0900-receipt-kinds-and-lock-times.ts'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
@@ -70,5 +71,38 @@ describe('2026-11-27T0900: lock times of matches locked before they were recorde
     const byNumber = new Map(matches.map((m) => [m.number, m]))
     expect(byNumber.get(1)?.lockedAt).toBe(byNumber.get(1)?.date)
     expect(byNumber.get(4)?.lockedAt).toBeNull()
+  })
+})
+
+describe('2026-11-27T0700: each player keeps their reminder choice as a reminder lead', () => {
+  it('copies is_weekly_reminder_enabled: off stays off, on becomes the round reminder', async () => {
+    const on = await registerUser(t.app)
+    const off = await registerUser(t.app)
+    const lead = () =>
+      t.db
+        .selectFrom('users')
+        .select(['id', 'reminder_lead', 'is_weekly_reminder_enabled'])
+        .where('id', 'in', [on.id, off.id])
+        .orderBy('id')
+        .execute()
+    // Undo the later migrations first, newest first, as a database before 0700 had none of them.
+    await lockTimes.down(t.db)
+    await autopilot.down(t.db)
+    await t.db
+      .updateTable('users')
+      .set({ is_weekly_reminder_enabled: false })
+      .where('id', '=', off.id)
+      .execute()
+    await t.db
+      .updateTable('users')
+      .set({ is_weekly_reminder_enabled: true })
+      .where('id', '=', on.id)
+      .execute()
+    await autopilot.up(t.db)
+    await lockTimes.up(t.db)
+    expect(await lead()).toEqual([
+      { id: on.id, reminder_lead: 'round', is_weekly_reminder_enabled: true },
+      { id: off.id, reminder_lead: 'off', is_weekly_reminder_enabled: false },
+    ])
   })
 })
