@@ -129,6 +129,16 @@ describe('the installable app', () => {
     // The worker answers with the CSP (default-src 'self' covers its own fetches).
     const sw = await fetch(`${baseURL()}/sw.js`)
     expect(sw.headers.get('content-security-policy')).toContain("default-src 'self'")
+    // The precache is the player's app: the tipping page's chunk, none of the admin console's
+    // (built under assets/admin/), which is still served to whoever opens the console.
+    const worker = await sw.text()
+    expect(worker).toMatch(/assets\/tipping-route-[\w-]+\.js/)
+    expect(worker).not.toContain('assets/admin/')
+    const adminChunk = fs
+      .readdirSync(path.join(dist, 'assets/admin'))
+      .find((f) => f.endsWith('.js'))
+    expect(adminChunk).toBeDefined()
+    expect((await fetch(`${baseURL()}/assets/admin/${adminChunk}`)).status).toBe(200)
     await context.close()
   })
 })

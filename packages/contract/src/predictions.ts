@@ -103,7 +103,10 @@ export type SavePredictionsBody = z.infer<typeof savePredictionsBodySchema>
 
 export const savePredictionsResponseSchema = z.object({
   predictions: z.array(predictionSchema),
-  /** A save's receipt (decision 027); autopick and clear answer without one. */
-  receipt: receiptSchema.optional(),
+  /**
+   * The write's receipt (decision 027): a save, an autopick and a clear each answer with one
+   * (decision 029), also when they changed nothing.
+   */
+  receipt: receiptSchema,
 })
 export type SavePredictionsResponse = z.infer<typeof savePredictionsResponseSchema>

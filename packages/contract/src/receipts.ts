@@ -46,14 +46,25 @@ export const receiptCheckResponseSchema = z.object({
 })
 export type ReceiptCheckResponse = z.infer<typeof receiptCheckResponseSchema>
 
-/** One pick as saved: match, its round, squad and (the margin game only) sixes. */
+/**
+ * One pick as saved: match, its round, squad and (the margin game only) sixes. On a clear the
+ * squad is null: the match's tip was removed (decision 029).
+ */
 export const savedPickSchema = z.object({
   match: reportedMatchIdSchema,
   matchNumber: z.number().int(),
   round: reportedRoundNumberSchema,
-  squad: reportedSquadIdSchema,
+  squad: reportedSquadIdSchema.nullable(),
   margin: z.number().int().nullable(),
 })
+
+/**
+ * Which write a receipt is for (decision 029): a save of picks (the list or one tip), an
+ * autopick (the untipped matches it filled) or a clear (the tips it removed).
+ */
+export const SAVE_KINDS = ['save', 'autopick', 'clear'] as const
+export const saveKindSchema = z.enum(SAVE_KINDS)
+export type SaveKind = z.infer<typeof saveKindSchema>
 
 /** A pick this save changed: what it is now and what it was (null: untipped before). */
 export const pickChangeSchema = savedPickSchema.extend({
@@ -63,6 +74,7 @@ export const pickChangeSchema = savedPickSchema.extend({
 export type PickChange = z.infer<typeof pickChangeSchema>
 
 export const tipSaveSchema = z.object({
+  kind: saveKindSchema,
   receipt: receiptSchema,
   picks: z.array(savedPickSchema),
   changed: z.array(pickChangeSchema),

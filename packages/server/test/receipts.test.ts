@@ -3,6 +3,8 @@ import { runLockouts } from '../src/modules/lifecycle/service.ts'
 import { canonicalSave, ReceiptSigner } from '../src/modules/predictions/receipts.ts'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
+const KEY = 'k'.repeat(8) + 'test-receipt-key-0123456789'
+
 // Issue 32, "A receipt for every tip" (decision 027), on the engine the project runs (PGlite, or
 // PostgreSQL with DATABASE_URL). BBL|15 round 1: match 1 starts 2025-12-14T08:15Z, match 2 the
 // next day, match 3 the day after.
@@ -88,6 +90,7 @@ describe('a save', () => {
       .execute()
     const record = {
       id: row!.id,
+      kind: row!.kind,
       userId: row!.user_id,
       competitionId: row!.competition_id,
       savedAt: new Date(row!.saved_at),
@@ -100,7 +103,7 @@ describe('a save', () => {
     // Another key (the development one) gives another digest: only the key's holder can sign.
     expect(new ReceiptSigner().digest(record)).not.toBe(first.digest)
     // Another pick gives another digest.
-    const changed = { ...record, picks: record.picks.map((p) => ({ ...p, s: p.s + 1 })) }
+    const changed = { ...record, picks: record.picks.map((p) => ({ ...p, s: p.s! + 1 })) }
     expect(
       new ReceiptSigner('k'.repeat(8) + 'test-receipt-key-0123456789').digest(changed),
     ).not.toBe(first.digest)
@@ -253,6 +256,152 @@ describe('My tips history', () => {
 
   it('is for signed-in users only', async () => {
     expect((await t.app.inject({ url: '/api/bbl/tips-history' })).statusCode).toBe(401)
+  })
+})
+
+describe('autopick and clear (decision 029)', () => {
+  let third: { id: number; cookie: string }
+  const bulk = (kind: 'autopick' | 'clear', matches: number[], cookie = third.cookie) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/bbl/predictions_list/${kind}`,
+      headers: { cookie },
+      payload: { predictions: matches.map((match) => ({ match })) },
+    })
+  const tipsOf = (userId: number) =>
+    t.db
+      .selectFrom('tips')
+      .select(['match_id', 'squad_id'])
+      .where('user_id', '=', userId)
+      .orderBy('match_id')
+      .execute()
+  let autopicked: Receipt
+  let cleared: Receipt
+
+  beforeAll(async () => {
+    third = await registerUser(t.app)
+  })
+
+  it('an autopick answers with a receipt listing the matches it filled, and logs it', async () => {
+    t.clock.set(new Date('2025-12-01T12:00:00.007Z'))
+    const res = await bulk('autopick', [m(1).id, m(2).id])
+    expect(res.statusCode).toBe(200)
+    autopicked = res.json().success.receipt
+    expect(autopicked.savedAt).toBe('2025-12-01T12:00:00.007Z')
+    expect(autopicked.id).toMatch(/^[A-Za-z0-9_-]{16}$/)
+    const tips = await tipsOf(third.id)
+    const row = await t.db
+      .selectFrom('tip_saves')
+      .selectAll()
+      .where('id', '=', autopicked.id)
+      .executeTakeFirstOrThrow()
+    expect(row.kind).toBe('autopick')
+    expect(row.user_id).toBe(third.id)
+    // Exactly what was written: each pick is the squad now stored.
+    expect(row.picks.map((p) => [p.m, p.s])).toEqual(tips.map((x) => [x.match_id, x.squad_id]))
+    expect((await check(autopicked.id, autopicked.digest)).json().success).toEqual({
+      genuine: true,
+      savedAt: autopicked.savedAt,
+    })
+  })
+
+  it('an autopick that fills nothing is still accepted with a receipt, listing no picks', async () => {
+    t.clock.set(new Date('2025-12-01T12:01:00Z'))
+    expect((await save([{ match: m(3).id, squad: m(3).away }], third.cookie)).statusCode).toBe(200)
+    const res = await bulk('autopick', [m(1).id, m(2).id, m(3).id])
+    expect(res.statusCode).toBe(200)
+    const { receipt } = res.json().success
+    const [latest] = (await history(third.cookie)).json().success.saves
+    expect(latest).toMatchObject({ kind: 'autopick', receipt, picks: [], changed: [] })
+    // Match 3 keeps the player's own pick.
+    expect((await tipsOf(third.id)).find((x) => x.match_id === m(3).id)?.squad_id).toBe(m(3).away)
+  })
+
+  it('a clear answers with a receipt that states what was cleared, signed as a clear', async () => {
+    const before = await tipsOf(third.id)
+    t.clock.set(new Date('2025-12-01T12:02:00.500Z'))
+    const res = await bulk('clear', [m(1).id, m(3).id])
+    expect(res.statusCode).toBe(200)
+    cleared = res.json().success.receipt
+    expect(cleared.savedAt).toBe('2025-12-01T12:02:00.500Z')
+    expect((await tipsOf(third.id)).map((x) => x.match_id)).toEqual([m(2).id])
+    expect((await check(cleared.id, cleared.digest)).json().success.genuine).toBe(true)
+
+    const [latest] = (await history(third.cookie)).json().success.saves
+    expect(latest.kind).toBe('clear')
+    expect(latest.receipt).toEqual(cleared)
+    const was = (id: number) => before.find((x) => x.match_id === id)!.squad_id
+    expect(latest.picks).toEqual([
+      { match: m(1).id, matchNumber: 1, round: 1, squad: null, margin: null },
+      { match: m(3).id, matchNumber: 3, round: 1, squad: null, margin: null },
+    ])
+    expect(latest.changed.map((c: { match: number; squad: unknown; was: unknown }) => c)).toEqual([
+      expect.objectContaining({
+        match: m(1).id,
+        squad: null,
+        was: { squad: was(m(1).id), margin: null },
+      }),
+      expect.objectContaining({
+        match: m(3).id,
+        squad: null,
+        was: { squad: m(3).away, margin: null },
+      }),
+    ])
+
+    // The kind is signed: the same row signed as a save gives another digest.
+    const row = await t.db
+      .selectFrom('tip_saves')
+      .selectAll()
+      .where('id', '=', cleared.id)
+      .executeTakeFirstOrThrow()
+    const record = {
+      id: row.id,
+      kind: row.kind,
+      userId: row.user_id,
+      competitionId: row.competition_id,
+      savedAt: new Date(row.saved_at),
+      picks: row.picks,
+    }
+    expect(canonicalSave(record)).toMatch(/^tip-receipt\/2\nclear\n/)
+    expect(new ReceiptSigner(KEY).digest(record)).toBe(cleared.digest)
+    expect(new ReceiptSigner(KEY).digest({ ...record, kind: 'save' })).not.toBe(cleared.digest)
+    // A row relabelled behind the server's back fails the check.
+    await t.db
+      .updateTable('tip_saves')
+      .set({ kind: 'autopick' })
+      .where('id', '=', cleared.id)
+      .execute()
+    expect((await check(cleared.id, cleared.digest)).json().success.genuine).toBe(false)
+    await t.db
+      .updateTable('tip_saves')
+      .set({ kind: 'clear' })
+      .where('id', '=', cleared.id)
+      .execute()
+  })
+
+  it('lists autopicks and clears in the history beside the saves, newest first', async () => {
+    const saves = (await history(third.cookie)).json().success.saves as {
+      kind: string
+      receipt: Receipt
+    }[]
+    expect(saves.map((s) => s.kind)).toEqual(['clear', 'autopick', 'save', 'autopick'])
+    expect(saves[0]!.receipt).toEqual(cleared)
+    expect(saves[3]!.receipt).toEqual(autopicked)
+  })
+
+  it('a refused clear or autopick (a started match) gets no receipt and logs nothing', async () => {
+    const rows = (await saveRows()).length
+    t.clock.set(new Date('2025-12-14T08:15:00.001Z'))
+    for (const kind of ['clear', 'autopick'] as const) {
+      const res = await bulk(kind, [m(2).id, m(1).id])
+      expect(res.statusCode).toBe(409)
+      expect(res.json().errors[0]).toMatchObject({
+        code: 'MATCH_LOCKED',
+        param: 'predictions.1.match',
+      })
+    }
+    expect(await saveRows()).toHaveLength(rows)
+    t.clock.set(new Date('2025-12-01T12:10:00Z'))
   })
 })
 

@@ -19,6 +19,7 @@ import * as seasonHistory from './migrations/2026-11-27T0200-season-history.ts'
 import * as leagueRenewals from './migrations/2026-11-27T0500-league-renewals.ts'
 import * as autopilot from './migrations/2026-11-27T0700-autopilot.ts'
 import * as tipReceipts from './migrations/2026-11-27T0800-tip-receipts.ts'
+import * as receiptKinds from './migrations/2026-11-27T0900-receipt-kinds-and-lock-times.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
 // vitest and any bundler. Names sort in the order they apply; add new ones at the end.
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0500-league-renewals': leagueRenewals,
   '2026-11-27T0700-autopilot': autopilot,
   '2026-11-27T0800-tip-receipts': tipReceipts,
+  '2026-11-27T0900-receipt-kinds-and-lock-times': receiptKinds,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -369,10 +369,12 @@ export interface TipSavesTable {
   competition_id: number
   saved_at: Timestamp
   /** The picks as saved: [{ m: match, r: round, s: squad, g: margin }], by match. */
-  picks: Json<{ m: number; r: number; s: number; g: number | null }[]>
+  picks: Json<{ m: number; r: number; s: number | null; g: number | null }[]>
   /** The picks' values before this save, where they differed: [{ m, s, g }] (s null: untipped). */
   changed: Json<{ m: number; s: number | null; g: number | null }[]>
   digest: string
+  /** Which write (migration 2026-11-27T0900): a save, an autopick, or a clear (picks' s null). */
+  kind: Generated<'save' | 'autopick' | 'clear'>
 }
 
 /**

@@ -230,16 +230,36 @@ export const majoritySquads = async (db: Database, matchIds: number[]) => {
   return new Map(rows.rows.map((r) => [r.match_id, r.squad_id]))
 }
 
-/** Inserts tips only where the user has none (autopick never overwrites a choice). */
-export const insertMissingTips = (db: Database, tips: TipWrite[]) =>
-  sql`
-    INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, created_at, updated_at)
-    ${tipSource(tips)}
-    ON CONFLICT (user_id, match_id) DO NOTHING
-  `.execute(db)
+/** A tip a write touched: what it is now (autopick) or was (clear). For the write's receipt. */
+export interface TouchedTip {
+  match_id: number
+  round_id: number
+  squad_id: number
+  margin: number | null
+}
 
+/**
+ * Inserts tips only where the user has none (autopick never overwrites a choice); returns the
+ * ones it inserted, which are exactly what the autopick's receipt lists (decision 029).
+ */
+export const insertMissingTips = async (db: Database, tips: TipWrite[]) =>
+  (
+    await sql<TouchedTip>`
+      INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, created_at, updated_at)
+      ${tipSource(tips)}
+      ON CONFLICT (user_id, match_id) DO NOTHING
+      RETURNING match_id, round_id, squad_id, margin
+    `.execute(db)
+  ).rows
+
+/** Removes the user's tips on the matches; returns what was removed (the clear's receipt). */
 export const deleteTips = (db: Database, userId: number, matchIds: number[]) =>
-  db.deleteFrom('tips').where('user_id', '=', userId).where('match_id', 'in', matchIds).execute()
+  db
+    .deleteFrom('tips')
+    .where('user_id', '=', userId)
+    .where('match_id', 'in', matchIds)
+    .returning(['match_id', 'round_id', 'squad_id', 'margin'])
+    .execute()
 
 export const tipperById = (db: Database, competitionId: number, userId: number) =>
   db

@@ -16,13 +16,13 @@ export class ReceiptReads {
   async history(sport: Sport, userId: number): Promise<TipsHistoryResponse> {
     const competition = await this.competition(sport)
     const { rows, matches } = await savesOfUser(this.db, userId, competition.id)
-    const pick = (m: number, s: number, g: number | null) => {
+    const pick = (m: number, s: number | null, g: number | null) => {
       const match = matches.get(m)
       return {
         match: asMatchId(m),
         matchNumber: match?.number ?? 0,
         round: asRoundNumber(match?.round ?? 0),
-        squad: asSquadId(s),
+        squad: s === null ? null : asSquadId(s),
         margin: g,
       }
     }
@@ -30,8 +30,10 @@ export class ReceiptReads {
       saves: rows.map((r) => {
         const before = new Map(r.changed.map((c) => [c.m, c]))
         return {
+          kind: r.kind,
           receipt: receiptOf({
             id: r.id,
+            kind: r.kind,
             userId: r.user_id,
             competitionId: r.competition_id,
             savedAt: new Date(r.saved_at),

@@ -12,26 +12,35 @@ import { DEV_RECEIPT_SECRET } from '../../config.ts'
 export interface LoggedPick {
   m: number
   r: number
-  s: number
+  /** The squad; null on a clear: the match's tip was removed. */
+  s: number | null
   g: number | null
 }
 
+/** Which write a receipt is for (decision 029): a save, an autopick, or a clear. */
+export type SaveKind = 'save' | 'autopick' | 'clear'
+
 export interface SaveRecord {
   id: string
+  kind: SaveKind
   userId: number
   competitionId: number
   savedAt: Date
   picks: LoggedPick[]
 }
 
-/** The text a receipt signs. Versioned so a later format can sit beside this one. */
+/**
+ * The text a receipt signs. Versioned so a later format can sit beside this one: a save keeps
+ * version 1 (receipts issued before autopick and clear had any still check), an autopick or a
+ * clear is version 2, which names the kind so that no receipt of one kind passes for another.
+ */
 export function canonicalSave(save: SaveRecord): string {
   const picks = [...save.picks]
     .sort((a, b) => a.m - b.m)
-    .map((p) => `${p.m}:${p.r}:${p.s}:${p.g ?? '-'}`)
+    .map((p) => `${p.m}:${p.r}:${p.s ?? '-'}:${p.g ?? '-'}`)
     .join(',')
   return [
-    'tip-receipt/1',
+    ...(save.kind === 'save' ? ['tip-receipt/1'] : ['tip-receipt/2', save.kind]),
     save.id,
     save.userId,
     save.competitionId,
@@ -68,6 +77,12 @@ export class ReceiptSigner {
 
 export interface SaveLogRow extends SaveRecord {
   digest: string
+  /**
+   * The picks' values before the write, where known without reading tips (an autopick's filled
+   * matches were untipped; a clear's old values come back from its DELETE). Unset, the log's
+   * INSERT reads them from tips (a save runs it before its upsert).
+   */
+  before?: { m: number; s: number | null; g: number | null }[]
 }
 
 export const receiptOf = (row: SaveLogRow): Receipt => ({

@@ -84,13 +84,14 @@ export function predictionsRoutes(app: App, deps: { predictions: PredictionsServ
         params: sportParamsSchema,
         body: matchListBodySchema,
         response: { 200: successEnvelope(savePredictionsResponseSchema) },
-        description: 'Fill the listed untipped open matches with the squad most tippers picked.',
+        description:
+          'Fill the listed untipped open matches with the squad most tippers picked; answers with a receipt.',
       },
     },
     async (request) => {
       const { row } = callerOf(request)
       const ids = request.body.predictions.map((p) => p.match)
-      return success({ predictions: await predictions.autopick(request.params.sport, row.id, ids) })
+      return success(await predictions.autopick(request.params.sport, row.id, ids))
     },
   )
 
@@ -103,13 +104,14 @@ export function predictionsRoutes(app: App, deps: { predictions: PredictionsServ
         params: sportParamsSchema,
         body: matchListBodySchema,
         response: { 200: successEnvelope(savePredictionsResponseSchema) },
-        description: "Remove the user's tips on the listed open matches.",
+        description:
+          "Remove the user's tips on the listed open matches; answers with a receipt naming what was cleared.",
       },
     },
     async (request) => {
       const { row } = callerOf(request)
       const ids = request.body.predictions.map((p) => p.match)
-      return success({ predictions: await predictions.clear(request.params.sport, row.id, ids) })
+      return success(await predictions.clear(request.params.sport, row.id, ids))
     },
   )
 

@@ -29,7 +29,7 @@ import type { CurrentCompetitions } from '../competitions/service.ts'
 import * as q from './queries.ts'
 import { PredictionsReads, matchPickSplit, toMatch } from './reads.ts'
 import { checkDistinct, checkTippable, TipWriter, type SavedList } from './tip-writer.ts'
-import { ReceiptSigner } from './receipts.ts'
+import { insertSaves, receiptOf, ReceiptSigner, type SaveKind } from './receipts.ts'
 import { ReceiptReads } from './receipt-reads.ts'
 
 /**
@@ -47,6 +47,7 @@ export async function countRoundPickSplit(
 
 export class PredictionsService {
   private readonly writer: TipWriter
+  private readonly signer: ReceiptSigner
   private readonly reads: PredictionsReads
   /** Tip receipts: the history and the public check (decision 027). */
   readonly receipts: ReceiptReads
@@ -63,6 +64,7 @@ export class PredictionsService {
     receiptSecret?: string,
   ) {
     const signer = new ReceiptSigner(receiptSecret)
+    this.signer = signer
     this.reads = new PredictionsReads(db, readCacheMs, pickCountsMs)
     this.writer = new TipWriter(db, clock, undefined, undefined, signer)
     this.receipts = new ReceiptReads(db, signer, (sport) => this.competition(sport))
@@ -130,14 +132,54 @@ export class PredictionsService {
     return this.writer.save(sport, competition.id, userId, items)
   }
 
+  /**
+   * The receipt of an autopick or a clear (decision 029), logged in the write's own transaction
+   * after it, from what the write returned: the tips it filled (untipped before) or removed (their
+   * old values). One row, one INSERT; tips are not read again. A write that changed nothing is
+   * still accepted and still gets its receipt, with no picks.
+   */
+  private async logWrite(
+    trx: Database,
+    kind: Exclude<SaveKind, 'save'>,
+    competitionId: number,
+    userId: number,
+    savedAt: Date,
+    touched: readonly q.TouchedTip[],
+  ) {
+    const sorted = [...touched].sort((a, b) => a.match_id - b.match_id)
+    const record = {
+      id: this.signer.newId(),
+      kind,
+      userId,
+      competitionId,
+      savedAt,
+      picks: sorted.map((t) =>
+        kind === 'clear'
+          ? { m: t.match_id, r: t.round_id, s: null, g: null }
+          : { m: t.match_id, r: t.round_id, s: t.squad_id, g: t.margin },
+      ),
+    }
+    const row = {
+      ...record,
+      digest: this.signer.digest(record),
+      before: sorted.map((t) =>
+        kind === 'clear'
+          ? { m: t.match_id, s: t.squad_id, g: t.margin }
+          : { m: t.match_id, s: null, g: null },
+      ),
+    }
+    await insertSaves(trx, [row])
+    return receiptOf(row)
+  }
+
   /** GAME_RULES.md "Autopick": untipped open matches get the squad most tippers picked. */
-  async autopick(sport: Sport, userId: number, matchIds: number[]): Promise<Prediction[]> {
+  async autopick(sport: Sport, userId: number, matchIds: number[]): Promise<SavedList> {
     const competition = await this.competition(sport)
-    const roundIds = await this.db.transaction().execute(async (trx) => {
+    const { roundIds, receipt } = await this.db.transaction().execute(async (trx) => {
       const matches = await this.lockTippable(trx, competition.id, sport, userId, matchIds)
       const majority = await q.majoritySquads(trx, matchIds)
       const now = this.clock.now()
-      await q.insertMissingTips(
+      const filled = await q.insertMissingTips(
         trx,
         matches.map((m) => ({
           userId,
@@ -148,20 +190,27 @@ export class PredictionsService {
           now,
         })),
       )
-      return [...new Set(matches.map((m) => m.round_id))]
+      return {
+        roundIds: [...new Set(matches.map((m) => m.round_id))],
+        receipt: await this.logWrite(trx, 'autopick', competition.id, userId, now, filled),
+      }
     })
-    return this.predictionsFor(userId, roundIds, new Set(matchIds))
+    return { predictions: await this.predictionsFor(userId, roundIds, new Set(matchIds)), receipt }
   }
 
   /** Clear applies only to open matches (spec 5); a locked one refuses the whole list. */
-  async clear(sport: Sport, userId: number, matchIds: number[]): Promise<Prediction[]> {
+  async clear(sport: Sport, userId: number, matchIds: number[]): Promise<SavedList> {
     const competition = await this.competition(sport)
-    const roundIds = await this.db.transaction().execute(async (trx) => {
+    const { roundIds, receipt } = await this.db.transaction().execute(async (trx) => {
       const matches = await this.lockTippable(trx, competition.id, sport, userId, matchIds)
-      await q.deleteTips(trx, userId, matchIds)
-      return [...new Set(matches.map((m) => m.round_id))]
+      const now = this.clock.now()
+      const removed = await q.deleteTips(trx, userId, matchIds)
+      return {
+        roundIds: [...new Set(matches.map((m) => m.round_id))],
+        receipt: await this.logWrite(trx, 'clear', competition.id, userId, now, removed),
+      }
     })
-    return this.predictionsFor(userId, roundIds, new Set(matchIds))
+    return { predictions: await this.predictionsFor(userId, roundIds, new Set(matchIds)), receipt }
   }
 
   /** Another tipper's tips in a round, only on completed matches (spec 6). */

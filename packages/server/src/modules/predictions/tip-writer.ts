@@ -206,6 +206,7 @@ export class TipWriter {
   ): SaveLogRow {
     const record = {
       id: this.signer.newId(),
+      kind: 'save' as const,
       userId,
       competitionId,
       savedAt,

@@ -7,7 +7,12 @@ import { formatInstantMs, receiptText, shortReceiptId } from './receipt-format.t
 import { useLastReceiptQuery } from './receipts-api.ts'
 import styles from './receipt.module.css'
 
-/** The receipt of the last save made on this device (decision 027), and the way to the history. */
+const LABEL = { save: 'Last save', autopick: 'Last autopick', clear: 'Last clear' } as const
+
+/**
+ * The receipt of the last save, autopick or clear made on this device (decisions 027, 029), and
+ * the way to the history.
+ */
 export function LastReceipt({ sport }: { sport: Sport }) {
   const user = useCurrentUser()
   const receipt = useLastReceiptQuery({ sport, userId: user.id }).data ?? null
@@ -26,7 +31,7 @@ export function LastReceipt({ sport }: { sport: Sport }) {
       {receipt ? (
         <>
           <p>
-            Last save: receipt{' '}
+            {LABEL[receipt.kind ?? 'save']}: receipt{' '}
             <span className={styles.id} title={receiptText(receipt)}>
               {shortReceiptId(receipt.id)}
             </span>{' '}

@@ -2,9 +2,11 @@ import type { Sport } from '@tipping/contract/constants'
 import {
   receiptCheckResponseSchema,
   receiptSchema,
+  saveKindSchema,
   tipsHistoryResponseSchema,
   type Receipt,
   type ReceiptCheckResponse,
+  type SaveKind,
   type TipsHistoryResponse,
 } from '@tipping/contract/receipts'
 import { api } from '../../lib/api.ts'
@@ -21,11 +23,15 @@ interface LastReceiptArg {
 
 const storageKey = ({ sport, userId }: LastReceiptArg) => `${sport}_last_receipt_${userId}`
 
-const storedReceipt = (arg: LastReceiptArg): Receipt | null => {
+/** The last receipt and which write it was for (a save, an autopick or a clear: decision 029). */
+const lastReceiptSchema = receiptSchema.extend({ kind: saveKindSchema.optional() })
+export type LastReceipt = Receipt & { kind?: SaveKind }
+
+const storedReceipt = (arg: LastReceiptArg): LastReceipt | null => {
   const text = readStored(storageKey(arg))
   if (!text) return null
   try {
-    const parsed = receiptSchema.safeParse(JSON.parse(text))
+    const parsed = lastReceiptSchema.safeParse(JSON.parse(text))
     return parsed.success ? parsed.data : null
   } catch {
     return null
@@ -35,7 +41,7 @@ const storedReceipt = (arg: LastReceiptArg): Receipt | null => {
 export const receiptsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The device's last receipt for the sport and user: local storage, no request. */
-    lastReceipt: build.query<Receipt | null, LastReceiptArg>({
+    lastReceipt: build.query<LastReceipt | null, LastReceiptArg>({
       queryFn: (arg) => ({ data: storedReceipt(arg) }),
     }),
     /**
@@ -59,8 +65,12 @@ export const receiptsApi = api.injectEndpoints({
 
 export const { useLastReceiptQuery, useTipsHistoryQuery, useLazyCheckReceiptQuery } = receiptsApi
 
-/** After an accepted save: remember its receipt on the device; the action shows it at once. */
-export function receiptReceived(arg: LastReceiptArg, receipt: Receipt) {
-  writeStored(storageKey(arg), JSON.stringify(receipt))
-  return receiptsApi.util.upsertQueryData('lastReceipt', arg, receipt)
+/**
+ * After an accepted save, autopick or clear: remember its receipt on the device; the action shows
+ * it at once.
+ */
+export function receiptReceived(arg: LastReceiptArg, receipt: Receipt, kind: SaveKind = 'save') {
+  const last: LastReceipt = { ...receipt, kind }
+  writeStored(storageKey(arg), JSON.stringify(last))
+  return receiptsApi.util.upsertQueryData('lastReceipt', arg, last)
 }

@@ -105,7 +105,7 @@ export const tippingApi = roundApi
               ),
             )
             const userId = (lifecycle.getState() as Partial<WithSession>).session?.user.id ?? 0
-            if (data.receipt) void dispatch(receiptReceived({ sport, userId }, data.receipt))
+            void dispatch(receiptReceived({ sport, userId }, data.receipt))
           } catch {
             patch.undo()
           }
@@ -119,7 +119,7 @@ export const tippingApi = roundApi
         }),
         responseSchema: savePredictionsResponseSchema,
         invalidatesTags: [...PICKS_CHANGED],
-        onQueryStarted: confirmInCache,
+        onQueryStarted: (arg, lifecycle) => confirmInCache(arg, lifecycle, 'autopick'),
       }),
       clearPicks: build.mutation<SavePredictionsResponse, RoundArg & { matches: MatchId[] }>({
         query: ({ sport, matches }) => ({
@@ -129,7 +129,7 @@ export const tippingApi = roundApi
         }),
         responseSchema: savePredictionsResponseSchema,
         invalidatesTags: [...PICKS_CHANGED],
-        onQueryStarted: confirmInCache,
+        onQueryStarted: (arg, lifecycle) => confirmInCache(arg, lifecycle, 'clear'),
       }),
       /** Spec 4: a margin change to a saved tip, sent on its own after the debounce. */
       saveTip: build.mutation<{ prediction: Prediction }, RoundArg & { tip: TipInput }>({
@@ -149,16 +149,22 @@ export const tippingApi = roundApi
     }),
   })
 
-/** After an autopick or a clear: the confirmed picks become the cached round's saved picks. */
+/**
+ * After an autopick or a clear: the confirmed picks become the cached round's saved picks, and its
+ * receipt is the device's last one (decision 029), as a save's is.
+ */
 async function confirmInCache(
   { sport, round }: RoundArg,
   {
     dispatch,
+    getState,
     queryFulfilled,
   }: {
     dispatch: TippingDispatch
+    getState: () => unknown
     queryFulfilled: Promise<{ data: SavePredictionsResponse }>
   },
+  kind: 'autopick' | 'clear',
 ) {
   const { data } = await queryFulfilled.catch(() => ({ data: null }))
   if (!data) return
@@ -167,6 +173,8 @@ async function confirmInCache(
       mergeInto(draft, data.predictions),
     ),
   )
+  const userId = (getState() as Partial<WithSession>).session?.user.id ?? 0
+  void dispatch(receiptReceived({ sport, userId }, data.receipt, kind))
 }
 
 export { useRoundQuery } from '../../lib/round-api.ts'

@@ -7,6 +7,7 @@ import { createTestStore } from '../../lib/test-store.ts'
 import { LastReceipt } from './last-receipt.tsx'
 import { LockTime } from './lock-time.tsx'
 import { receiptReceived } from './receipts-api.ts'
+import { tippingApi } from './tipping-api.ts'
 import TipsHistoryPage from './tips-history-page.tsx'
 
 // Issue 32: My tips history (saves, receipts, what changed), the receipt check, the lock time.
@@ -16,6 +17,34 @@ const DIGEST = 'ab'.repeat(32)
 const history = {
   saves: [
     {
+      kind: 'clear',
+      receipt: { id: 'CcCcCcCc00000000', savedAt: '2025-12-01T10:09:00.000Z', digest: DIGEST },
+      picks: [{ match: 3, matchNumber: 3, round: 1, squad: null, margin: null }],
+      changed: [
+        {
+          match: 3,
+          matchNumber: 3,
+          round: 1,
+          squad: null,
+          margin: null,
+          was: { squad: 5, margin: null },
+        },
+      ],
+    },
+    {
+      kind: 'autopick',
+      receipt: { id: 'AaAaAaAa00000000', savedAt: '2025-12-01T10:08:00.000Z', digest: DIGEST },
+      picks: [
+        { match: 3, matchNumber: 3, round: 1, squad: 5, margin: null },
+        { match: 4, matchNumber: 4, round: 1, squad: 6, margin: null },
+      ],
+      changed: [
+        { match: 3, matchNumber: 3, round: 1, squad: 5, margin: null, was: null },
+        { match: 4, matchNumber: 4, round: 1, squad: 6, margin: null, was: null },
+      ],
+    },
+    {
+      kind: 'save',
       receipt: { id: ID, savedAt: '2025-12-01T10:05:00.042Z', digest: DIGEST },
       picks: [{ match: 2, matchNumber: 2, round: 1, squad: 7, margin: 14 }],
       changed: [
@@ -30,6 +59,7 @@ const history = {
       ],
     },
     {
+      kind: 'save',
       receipt: { id: 'ZzZzZzZz00000000', savedAt: '2025-12-01T10:00:00.000Z', digest: DIGEST },
       picks: [{ match: 1, matchNumber: 1, round: 1, squad: 5, margin: null }],
       changed: [],
@@ -72,13 +102,20 @@ describe('My tips history', () => {
     const items = within(saves)
       .getAllByRole('listitem', { name: '' })
       .filter((li) => li.getAttribute('data-testid')?.startsWith('save-'))
-    expect(items).toHaveLength(2)
-    expect(items[0]!.textContent).toContain('Mon 01-12-2025 10:05:00.042 UTC')
-    expect(items[0]!.textContent).toContain('Receipt AbCdEfGh')
+    expect(items).toHaveLength(4)
+    // A clear says what it cleared and what each tip was; an autopick what it filled.
+    expect(items[0]!.textContent).toContain('Clear · 1 tip cleared')
     expect(within(items[0]!).getByRole('list', { name: 'What changed' }).textContent).toMatch(
+      /^Week 1, match 3: cleared \(was .+\)$/,
+    )
+    expect(items[1]!.textContent).toContain('Autopick · 2 tips filled')
+    expect(within(items[1]!).getAllByText(/\(new tip\)/)).toHaveLength(2)
+    expect(items[2]!.textContent).toContain('Mon 01-12-2025 10:05:00.042 UTC')
+    expect(items[2]!.textContent).toContain('Receipt AbCdEfGh · 1 tip saved')
+    expect(within(items[2]!).getByRole('list', { name: 'What changed' }).textContent).toMatch(
       /Week 1, match 2: .* by 14 sixes \(was .*\)/,
     )
-    expect(items[1]!.textContent).toContain('No tip changed.')
+    expect(items[3]!.textContent).toContain('No tip changed.')
   })
 
   it('checks a pasted receipt and names a malformed one', async () => {
@@ -128,5 +165,52 @@ describe('LastReceipt', () => {
     render(page(createTestStore()))
     await screen.findByText('AbCdEfGh')
     expect(calls).toEqual([])
+  })
+})
+
+describe('the receipt strip after an autopick or a clear (decision 029)', () => {
+  it('shows the write’s receipt, named for what it was', async () => {
+    const receipts = {
+      autopick: { id: 'AaAaAaAa11111111', savedAt: '2025-12-01T10:08:00.001Z', digest: DIGEST },
+      clear: { id: 'CcCcCcCc22222222', savedAt: '2025-12-01T10:09:00.002Z', digest: DIGEST },
+    }
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url)
+      const kind = url.endsWith('/autopick') ? 'autopick' : url.endsWith('/clear') ? 'clear' : null
+      if (!kind) return new Response('{}', { status: 404 })
+      return new Response(
+        JSON.stringify({ success: { predictions: [], receipt: receipts[kind] } }),
+        { status: 200 },
+      )
+    })
+    const store = createTestStore()
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <LastReceipt sport="bbl" />
+        </MemoryRouter>
+      </Provider>,
+    )
+    const card = await screen.findByTestId('last-receipt')
+    await store.dispatch(
+      tippingApi.endpoints.autopick.initiate({
+        sport: 'bbl',
+        round: 1 as never,
+        matches: [3 as never],
+      }),
+    )
+    await screen.findByText('AaAaAaAa')
+    expect(card.textContent).toContain('Last autopick: receipt AaAaAaAa')
+    expect(card.textContent).toContain('10:08:00.001 UTC')
+    await store.dispatch(
+      tippingApi.endpoints.clearPicks.initiate({
+        sport: 'bbl',
+        round: 1 as never,
+        matches: [3 as never],
+      }),
+    )
+    await screen.findByText('CcCcCcCc')
+    expect(card.textContent).toContain('Last clear: receipt CcCcCcCc')
+    expect(calls).toEqual(['/api/bbl/predictions_list/autopick', '/api/bbl/predictions_list/clear'])
   })
 })

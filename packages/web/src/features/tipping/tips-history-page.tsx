@@ -26,12 +26,24 @@ function Change({ change, squads }: { change: PickChange; squads: Squads }) {
   return (
     <li>
       Week {change.round}, match {change.matchNumber}:{' '}
-      <strong>{withMargin(squads, change.squad, change.margin)}</strong>
+      <strong>
+        {change.squad === null ? 'cleared' : withMargin(squads, change.squad, change.margin)}
+      </strong>
       {change.was
         ? ` (was ${withMargin(squads, change.was.squad, change.was.margin)})`
         : ' (new tip)'}
     </li>
   )
+}
+
+const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
+
+/** What a write did, in a few words (decision 029: a save, an autopick or a clear). */
+const summary = (save: TipSave) => {
+  const n = save.picks.length
+  if (save.kind === 'autopick') return `Autopick · ${count(n, 'tip filled', 'tips filled')}`
+  if (save.kind === 'clear') return `Clear · ${count(n, 'tip cleared', 'tips cleared')}`
+  return count(n, 'tip saved', 'tips saved')
 }
 
 function Save({ save, squads }: { save: TipSave; squads: Squads }) {
@@ -42,8 +54,7 @@ function Save({ save, squads }: { save: TipSave; squads: Squads }) {
         <time dateTime={receipt.savedAt}>{formatInstantMs(receipt.savedAt)}</time>
       </p>
       <p>
-        Receipt <span className={styles.mono}>{shortReceiptId(receipt.id)}</span> ·{' '}
-        {save.picks.length === 1 ? '1 tip saved' : `${save.picks.length} tips saved`}
+        Receipt <span className={styles.mono}>{shortReceiptId(receipt.id)}</span> · {summary(save)}
       </p>
       {save.changed.length === 0 ? (
         <p className={styles.muted}>No tip changed.</p>

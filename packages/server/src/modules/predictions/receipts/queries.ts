@@ -22,19 +22,24 @@ export async function insertSaves(db: Database, rows: SaveLogRow[]): Promise<voi
     t: r.savedAt.toISOString(),
     p: [...r.picks].sort((a, b) => a.m - b.m),
     d: r.digest,
+    k: r.kind,
+    // Absent rather than null: a missing key is SQL NULL for COALESCE below.
+    ...(r.before ? { b: r.before } : {}),
   }))
+  // s.b, when given, is the before-values the write already knows (an autopick's or a clear's,
+  // decision 029): then tips are not read at all.
   await sql`
-    INSERT INTO tip_saves (id, user_id, competition_id, saved_at, picks, changed, digest)
+    INSERT INTO tip_saves (id, user_id, competition_id, saved_at, picks, changed, digest, kind)
     SELECT s.id, s.u, s.c, s.t, s.p,
-      COALESCE((
+      COALESCE(s.b, (
         SELECT jsonb_agg(jsonb_build_object('m', p.m, 's', t.squad_id, 'g', t.margin) ORDER BY p.m)
         FROM jsonb_to_recordset(s.p) AS p(m int, s int, g int)
         LEFT JOIN tips t ON t.user_id = s.u AND t.match_id = p.m
         WHERE t.squad_id IS DISTINCT FROM p.s OR t.margin IS DISTINCT FROM p.g
       ), '[]'::jsonb),
-      s.d
+      s.d, s.k
     FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
-      AS s(id text, u int, c int, t timestamptz, p jsonb, d text)
+      AS s(id text, u int, c int, t timestamptz, p jsonb, d text, k text, b jsonb)
   `.execute(db)
 }
 
@@ -42,12 +47,13 @@ export async function insertSaves(db: Database, rows: SaveLogRow[]): Promise<voi
 export async function saveById(db: Database, id: string): Promise<SaveLogRow | undefined> {
   const row = await db
     .selectFrom('tip_saves')
-    .select(['id', 'user_id', 'competition_id', 'saved_at', 'picks', 'digest'])
+    .select(['id', 'kind', 'user_id', 'competition_id', 'saved_at', 'picks', 'digest'])
     .where('id', '=', id)
     .executeTakeFirst()
   return row
     ? {
         id: row.id,
+        kind: row.kind,
         userId: row.user_id,
         competitionId: row.competition_id,
         savedAt: new Date(row.saved_at),
@@ -65,7 +71,7 @@ export async function saveById(db: Database, id: string): Promise<SaveLogRow | u
 export async function savesOfUser(db: Database, userId: number, competitionId: number) {
   const rows = await db
     .selectFrom('tip_saves')
-    .select(['id', 'user_id', 'competition_id', 'saved_at', 'picks', 'changed', 'digest'])
+    .select(['id', 'kind', 'user_id', 'competition_id', 'saved_at', 'picks', 'changed', 'digest'])
     .where('user_id', '=', userId)
     .where('competition_id', '=', competitionId)
     .orderBy('saved_at', 'desc')
