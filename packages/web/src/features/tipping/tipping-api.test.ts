@@ -153,7 +153,17 @@ describe('saving picks (spec 4)', () => {
 
   it('keeps the confirmed picks and reads the score summary again', async () => {
     const calls = stubApi(({ predictions }) =>
-      json(200, { success: { predictions: predictions.map((p) => prediction(p.match, p.squad)) } }),
+      json(200, {
+        success: {
+          predictions: predictions.map((p) => prediction(p.match, p.squad)),
+          // Every accepted save answers with its receipt (decision 027).
+          receipt: {
+            id: 'RcRcRcRc00000000',
+            savedAt: '2025-12-01T10:00:00.000Z',
+            digest: 'd'.repeat(64),
+          },
+        },
+      }),
     )
     const store = await loadedStore()
     const summary = store.dispatch(tippingApi.endpoints.snapshot.initiate(ROUND))

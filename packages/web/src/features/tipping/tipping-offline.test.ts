@@ -135,7 +135,17 @@ describe('a save with no answer', () => {
     await save(store)
     expect(await kept()).toHaveLength(1)
     stubApi(({ predictions }) =>
-      json(200, { success: { predictions: predictions.map((p) => prediction(p.match, p.squad)) } }),
+      json(200, {
+        success: {
+          predictions: predictions.map((p) => prediction(p.match, p.squad)),
+          // Every accepted save answers with its receipt (decision 027).
+          receipt: {
+            id: 'RcRcRcRc00000000',
+            savedAt: '2025-12-01T10:00:00.000Z',
+            digest: 'd'.repeat(64),
+          },
+        },
+      }),
     )
     await save(store)
     expect(store.getState().picks.saveStatus).toBe('saved')
