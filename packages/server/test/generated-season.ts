@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { sql } from 'kysely'
+import { afterAll, beforeAll } from 'vitest'
 import { autoTips, rankSeason, type ScoringTip } from '@tipping/contract/rules/scoring'
 import type { SeasonMatch } from '@tipping/contract/rules/season'
 import type { DatabaseHandle } from '../src/db/database.ts'
@@ -113,6 +114,15 @@ export const seasonArb = (shape: SeasonShape): fc.Arbitrary<GenSeason> =>
       })
     })
 
+/** The shape of the league tests (season-league, league-honours): up to seven tippers, few sixes. */
+export const LEAGUE_SHAPE: SeasonShape = {
+  users: { min: 1, max: 7 },
+  matchesPerRound: 6,
+  completeWeight: 3,
+  sixes: { max: 6, freq: 4 },
+  margin: { max: 6 },
+}
+
 /** A fresh database with the four squads and a venue the generated matches are played at. */
 export interface SeasonDatabase {
   handle: DatabaseHandle
@@ -145,6 +155,16 @@ export async function seasonDatabase(): Promise<SeasonDatabase> {
       .executeTakeFirstOrThrow()
   ).id
   return { handle, squads: rows.map((r) => r.id), venue }
+}
+
+/** The test file's season database: made before its tests, closed after them. */
+export function useSeasonDatabase(): () => SeasonDatabase {
+  let fixture: SeasonDatabase | undefined
+  beforeAll(async () => {
+    fixture = await seasonDatabase()
+  })
+  afterAll(() => fixture?.handle.close())
+  return () => fixture!
 }
 
 export interface LoadOptions {

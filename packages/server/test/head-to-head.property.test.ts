@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { asRoundNumber } from '@tipping/contract/ids'
 import { headToHead, tipDifferences, type RoundStatus } from '@tipping/contract/rules/head-to-head'
 import type { ScoringTip } from '@tipping/contract/rules/scoring'
@@ -10,9 +10,8 @@ import { HeadToHeadService } from '../src/modules/leagues/head-to-head/service.t
 import {
   loadSeason,
   seasonArb,
-  seasonDatabase,
+  useSeasonDatabase,
   type GenSeason,
-  type SeasonDatabase,
   type SeasonShape,
 } from './generated-season.ts'
 
@@ -42,16 +41,12 @@ const h2hArb: fc.Arbitrary<H2HSeason> = seasonArb(SHAPE).chain((s) =>
   fc.integer({ min: 1, max: s.rounds.length }).map((startRound) => ({ ...s, startRound })),
 )
 
-let fixture: SeasonDatabase
-beforeAll(async () => {
-  fixture = await seasonDatabase()
-})
-afterAll(() => fixture.handle.close())
+const database = useSeasonDatabase()
 
 /** The generated season, with everyone in one league (a ladder counts from its start round). */
 async function load(season: H2HSeason) {
-  const db = fixture.handle.db
-  const loaded = await loadSeason(fixture, season, { roundStatuses: true })
+  const db = database().handle.db
+  const loaded = await loadSeason(database(), season, { roundStatuses: true })
   const users = loaded.registrations
   const league = await db
     .insertInto('leagues')

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { roundHonours } from '@tipping/contract/rules/honours'
 import {
   honoursByMembers,
@@ -7,13 +7,7 @@ import {
   type HonourRow,
 } from '../src/modules/leagues/honours/queries.ts'
 import { ladderPage } from '../src/modules/leagues/queries.ts'
-import {
-  loadSeason,
-  seasonArb,
-  seasonDatabase,
-  type SeasonDatabase,
-  type SeasonShape,
-} from './generated-season.ts'
+import { LEAGUE_SHAPE, loadSeason, seasonArb, useSeasonDatabase } from './generated-season.ts'
 
 // Issue 31 round honours: both statements of leagues/honours/queries.ts (the member join of a small
 // league, the ranking walk of a big one, with a walk depth small enough to fall back to the join)
@@ -22,21 +16,9 @@ import {
 // deactivated members, auto-tips, no results, Golden Week, a random start round and a random
 // subset of tippers in the league. HONOURS_RUNS raises the number of seasons.
 const RUNS = Number(process.env.HONOURS_RUNS ?? 50)
-const SHAPE: SeasonShape = {
-  users: { min: 1, max: 7 },
-  matchesPerRound: 6,
-  completeWeight: 3,
-  sixes: { max: 6, freq: 4 },
-  margin: { max: 6 },
-}
+const database = useSeasonDatabase()
 
-let fixture: SeasonDatabase
-beforeAll(async () => {
-  fixture = await seasonDatabase()
-})
-afterAll(() => fixture.handle.close())
-
-const fullArb = seasonArb(SHAPE).chain((s) =>
+const fullArb = seasonArb(LEAGUE_SHAPE).chain((s) =>
   fc.record({
     season: fc.constant(s),
     late: fc.integer({ min: 0, max: 2 }),
@@ -72,8 +54,8 @@ describe('round honours equal the reference and the week ladder', () => {
   it(`on ${RUNS} random seasons, both statements`, async () => {
     await fc.assert(
       fc.asyncProperty(fullArb, async ({ season, late, inLeague, startRound, depth }) => {
-        const db = fixture.handle.db
-        const { registrations, reference, competitionId } = await loadSeason(fixture, season, {
+        const db = database().handle.db
+        const { registrations, reference, competitionId } = await loadSeason(database(), season, {
           late,
           roundStatuses: true,
         })

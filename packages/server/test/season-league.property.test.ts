@@ -1,18 +1,12 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { averageOf, leagueSeason } from '@tipping/contract/rules/season'
 import { systemClock } from '../src/clock.ts'
 import { AppError } from '../src/errors.ts'
 import { CurrentCompetitions } from '../src/modules/competitions/service.ts'
 import { LeaguesService } from '../src/modules/leagues/service.ts'
 import { SeasonLeagues } from '../src/modules/season/service.ts'
-import {
-  loadSeason,
-  seasonArb,
-  seasonDatabase,
-  type SeasonDatabase,
-  type SeasonShape,
-} from './generated-season.ts'
+import { LEAGUE_SHAPE, loadSeason, seasonArb, useSeasonDatabase } from './generated-season.ts'
 
 // Issue 31 "the same for each of my leagues" on My season: GET /api/{sport}/season/leagues/{id}'s
 // service (SeasonLeagues over the real LeaguesService, so the membership check is the route's)
@@ -21,21 +15,9 @@ import {
 // Golden Week, a random start round and a random subset of tippers in the league. The generator
 // and loader are generated-season.ts's. SEASON_LEAGUE_RUNS raises the number of seasons.
 const RUNS = Number(process.env.SEASON_LEAGUE_RUNS ?? 40)
-const SHAPE: SeasonShape = {
-  users: { min: 1, max: 7 },
-  matchesPerRound: 6,
-  completeWeight: 3,
-  sixes: { max: 6, freq: 4 },
-  margin: { max: 6 },
-}
+const database = useSeasonDatabase()
 
-let fixture: SeasonDatabase
-beforeAll(async () => {
-  fixture = await seasonDatabase()
-})
-afterAll(() => fixture.handle.close())
-
-const fullArb = seasonArb(SHAPE).chain((s) =>
+const fullArb = seasonArb(LEAGUE_SHAPE).chain((s) =>
   fc.record({
     season: fc.constant(s),
     late: fc.integer({ min: 0, max: 2 }),
@@ -51,9 +33,9 @@ describe('My season league charts equal the reference', () => {
   it(`on ${RUNS} random seasons, for every member`, async () => {
     await fc.assert(
       fc.asyncProperty(fullArb, async ({ season, late, inLeague, startRound }) => {
-        const db = fixture.handle.db
+        const db = database().handle.db
         const { registrations, matches, reference, competitionId } = await loadSeason(
-          fixture,
+          database(),
           season,
           {
             late,

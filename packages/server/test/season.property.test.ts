@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { asRoundNumber } from '@tipping/contract/ids'
 import {
   averageOf,
@@ -21,9 +21,8 @@ import {
   loadSeason,
   SEASON_START,
   seasonArb,
-  seasonDatabase,
+  useSeasonDatabase,
   type GenSeason,
-  type SeasonDatabase,
   type SeasonShape,
 } from './generated-season.ts'
 
@@ -40,18 +39,14 @@ const SHAPE: SeasonShape = {
   margin: { max: 60 },
 }
 
-let fixture: SeasonDatabase
-beforeAll(async () => {
-  fixture = await seasonDatabase()
-})
-afterAll(() => fixture.handle.close())
+const database = useSeasonDatabase()
 
 /** The generated season, its history built before the deactivations reach it by their trigger. */
 async function load(season: GenSeason) {
-  const loaded = await loadSeason(fixture, season, {
+  const loaded = await loadSeason(database(), season, {
     beforeDeactivations: rebuildSeasonHistories,
   })
-  const db = fixture.handle.db
+  const db = database().handle.db
   const service = new SeasonService(
     db,
     new CurrentCompetitions(db),
@@ -160,7 +155,7 @@ describe('the My season numbers equal the reference', () => {
 
 /** The stored history (migration 2026-11-27T0200) as comparable rows. */
 async function storedHistory(competitionId: number) {
-  const db = fixture.handle.db
+  const db = database().handle.db
   const cumulative = await db
     .selectFrom('season_history')
     .select(['round_number', 'points', 'margin', 'n'])
@@ -216,7 +211,7 @@ function referenceHistory(ranked: readonly RoundScore[], last: number) {
  * changes nothing.
  */
 async function historyFollowsEvents(loaded: Awaited<ReturnType<typeof load>>) {
-  const db = fixture.handle.db
+  const db = database().handle.db
   const { competitionId, rounds, matches, tips, service } = loaded
   const played = rounds
     .map((r) => r.number)
