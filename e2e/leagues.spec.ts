@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
+import { apiCall, baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
 import { waitForMail } from './mail-catcher.ts'
 
 // Two real browsers play a league against each other: the commissioner creates it and copies the
@@ -125,12 +125,13 @@ describe('a league between two browsers', () => {
     await signUp(friend.page, uniqueEmail('handover-friend'), 'Tahlia')
     await friend.page.waitForURL('**/bbl/leagues')
 
-    const { league } = await call<{ league: { id: number; code: string } }>(
+    const { league } = await apiCall<{ league: { id: number; code: string } }>(
       boss.page,
+      'POST',
       '/api/bbl/league',
       { name: 'Handover Heroes', privacy: 'private', startRound: 8 },
     )
-    await call(friend.page, `/api/bbl/league/${league.code}/join`, {})
+    await apiCall(friend.page, 'POST', `/api/bbl/league/${league.code}/join`, {})
 
     // The commissioner picks the friend, confirms, and is then a member who may leave.
     await boss.page.goto(`/bbl/league/${league.id}/settings`)
@@ -152,20 +153,3 @@ describe('a league between two browsers', () => {
     await friend.context.close()
   })
 })
-
-/** Calls the API from inside the page (same origin, the page's session cookie). */
-async function call<T = unknown>(page: Page, path: string, body: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const res = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-      const json = (await res.json()) as { success?: unknown; errors?: unknown }
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json.errors)}`)
-      return json.success as T
-    },
-    { path, body },
-  )
-}

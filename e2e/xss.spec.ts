@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import type { CaughtMail } from './mail-catcher.ts'
-import { launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
+import { apiCall, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
 
 // Issue 9 item 4: what users type is shown as text, never run. Script payloads go into a league
 // name and description, a team name and a contact message; Chromium then shows every screen
@@ -55,19 +55,6 @@ const injected = (page: Page) =>
   )
 
 /** Calls the API from inside the page: same origin, the page's session cookie. */
-const call = (page: Page, method: string, url: string, body: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-      return { status: res.status, json: (await res.json()) as { success?: unknown } }
-    },
-    { method, url, body },
-  )
-
 async function mailContaining(needle: string, timeoutMs = 20_000): Promise<CaughtMail> {
   const dir = inject('mailDir')
   const deadline = Date.now() + timeoutMs
@@ -90,17 +77,16 @@ describe('script payloads shown as text', () => {
     await page.goto('/registration')
     await signUp(page, uniqueEmail('xss'), 'Mallory')
     await page.waitForURL('**/bbl/leagues')
-    const team = await call(page, 'POST', '/api/bbl/user', { team_name: PAYLOAD.team })
-    expect(team.status, JSON.stringify(team.json)).toBe(200)
-    const created = await call(page, 'POST', '/api/bbl/league', {
+    // apiCall throws, naming the status and errors, on a refused call.
+    await apiCall(page, 'POST', '/api/bbl/user', { team_name: PAYLOAD.team })
+    const created = await apiCall<{ league: { id: number } }>(page, 'POST', '/api/bbl/league', {
       name: PAYLOAD.league,
       description: PAYLOAD.description,
       privacy: 'public',
       // The demo season's clock is mid-season: the last round is always a valid start.
       startRound: 8,
     })
-    expect(created.status, JSON.stringify(created.json)).toBe(200)
-    leagueId = (created.json.success as { league: { id: number } }).league.id
+    leagueId = created.league.id
 
     await page.goto('/bbl/leagues')
     await page.getByText(PAYLOAD.league, { exact: true }).first().waitFor()

@@ -1,18 +1,19 @@
 import fc from 'fast-check'
-import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { asRoundNumber } from '@tipping/contract/ids'
 import { headToHead, tipDifferences, type RoundStatus } from '@tipping/contract/rules/head-to-head'
-import { autoTips, rankSeason, type ScoringTip } from '@tipping/contract/rules/scoring'
+import type { ScoringTip } from '@tipping/contract/rules/scoring'
 import type { SeasonMatch } from '@tipping/contract/rules/season'
-import type { DatabaseHandle } from '../src/db/database.ts'
 import { AppError } from '../src/errors.ts'
-import { enterCurrentCompetitions } from '../src/modules/auth/service.ts'
 import { CurrentCompetitions } from '../src/modules/competitions/service.ts'
 import { HeadToHeadService } from '../src/modules/leagues/head-to-head/service.ts'
-import { refreshRoundStatuses } from '../src/modules/lifecycle/queries.ts'
-import { rescore } from '../src/modules/scoring/service.ts'
-import { freshDatabase } from './helpers.ts'
+import {
+  loadSeason,
+  seasonArb,
+  useSeasonDatabase,
+  type GenSeason,
+  type SeasonShape,
+} from './generated-season.ts'
 
 // The league head-to-head (issue 31) as the server computes it (set-based SQL over two users'
 // round_scores and effective tips) must equal the contract's reference (rules/head-to-head.ts)
@@ -21,279 +22,37 @@ import { freshDatabase } from './helpers.ts'
 // still in play, any league start round. HEAD_TO_HEAD_RUNS raises the number of seasons.
 
 const RUNS = Number(process.env.HEAD_TO_HEAD_RUNS ?? 40)
-const SQUADS = 4
-
-interface GenSeason {
-  /** The league's start round. */
-  startRound: number
-  users: number
-  /** Per user: registered before the season (null), or n half-days after match 1 starts. */
-  registeredAt: (number | null)[]
-  deactivated: boolean[]
-  goldenRound: number | null
-  rounds: {
-    matches: {
-      status: 'scheduled' | 'active' | 'complete'
-      home: number
-      away: number
-      winner: 'home' | 'away' | null
-      sixes: number | null
-      /** Starts together with the match before it (the match number then orders them). */
-      sameStart: boolean
-    }[]
-    marginIndex: number
-  }[]
-  tips: { user: number; slot: number; pick: 'home' | 'away'; margin: number | null }[]
+const SHAPE: SeasonShape = {
+  users: { min: 2, max: 5 },
+  matchesPerRound: 4,
+  // Mostly complete, so that whole rounds are decided; some still in play.
+  completeWeight: 8,
+  // Few sixes and close predictions: equal points split by margin, and full ties.
+  sixes: { max: 4, freq: 6 },
+  margin: { max: 4, freq: 6 },
 }
 
-const matchArb = fc
-  .record({
-    // Mostly complete, so that whole rounds are decided; some still in play.
-    status: fc.constantFrom(
-      'scheduled' as const,
-      'active' as const,
-      ...Array.from({ length: 8 }, () => 'complete' as const),
-    ),
-    home: fc.integer({ min: 0, max: SQUADS - 1 }),
-    shift: fc.integer({ min: 1, max: SQUADS - 1 }),
-    winner: fc.constantFrom(
-      'home' as const,
-      'away' as const,
-      null,
-      'home' as const,
-      'away' as const,
-    ),
-    // Few sixes and close predictions: equal points split by margin, and full ties.
-    sixes: fc.option(fc.integer({ min: 0, max: 4 }), { nil: null, freq: 6 }),
-    sameStart: fc.boolean(),
-  })
-  .map(({ home, shift, ...m }) => ({ ...m, home, away: (home + shift) % SQUADS }))
+type H2HSeason = GenSeason & {
+  /** The league's start round. */
+  startRound: number
+}
 
-const seasonArb: fc.Arbitrary<GenSeason> = fc
-  .record({
-    users: fc.integer({ min: 2, max: 5 }),
-    rounds: fc.array(
-      fc.record({
-        matches: fc.array(matchArb, { minLength: 1, maxLength: 4 }),
-        marginIndex: fc.nat(),
-      }),
-      { minLength: 1, maxLength: 4 },
-    ),
-    golden: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
-  })
-  .chain(({ users, rounds, golden }) => {
-    const matchCount = rounds.reduce((n, r) => n + r.matches.length, 0)
-    return fc.record({
-      startRound: fc.integer({ min: 1, max: rounds.length }),
-      users: fc.constant(users),
-      rounds: fc.constant(rounds),
-      goldenRound: fc.constant(golden),
-      registeredAt: fc.array(
-        fc.option(fc.integer({ min: 1, max: 2 * matchCount }), { nil: null, freq: 3 }),
-        { minLength: users, maxLength: users },
-      ),
-      deactivated: fc.array(
-        fc.nat(5).map((n) => n === 0),
-        {
-          minLength: users,
-          maxLength: users,
-        },
-      ),
-      tips: fc.array(
-        fc.record({
-          user: fc.integer({ min: 0, max: users - 1 }),
-          slot: fc.integer({ min: 0, max: matchCount - 1 }),
-          pick: fc.constantFrom('home' as const, 'away' as const),
-          margin: fc.option(fc.integer({ min: 0, max: 4 }), { nil: null, freq: 6 }),
-        }),
-        { maxLength: 60 },
-      ),
-    })
-  })
+const h2hArb: fc.Arbitrary<H2HSeason> = seasonArb(SHAPE).chain((s) =>
+  fc.integer({ min: 1, max: s.rounds.length }).map((startRound) => ({ ...s, startRound })),
+)
 
-let handle: DatabaseHandle
-let squads: number[]
-let venue: number
+const database = useSeasonDatabase()
 
-beforeAll(async () => {
-  handle = await freshDatabase()
-  const rows = await handle.db
-    .insertInto('squads')
-    .values(
-      Array.from({ length: SQUADS }, (_, i) => `S${i}`).map((code) => ({
-        sport: 'bbl',
-        code,
-        name: code,
-        short_name: code,
-        nickname: code,
-        colour: '#000000',
-        second_colour: '#ffffff',
-      })),
-    )
-    .returning('id')
-    .execute()
-  squads = rows.map((r) => r.id)
-  venue = (
-    await handle.db
-      .insertInto('venues')
-      .values({ key: 'v', name: 'V', city: 'C', state: 'S', timezone: 'UTC' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id
-})
-afterAll(() => handle.close())
-
-const DAY = 24 * 3600_000
-const SEASON_START = Date.UTC(2025, 11, 1)
-
-/** Loads the season as the product would hold it, scores it, deactivates some tippers. */
-async function load(season: GenSeason) {
-  const db = handle.db
-  await sql`TRUNCATE competitions, users, tips, round_scores, standings, rank_gaps RESTART IDENTITY CASCADE`.execute(
-    db,
-  )
-  const competition = await db
-    .insertInto('competitions')
-    .values({
-      sport: 'bbl',
-      identifier: 's-bbl-1',
-      season: 1,
-      name: 'S',
-      year: 'x',
-      golden_week_round: season.goldenRound,
-      ladder_points: '{}',
-      assumptions: '[]',
-      sources: '[]',
-      is_current: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const users = await db
-    .insertInto('users')
-    .values(Array.from({ length: season.users }, (_, i) => ({ email: `s${i}@x.test`, roles: [] })))
-    .returning('id')
-    .execute()
-
-  // Matches start a day apart, or at the same time as the one before (sameStart).
-  const matches: (SeasonMatch & { awaySquadId: number; homeSquadId: number })[] = []
-  let number = 0
-  let day = 0
-  for (const [ri, r] of season.rounds.entries()) {
-    const round = await db
-      .insertInto('rounds')
-      .values({ competition_id: competition.id, number: ri + 1, label: `Week ${ri + 1}` })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    for (const [mi, m] of r.matches.entries()) {
-      if (!(m.sameStart && number > 0)) day++
-      const startsAt = new Date(SEASON_START + (day - 1) * DAY)
-      const home = squads[m.home]!
-      const away = squads[m.away]!
-      const winner =
-        m.status === 'complete' && m.winner ? (m.winner === 'home' ? home : away) : null
-      const isMargin = mi === r.marginIndex % r.matches.length
-      const sixes = m.status === 'complete' ? m.sixes : null
-      const row = await db
-        .insertInto('matches')
-        .values({
-          competition_id: competition.id,
-          round_id: round.id,
-          number: ++number,
-          status: m.status,
-          starts_at: startsAt,
-          venue_id: venue,
-          home_squad_id: home,
-          away_squad_id: away,
-          is_margin_game: isMargin,
-          winner_squad_id: winner,
-          outcome: m.status === 'complete' ? (winner ? 'win' : 'no_result') : null,
-          sixes,
-          assumed: '[]',
-        })
-        .returning(['id', 'round_id'])
-        .executeTakeFirstOrThrow()
-      matches.push({
-        id: row.id,
-        roundNumber: ri + 1,
-        status: m.status,
-        winnerSquadId: winner,
-        isMarginGame: isMargin,
-        sixes,
-        startsAt,
-        number,
-        homeSquadId: home,
-        awaySquadId: away,
-      })
-    }
-  }
-
-  const registrations = users.map((u, i) => {
-    const halfDays = season.registeredAt[i] ?? null
-    return {
-      userId: u.id,
-      registeredAt:
-        halfDays === null
-          ? new Date(Date.UTC(2025, 10, 1))
-          : new Date(SEASON_START + (halfDays - 1) * 12 * 3600_000),
-      active: !season.deactivated[i],
-    }
-  })
-  for (const r of registrations)
-    await db
-      .transaction()
-      .execute((trx) => enterCurrentCompetitions(trx, r.userId, ['bbl'], r.registeredAt))
-
-  // The product only takes a tip before the match starts, from a registered user.
-  const tipMap = new Map<string, ScoringTip>()
-  for (const t of season.tips) {
-    const m = matches[t.slot]!
-    const r = registrations[t.user]!
-    if (!(r.registeredAt < m.startsAt)) continue
-    tipMap.set(`${r.userId}:${m.id}`, {
-      userId: r.userId,
-      matchId: m.id,
-      squadId: t.pick === 'home' ? m.homeSquadId : m.awaySquadId,
-      margin: t.margin,
-      isAutoTip: false,
-    })
-  }
-  const tips = [...tipMap.values()]
-  const roundIdOf = new Map(
-    (await db.selectFrom('matches').select(['id', 'round_id']).execute()).map((m) => [
-      m.id,
-      m.round_id,
-    ]),
-  )
-  if (tips.length > 0)
-    await db
-      .insertInto('tips')
-      .values(
-        tips.map((t) => ({
-          user_id: t.userId,
-          match_id: t.matchId,
-          round_id: roundIdOf.get(t.matchId)!,
-          squad_id: t.squadId,
-          margin: t.margin,
-        })),
-      )
-      .execute()
-  await rescore(db, competition.id)
-  for (const r of registrations.filter((r) => !r.active))
-    await db
-      .updateTable('users')
-      .set({ deactivated_at: new Date(SEASON_START) })
-      .where('id', '=', r.userId)
-      .execute()
-
-  // Round statuses as the lifecycle keeps them: complete when every match is.
-  await refreshRoundStatuses(db, [...new Set(roundIdOf.values())])
-
-  // Everyone joins the league, whenever they registered (a ladder counts from its start round).
+/** The generated season, with everyone in one league (a ladder counts from its start round). */
+async function load(season: H2HSeason) {
+  const db = database().handle.db
+  const loaded = await loadSeason(database(), season, { roundStatuses: true })
+  const users = loaded.registrations
   const league = await db
     .insertInto('leagues')
     .values({
-      competition_id: competition.id,
-      user_id: users[0]!.id,
+      competition_id: loaded.competitionId,
+      user_id: users[0]!.userId,
       name: 'H2H',
       code: 'HEADTOHEAD',
       start_round: season.startRound,
@@ -303,17 +62,10 @@ async function load(season: GenSeason) {
     .executeTakeFirstOrThrow()
   await db
     .insertInto('league_members')
-    .values(users.map((u) => ({ league_id: league.id, user_id: u.id })))
+    .values(users.map((u) => ({ league_id: league.id, user_id: u.userId })))
     .execute()
-
-  const rounds = season.rounds.map((_, i) => ({
-    number: i + 1,
-    isGoldenWeek: season.goldenRound === i + 1,
-  }))
-  const reference = rankSeason({ registrations, rounds, matches, tips })
-  const effective = [...tips, ...autoTips(registrations, matches, tips)]
   const service = new HeadToHeadService(db, new CurrentCompetitions(db))
-  return { registrations, rounds, matches, effective, reference, service, leagueId: league.id }
+  return { ...loaded, service, leagueId: league.id }
 }
 
 const match = (status: 'scheduled' | 'active' | 'complete', sixes: number | null) => ({
@@ -329,7 +81,7 @@ const match = (status: 'scheduled' | 'active' | 'complete', sixes: number | null
  * points), round 2 is a full tie, round 3 is still in play, round 4 has not begun, and the third tipper registered
  * during round 1 (no tip on its match, auto-tips after).
  */
-const TIES: GenSeason = {
+const TIES: H2HSeason = {
   startRound: 1,
   users: 3,
   registeredAt: [null, null, 2],
@@ -370,7 +122,7 @@ const roundStatuses = (matches: SeasonMatch[]) =>
 describe('the head-to-head equals the reference', () => {
   it(`on ${RUNS} random seasons, every pair and every round`, async () => {
     await fc.assert(
-      fc.asyncProperty(seasonArb, async (season) => {
+      fc.asyncProperty(h2hArb, async (season) => {
         const { registrations, rounds, matches, effective, reference, service, leagueId } =
           await load(season)
         const statuses = roundStatuses(matches)

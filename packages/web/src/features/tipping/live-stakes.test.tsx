@@ -8,35 +8,14 @@ import type { LiveStandingResponse } from '@tipping/contract/projections'
 import { createTestStore } from '../../lib/test-store.ts'
 import { ordinal } from '../../lib/live-projection.ts'
 import { LiveStakes } from './live-stakes.tsx'
+import { scheduledMatch } from './tipping-fixtures.ts'
 
 // The live stakes through the real store, with only the network stubbed: the tipper's projection
 // worked out from the cached round and stored numbers, the ranks looked up for it, and a change of
 // the margin game's sixes asking again with the new figures.
 
 const round = asRoundNumber(1)
-const match = (id: number, over: Partial<PredictionsResponse['matches'][number]>) => ({
-  id: asMatchId(id),
-  number: id,
-  status: 'scheduled' as const,
-  date: '2026-12-01T08:00:00Z',
-  homeSquadId: asSquadId(1),
-  awaySquadId: asSquadId(2),
-  homeRuns: null,
-  awayRuns: null,
-  homeWicketsFallen: null,
-  awayWicketsFallen: null,
-  homeOvers: null,
-  awayOvers: null,
-  venueId: 1,
-  class: 'match',
-  isMarginGame: false,
-  winnerSquadId: null,
-  outcome: null,
-  sixes: null,
-  home_percent: 0,
-  away_percent: 0,
-  ...over,
-})
+const match = scheduledMatch
 const pick = (id: number, squad: number, margin: number | null = null) => ({
   match: asMatchId(id),
   squad: asSquadId(squad),

@@ -2,33 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { asMatchId, asRoundId, asRoundNumber, asSquadId, type SquadId } from '@tipping/contract/ids'
 import type { Match, Prediction, PredictionsResponse } from '@tipping/contract/predictions'
 import { initialPicksState, picksActions as a, picksReducer as reduce } from './picks-slice.ts'
+import { scheduledMatch } from './tipping-fixtures.ts'
 
 const match = (
   id: number,
   status: 'scheduled' | 'active' | 'complete' = 'scheduled',
   isMarginGame = false,
-): Match => ({
-  id: asMatchId(id),
-  number: id,
-  status,
-  date: '2026-01-01T08:00:00Z',
-  homeSquadId: asSquadId(1),
-  awaySquadId: asSquadId(2),
-  homeRuns: null,
-  awayRuns: null,
-  homeWicketsFallen: null,
-  awayWicketsFallen: null,
-  homeOvers: null,
-  awayOvers: null,
-  venueId: 1,
-  class: 'match',
-  isMarginGame,
-  winnerSquadId: null,
-  outcome: null,
-  sixes: null,
-  home_percent: 0,
-  away_percent: 0,
-})
+): Match => scheduledMatch(id, { status, isMarginGame, date: '2026-01-01T08:00:00Z' })
 const pred = (m: Match, squad: SquadId | 0 = 0): Prediction => ({
   match: m.id,
   squad,

@@ -1,71 +1,13 @@
-import { configureStore } from '@reduxjs/toolkit'
-import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
+import { asMatchId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Prediction, PredictionsResponse } from '@tipping/contract/predictions'
 import type { Snapshot } from '@tipping/contract/scores'
-import { api } from '../../lib/api.ts'
-import { globalErrorReducer, selectVisibleError } from '../../lib/global-error-slice.ts'
-import { picksActions, picksReducer } from './picks-slice.ts'
+import { selectVisibleError } from '../../lib/global-error-slice.ts'
 import { saveRoundPicks, selectRefusal, tippingApi } from './tipping-api.ts'
+import { json, loadedStore, type newStore, prediction, roundAnswer } from './tipping-fixtures.ts'
 
 // The save through the store as the app mounts it (the api, picks and error reducers), with only
 // the network replaced: the API's answers come from a stubbed fetch.
 
-const newStore = () =>
-  configureStore({
-    reducer: {
-      picks: picksReducer,
-      globalError: globalErrorReducer,
-      [api.reducerPath]: api.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  })
-
-const prediction = (match: number, squad = 0): Prediction => ({
-  match: asMatchId(match),
-  squad: squad === 0 ? 0 : asSquadId(squad),
-  margin: null,
-  isMarginGame: false,
-  isAutoTip: false,
-  isCorrect: null,
-  counted: null,
-  marginResult: null,
-  status: 'scheduled' as const,
-})
-const roundAnswer: PredictionsResponse = {
-  round: {
-    id: asRoundId(1),
-    number: asRoundNumber(1),
-    label: 'Week 1',
-    status: 'scheduled',
-    startDate: '2026-12-01T08:00:00Z',
-    endDate: '2026-12-02T08:00:00Z',
-    isGoldenWeek: false,
-  },
-  matches: [1, 2].map((id) => ({
-    id: asMatchId(id),
-    number: id,
-    status: 'scheduled' as const,
-    date: '2026-12-01T08:00:00Z',
-    homeSquadId: asSquadId(1),
-    awaySquadId: asSquadId(2),
-    homeRuns: null,
-    awayRuns: null,
-    homeWicketsFallen: null,
-    awayWicketsFallen: null,
-    homeOvers: null,
-    awayOvers: null,
-    venueId: 1,
-    class: 'match',
-    isMarginGame: false,
-    winnerSquadId: null,
-    outcome: null,
-    sixes: null,
-    home_percent: 0,
-    away_percent: 0,
-  })),
-  predictions: [prediction(1), prediction(2)],
-}
 const snapshot: Snapshot = {
   round_points: 0,
   overall_points: 0,
@@ -75,9 +17,6 @@ const snapshot: Snapshot = {
   max_total_points: 0,
   total_users: 1,
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 /** The API as the stub answers it; `save` answers the picks list. */
 function stubApi(save: (body: { predictions: { match: number; squad: number }[] }) => Response) {
@@ -97,15 +36,6 @@ const cachedSquad = (store: ReturnType<typeof newStore>, match: number) =>
   tippingApi.endpoints.round
     .select(ROUND)(store.getState())
     .data?.predictions.find((p) => p.match === match)?.squad
-
-/** A store with round 1 loaded and match 1 picked (the API stubbed first). */
-async function loadedStore() {
-  const store = newStore()
-  store.dispatch(picksActions.shown('bbl/1'))
-  await store.dispatch(tippingApi.endpoints.round.initiate(ROUND))
-  store.dispatch(picksActions.picked({ match: asMatchId(1), squad: asSquadId(2) }))
-  return store
-}
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,65 +1,15 @@
 import 'fake-indexeddb/auto'
-import { configureStore } from '@reduxjs/toolkit'
-import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
-import type { Prediction, PredictionsResponse } from '@tipping/contract/predictions'
+import { asMatchId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api } from '../../lib/api.ts'
-import { globalErrorReducer, selectVisibleError } from '../../lib/global-error-slice.ts'
+import { selectVisibleError } from '../../lib/global-error-slice.ts'
 import { deviceTipQueue } from '../../lib/offline-queue.ts'
-import { picksActions, picksReducer } from './picks-slice.ts'
-import { saveRoundPicks, tippingApi } from './tipping-api.ts'
+import { saveRoundPicks } from './tipping-api.ts'
+import { json, loadedStore, prediction, roundAnswer } from './tipping-fixtures.ts'
 
 // Issue 32: a save that gets no answer keeps the picks on the device (IndexedDB: fake-indexeddb
 // here, Chromium's in e2e/offline.spec.ts); the server's own refusal is never queued.
 
 const USER = 7
-const prediction = (match: number, squad = 0): Prediction => ({
-  match: asMatchId(match),
-  squad: squad === 0 ? 0 : asSquadId(squad),
-  margin: null,
-  isMarginGame: false,
-  isAutoTip: false,
-  isCorrect: null,
-  counted: null,
-  marginResult: null,
-  status: 'scheduled' as const,
-})
-const roundAnswer: PredictionsResponse = {
-  round: {
-    id: asRoundId(1),
-    number: asRoundNumber(1),
-    label: 'Week 1',
-    status: 'scheduled',
-    startDate: '2026-12-01T08:00:00Z',
-    endDate: '2026-12-02T08:00:00Z',
-    isGoldenWeek: false,
-  },
-  matches: [1, 2].map((id) => ({
-    id: asMatchId(id),
-    number: id,
-    status: 'scheduled' as const,
-    date: '2026-12-01T08:00:00Z',
-    homeSquadId: asSquadId(1),
-    awaySquadId: asSquadId(2),
-    homeRuns: null,
-    awayRuns: null,
-    homeWicketsFallen: null,
-    awayWicketsFallen: null,
-    homeOvers: null,
-    awayOvers: null,
-    venueId: 1,
-    class: 'match',
-    isMarginGame: false,
-    winnerSquadId: null,
-    outcome: null,
-    sixes: null,
-    home_percent: 0,
-    away_percent: 0,
-  })),
-  predictions: [prediction(1), prediction(2)],
-}
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 /** The round answers; the save answers as `save` says (a thrown error: no answer at all). */
 function stubApi(save: (body: { predictions: { match: number; squad: number }[] }) => Response) {
@@ -70,22 +20,6 @@ function stubApi(save: (body: { predictions: { match: number; squad: number }[] 
   })
 }
 
-async function loadedStore() {
-  const store = configureStore({
-    reducer: {
-      picks: picksReducer,
-      globalError: globalErrorReducer,
-      [api.reducerPath]: api.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  })
-  store.dispatch(picksActions.shown('bbl/1'))
-  await store.dispatch(
-    tippingApi.endpoints.round.initiate({ sport: 'bbl', round: asRoundNumber(1) }),
-  )
-  store.dispatch(picksActions.picked({ match: asMatchId(1), squad: asSquadId(2) }))
-  return store
-}
 const save = (store: Awaited<ReturnType<typeof loadedStore>>) =>
   store.dispatch(
     saveRoundPicks(
