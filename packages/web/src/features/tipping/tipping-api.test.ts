@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Snapshot } from '@tipping/contract/scores'
 import { selectVisibleError } from '../../lib/global-error-slice.ts'
 import { saveRoundPicks, selectRefusal, tippingApi } from './tipping-api.ts'
-import { json, loadedStore, type newStore, prediction, roundAnswer } from './tipping-fixtures.ts'
+import { json, loadedStore, type newStore, roundAnswer, savedAnswer } from './tipping-fixtures.ts'
 
 // The save through the store as the app mounts it (the api, picks and error reducers), with only
 // the network replaced: the API's answers come from a stubbed fetch.
@@ -82,19 +82,7 @@ describe('saving picks (spec 4)', () => {
   })
 
   it('keeps the confirmed picks and reads the score summary again', async () => {
-    const calls = stubApi(({ predictions }) =>
-      json(200, {
-        success: {
-          predictions: predictions.map((p) => prediction(p.match, p.squad)),
-          // Every accepted save answers with its receipt (decision 027).
-          receipt: {
-            id: 'RcRcRcRc00000000',
-            savedAt: '2025-12-01T10:00:00.000Z',
-            digest: 'd'.repeat(64),
-          },
-        },
-      }),
-    )
+    const calls = stubApi(({ predictions }) => savedAnswer(predictions))
     const store = await loadedStore()
     const summary = store.dispatch(tippingApi.endpoints.snapshot.initiate(ROUND))
     await summary

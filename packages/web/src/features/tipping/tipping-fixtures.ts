@@ -62,6 +62,19 @@ export const roundAnswer: PredictionsResponse = {
   predictions: [prediction(1), prediction(2)],
 }
 
+/** The server's answer to an accepted save: the saved picks and the save's receipt (decision 027). */
+export const savedAnswer = (predictions: { match: number; squad: number }[]) =>
+  json(200, {
+    success: {
+      predictions: predictions.map((p) => prediction(p.match, p.squad)),
+      receipt: {
+        id: 'RcRcRcRc00000000',
+        savedAt: '2025-12-01T10:00:00.000Z',
+        digest: 'd'.repeat(64),
+      },
+    },
+  })
+
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 

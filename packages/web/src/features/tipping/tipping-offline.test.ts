@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { selectVisibleError } from '../../lib/global-error-slice.ts'
 import { deviceTipQueue } from '../../lib/offline-queue.ts'
 import { saveRoundPicks } from './tipping-api.ts'
-import { json, loadedStore, prediction, roundAnswer } from './tipping-fixtures.ts'
+import { json, loadedStore, roundAnswer, savedAnswer } from './tipping-fixtures.ts'
 
 // Issue 32: a save that gets no answer keeps the picks on the device (IndexedDB: fake-indexeddb
 // here, Chromium's in e2e/offline.spec.ts); the server's own refusal is never queued.
@@ -68,19 +68,7 @@ describe('a save with no answer', () => {
     const store = await loadedStore()
     await save(store)
     expect(await kept()).toHaveLength(1)
-    stubApi(({ predictions }) =>
-      json(200, {
-        success: {
-          predictions: predictions.map((p) => prediction(p.match, p.squad)),
-          // Every accepted save answers with its receipt (decision 027).
-          receipt: {
-            id: 'RcRcRcRc00000000',
-            savedAt: '2025-12-01T10:00:00.000Z',
-            digest: 'd'.repeat(64),
-          },
-        },
-      }),
-    )
+    stubApi(({ predictions }) => savedAnswer(predictions))
     await save(store)
     expect(store.getState().picks.saveStatus).toBe('saved')
     await vi.waitFor(async () => expect(await kept()).toEqual([]))
