@@ -2,6 +2,7 @@ import type { Sport } from '@tipping/contract/constants'
 import type { RoundNumber } from '@tipping/contract/ids'
 import { predictionsResponseSchema, type PredictionsResponse } from '@tipping/contract/predictions'
 import { api } from './api.ts'
+import { roundKey } from './round-key.ts'
 
 // A round as the signed-in tipper has it (its matches, their results so far, the tipper's picks):
 // the tipping page's main read, and what a live projection (live-projection.ts) works from on any
@@ -12,9 +13,6 @@ export interface RoundArg {
   sport: Sport
   round: RoundNumber
 }
-
-/** The key of a round in the picks slice and the cache's tags. */
-export const roundKey = (sport: string, round: number) => `${sport}/${round}`
 
 export const roundApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { PREPARED } from '../../db/database.ts'
 import type { Database } from '../../db/schema.ts'
 
 /**
@@ -24,7 +25,7 @@ export async function userTipNumbers(db: Database, competitionId: number, userId
     margin_games: number
     miss_total: number
     best_miss: number | null
-  }>`
+  }>`${PREPARED}
     WITH mine AS (
       SELECT m.id, m.starts_at, m.number, m.winner_squad_id AS winner, m.is_margin_game, m.sixes,
         t.squad_id, t.margin, t.is_auto_tip
@@ -75,7 +76,7 @@ export async function userRoundScores(db: Database, competitionId: number, userI
     bonus: number
     not_counted: number
     active: boolean
-  }>`
+  }>`${PREPARED}
     SELECT r.number, rs.points, rs.margin, rs.bonus, (rs.correct - rs.counted)::int AS not_counted,
       u.deactivated_at IS NULL AS active
     FROM round_scores rs
@@ -306,7 +307,7 @@ async function countRoundPoints(trx: Database, competitionId: number, from: numb
 
 /** The history's state as a read sees it: the rounds it covers and not stale, and its version. */
 export async function historyState(db: Database, competitionId: number) {
-  const res = await sql<{ covered: number; version: string; stale_from: number | null }>`
+  const res = await sql<{ covered: number; version: string; stale_from: number | null }>`${PREPARED}
     SELECT s.covered_through AS covered, s.version::text AS version,
       (SELECT min(from_round) FROM season_history_stale x
         WHERE x.competition_id = ${competitionId}) AS stale_from

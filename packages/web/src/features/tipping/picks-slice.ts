@@ -132,5 +132,5 @@ const picksSlice = createSlice({
 export const picksActions = picksSlice.actions
 export const picksReducer = picksSlice.reducer
 
-/** The key of a round in the slice and the cache's tags (with the round read, in lib). */
-export { roundKey } from '../../lib/round-api.ts'
+/** The key of a round in the slice and the cache's tags (lib/round-key.ts says why it is apart). */
+export { roundKey } from '../../lib/round-key.ts'

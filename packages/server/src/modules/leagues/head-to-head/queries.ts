@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { PREPARED } from '../../../db/database.ts'
 import type { Database } from '../../../db/schema.ts'
 
 // The head-to-head's SQL (issue 31; reference contract/rules/head-to-head.ts). Every statement
@@ -46,7 +47,7 @@ export async function record(
   db: Database,
   p: { competitionId: number; startRound: number; a: number; b: number },
 ): Promise<RecordRow[]> {
-  const res = await sql<RecordRow>`
+  const res = await sql<RecordRow>`${PREPARED}
     WITH pair AS (
       SELECT r.number AS round, r.status = 'complete' AS complete,
         max(rs.points) FILTER (WHERE rs.user_id = ${p.a}) AS a_points,
@@ -119,7 +120,7 @@ export async function roundTips(
   db: Database,
   p: { competitionId: number; round: number; a: number; b: number },
 ): Promise<TipsRow[]> {
-  const res = await sql<TipsRow>`
+  const res = await sql<TipsRow>`${PREPARED}
     SELECT true AS round_exists, m.id AS match_id, m.home_squad_id, m.away_squad_id,
       m.winner_squad_id, m.is_margin_game, m.sixes,
       ta.squad_id AS a_squad, ta.margin AS a_margin, ta.is_auto_tip AS a_auto,
