@@ -943,6 +943,19 @@ async function main(): Promise<void> {
     })
   }
 
+  /** The deadline rush: every signed-in tipper saving the open BBL round, picks from `nonce`. */
+  const rushSpec = (nonce: number): LoadSpec => ({
+    url: base,
+    method: 'POST',
+    connections,
+    durationSeconds: duration,
+    pool: poolUsers.map((u) => ({
+      path: '/api/bbl/predictions_list',
+      cookie: cookie(summary, u),
+      body: JSON.stringify({ predictions: rushPicks(bbl, u, nonce) }),
+      ack: u,
+    })),
+  })
   let rush: { nonce: number; startedAt: Date; acked: number[] } | null = null
   let rushPeakMb = NaN
   if (scenarios.has('rush')) {
@@ -952,18 +965,7 @@ async function main(): Promise<void> {
     const r = await measure(
       `deadline rush: POST predictions_list (${bbl.openMatches.length} tips)`,
       { rps: 2000, p99: 100 },
-      {
-        url: base,
-        method: 'POST',
-        connections,
-        durationSeconds: duration,
-        pool: poolUsers.map((u) => ({
-          path: '/api/bbl/predictions_list',
-          cookie: cookie(summary, u),
-          body: JSON.stringify({ predictions: rushPicks(bbl, u, nonce) }),
-          ack: u,
-        })),
-      },
+      rushSpec(nonce),
     )
     rushPeakMb = rss.takeWindowMb()
     rush = { nonce, startedAt, acked: r.acked }
@@ -990,18 +992,7 @@ async function main(): Promise<void> {
       const r = await measure(
         `deadline rush with the autopilot job running (${bbl.openMatches.length} tips)`,
         { rps: 2000, p99: 100 },
-        {
-          url: base,
-          method: 'POST',
-          connections,
-          durationSeconds: duration,
-          pool: poolUsers.map((u) => ({
-            path: '/api/bbl/predictions_list',
-            cookie: cookie(summary, u),
-            body: JSON.stringify({ predictions: rushPicks(bbl, u, nonce) }),
-            ack: u,
-          })),
-        },
+        rushSpec(nonce),
       )
       const ran = await job
       rows.at(-1)!.note =
