@@ -39,6 +39,18 @@ export const WARM_LEAGUES_MAX = 10
 export const BIG_LADDER_MEMBERS_MAX_AGE_MS = 60_000
 
 /**
+ * When a big league's kept read (versioned `${scoresVersion}:${numUsers}`) is rebuilt for a
+ * reader at `scoresVersion`: newer scores at once; only members after a while; never back to
+ * older scores (a reader holding an older version of the competition than the warm-up read).
+ * StaleWhileRebuild's `due` for the ladder and My season's league chart alike.
+ */
+export const bigLeagueRebuildDue =
+  (scoresVersion: number) =>
+  (builtAt: number, held: string): boolean =>
+    scoresOf(held) < scoresVersion ||
+    (scoresOf(held) === scoresVersion && Date.now() - builtAt > BIG_LADDER_MEMBERS_MAX_AGE_MS)
+
+/**
  * How the ladder read keeps up with a deadline crowd (decision 009), apart from the league rules:
  * the league row of requests arriving together in one query, a small league's whole ladder
  * shared for READ_CACHE_MS at a scores version and member count, and a big league's rebuilt
@@ -90,12 +102,7 @@ export class LeaguesReads {
         this.keyOf(l),
         this.versionOf(l),
         this.builder(l),
-        // Newer scores at once; only members after a while; never back to older scores (a
-        // reader holding an older version of the competition than the warm-up read).
-        (builtAt, held) =>
-          scoresOf(held) < l.scoresVersion ||
-          (scoresOf(held) === l.scoresVersion &&
-            Date.now() - builtAt > BIG_LADDER_MEMBERS_MAX_AGE_MS),
+        bigLeagueRebuildDue(l.scoresVersion),
       )
     return this.ladders.get(`${this.keyOf(l)}:${this.versionOf(l)}`, this.builder(l))
   }

@@ -40,7 +40,7 @@ import { HonoursReads } from './honours/reads.ts'
 import { LeaguesReads, type LeagueRow as Row } from './reads.ts'
 
 /** What makes a league big enough to keep its reads built behind readers (decision 020). */
-export { BIG_LADDER_MEMBERS_MAX_AGE_MS, BIG_LEAGUE } from './reads.ts'
+export { BIG_LEAGUE, bigLeagueRebuildDue } from './reads.ts'
 
 /** What the league emails need: the clock, the app's public origin for links, hourly quotas. */
 export interface LeagueMailSettings {

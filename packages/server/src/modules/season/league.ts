@@ -4,11 +4,7 @@ import { averageOf } from '@tipping/contract/rules/season'
 import type { SeasonLeague } from '@tipping/contract/season'
 import type { Database } from '../../db/schema.ts'
 import { ReadCache, StaleWhileRebuild } from '../../read-cache.ts'
-import {
-  BIG_LADDER_MEMBERS_MAX_AGE_MS,
-  BIG_LEAGUE,
-  type LeaguesService,
-} from '../leagues/service.ts'
+import { BIG_LEAGUE, bigLeagueRebuildDue, type LeaguesService } from '../leagues/service.ts'
 import { groupsOf, rankIn, type RoundGroups } from './history.ts'
 import * as q from './queries.ts'
 
@@ -54,18 +50,13 @@ export class SeasonLeagues {
       ])
       return { played, groups: groupsOf(rows) }
     }
-    const scoresOf = (version: string) => Number(version.split(':')[0])
     const [kept, mine] = await Promise.all([
       l.numUsers > BIG_LEAGUE && this.readCacheMs > 0
         ? this.bigGroups.get(
             `${leagueId}:${l.startRound}`,
             `${l.scoresVersion}:${l.numUsers}`,
             build,
-            // Newer scores at once; only members after a while; never back to older scores.
-            (builtAt, held) =>
-              scoresOf(held) < l.scoresVersion ||
-              (scoresOf(held) === l.scoresVersion &&
-                Date.now() - builtAt > BIG_LADDER_MEMBERS_MAX_AGE_MS),
+            bigLeagueRebuildDue(l.scoresVersion),
           )
         : this.groups.get(key, build),
       q.userRoundScores(this.db, l.competitionId, userId),
