@@ -68,13 +68,92 @@ export const usersRoundTips = async (db: Database, roundId: number, userIds: num
       WHERE round_id = ${roundId} AND user_id = ANY(${userIds}::int[])`.execute(db)
   ).rows
 
+/** A marker in the count's SQL: tests count the statements by it. */
+export const PICK_COUNT_MARKER = '/* pick counts */'
+
+/**
+ * How many tippers picked each squad of the given matches (a round's, or a list), auto-tips in:
+ * the same figures as the view match_pick_counts, and as effective_tips grouped by match and
+ * squad (pick-counts.property.test.ts holds them equal), counted with far less work at 1M
+ * (decision 032). The view counts each match on its own: one pass over the match's tips and one
+ * over the competition's registrations per match (8 registration scans for a round of 8). Here:
+ * - the stored tips of all the matches in one index-only range scan of tips_match_user
+ *   (match_id, user_id) INCLUDE (squad_id), grouped by match and squad;
+ * - the registrations read once per competition: each is put in the bucket of the locked matches'
+ *   distinct start times it precedes (width_bucket), so "registered before match k started" is
+ *   the sum of the buckets below k's start;
+ * - on a locked match the away squad gains those registrations less the stored tips on it (every
+ *   stored tip is by a user registered before the match started: a tip needs a registration and
+ *   is refused once the match has started, so the untipped are exactly the difference).
+ * Each sub-result is MATERIALIZED, or the planner re-runs the registrations scan per match.
+ */
+export async function pickCounts(
+  db: Database,
+  of: { roundId: number } | { matchIds: readonly number[] },
+): Promise<{ match_id: number; squad_id: number; picks: number }[]> {
+  const which =
+    'roundId' in of ? sql`m.round_id = ${of.roundId}` : sql`m.id = ANY(${[...of.matchIds]}::int[])`
+  const res = await sql<{ match_id: number; squad_id: number; picks: number }>`${sql.raw(
+    PICK_COUNT_MARKER,
+  )}
+    WITH m AS MATERIALIZED (
+      SELECT m.id, m.competition_id, m.home_squad_id, m.away_squad_id, m.starts_at,
+        m.status <> 'scheduled' AS locked
+      FROM matches m WHERE ${which}
+    ),
+    t AS MATERIALIZED (
+      SELECT t.match_id, t.squad_id, count(*) AS n FROM tips t
+      WHERE t.match_id = ANY(ARRAY(SELECT id FROM m)) GROUP BY t.match_id, t.squad_id
+    ),
+    starts AS MATERIALIZED (
+      SELECT competition_id, array_agg(DISTINCT starts_at ORDER BY starts_at) AS at
+      FROM m WHERE locked GROUP BY competition_id
+    ),
+    regs AS MATERIALIZED (
+      SELECT s.competition_id, width_bucket(cr.registered_at, s.at) AS b, count(*) AS n
+      FROM starts s JOIN competition_registrations cr ON cr.competition_id = s.competition_id
+        AND cr.registered_at < s.at[cardinality(s.at)]
+      GROUP BY 1, 2
+    )
+    SELECT m.id AS match_id, sq.squad_id,
+      (CASE WHEN sq.squad_id = m.home_squad_id THEN c.home ELSE c.away + a.auto END)::int AS picks
+    FROM m
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(t.n) FILTER (WHERE t.squad_id = m.home_squad_id), 0) AS home,
+        coalesce(sum(t.n) FILTER (WHERE t.squad_id = m.away_squad_id), 0) AS away,
+        coalesce(sum(t.n), 0) AS tipped
+      FROM t WHERE t.match_id = m.id
+    ) c
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN m.locked THEN greatest(0, coalesce((
+        SELECT sum(r.n) FROM regs r JOIN starts s ON s.competition_id = r.competition_id
+        WHERE r.competition_id = m.competition_id AND r.b < array_position(s.at, m.starts_at)
+      ), 0) - c.tipped) ELSE 0 END AS auto
+    ) a
+    CROSS JOIN LATERAL (VALUES (m.home_squad_id), (m.away_squad_id)) AS sq(squad_id)
+    ORDER BY 1, 2`.execute(db)
+  return res.rows
+}
+
+/**
+ * The rounds whose pick counts are built ahead of their readers (decision 032): in each current
+ * competition, the first two rounds with a match not yet complete (the round being played or
+ * tipped, and the next). A scan of matches (some hundreds of rows).
+ */
+export const roundsToCount = async (db: Database): Promise<number[]> =>
+  (
+    await sql<{ round_id: number }>`
+      SELECT round_id FROM (
+        SELECT r.id AS round_id,
+          row_number() OVER (PARTITION BY r.competition_id ORDER BY r.number) AS nth
+        FROM rounds r JOIN competitions c ON c.id = r.competition_id
+        WHERE c.is_current
+          AND EXISTS (SELECT 1 FROM matches m WHERE m.round_id = r.id AND m.status <> 'complete')
+      ) open WHERE nth <= 2`.execute(db)
+  ).rows.map((r) => r.round_id)
+
 /** How many tippers picked each squad of each match in the round (the live pick split, auto-tips in). */
-export const roundPickCounts = (db: Database, roundId: number) =>
-  db
-    .selectFrom('match_pick_counts')
-    .select(['match_id', 'squad_id', 'picks'])
-    .where('round_id', '=', roundId)
-    .execute()
+export const roundPickCounts = (db: Database, roundId: number) => pickCounts(db, { roundId })
 
 /**
  * The matches a save touches, locked against a concurrent result or lockout change for the

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { pickCounts } from '../predictions/service.ts'
 
 export const competitionRounds = (db: Database, competitionId: number) =>
   db
@@ -119,11 +120,8 @@ export const competitionLadderPoints = async (db: Database, competitionId: numbe
 /** Pick counts per squad of the given matches (the round stats files), auto-tips in. */
 export async function matchPickCounts(db: Database, matchIds: number[]) {
   if (matchIds.length === 0) return []
-  return db
-    .selectFrom('match_pick_counts')
-    .select(['match_id', 'squad_id', 'picks'])
-    .where('match_id', 'in', matchIds)
-    .execute()
+  // The one count the round read and the push channel's split use too (decision 032).
+  return pickCounts(db, { matchIds })
 }
 
 /**
