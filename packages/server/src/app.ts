@@ -241,6 +241,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ...(deps.devSsoAccounts ? { devAccounts: deps.devSsoAccounts } : {}),
   })
   predictionsRoutes(app, { predictions })
+  // The open rounds' pick counts, built and kept fresh ahead of their readers (decision 032).
+  app.addHook('onReady', async () => predictions.startPickCountWarming())
+  app.addHook('onClose', async () => predictions.stopPickCountWarming())
   receiptRoutes(app, { predictions, checksPerMinute: config.RECEIPT_CHECKS_PER_MINUTE })
   // A result is scored on two more of the pool's connections (decision 009); a pool too small to
   // spare them while other jobs wait for the scoring lock scores on the result's own.

@@ -121,13 +121,22 @@ export class StaleWhileRebuild<V> {
 
   /**
    * Builds the value of `key` at `version` ahead of its readers, unless it is held at that version
-   * or a build is already under way (which is then waited for). Resolves when the key is built;
+   * or a build is already under way (which is then waited for), or `due` says it is not due yet. Resolves when the key is built;
    * never rejects (a failed build leaves the key as it was, and the next reader tries again).
    */
-  async warm(key: string, version: string, build: () => Promise<V>): Promise<void> {
+  async warm(
+    key: string,
+    version: string,
+    build: () => Promise<V>,
+    due?: (builtAt: number, heldVersion: string) => boolean,
+  ): Promise<void> {
     const held = this.entries.get(key)
-    if (held && held.version === version && !held.rebuilding) return
-    const got = this.get(key, version, build)
+    if (held && !held.rebuilding) {
+      if (held.version === version) return
+      // A value kept by age (pick counts, decision 032): not rebuilt before it is due.
+      if (due && !due(held.builtAt, held.version)) return
+    }
+    const got = this.get(key, version, build, due)
     // On a held key, get answers the held value at once and leaves the rebuild running: wait for that.
     await (this.entries.get(key)?.rebuilding ?? got).then(
       () => {},

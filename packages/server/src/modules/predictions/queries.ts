@@ -68,7 +68,7 @@ export const usersRoundTips = async (db: Database, roundId: number, userIds: num
       WHERE round_id = ${roundId} AND user_id = ANY(${userIds}::int[])`.execute(db)
   ).rows
 
-/** A marker in the count's SQL: tests count the statements by it. */
+/** The comment the count's SQL starts with (written out in it): tests count the statements by it. */
 export const PICK_COUNT_MARKER = '/* pick counts */'
 
 /**
@@ -93,9 +93,7 @@ export async function pickCounts(
 ): Promise<{ match_id: number; squad_id: number; picks: number }[]> {
   const which =
     'roundId' in of ? sql`m.round_id = ${of.roundId}` : sql`m.id = ANY(${[...of.matchIds]}::int[])`
-  const res = await sql<{ match_id: number; squad_id: number; picks: number }>`${sql.raw(
-    PICK_COUNT_MARKER,
-  )}
+  const res = await sql<{ match_id: number; squad_id: number; picks: number }>`/* pick counts */
     WITH m AS MATERIALIZED (
       SELECT m.id, m.competition_id, m.home_squad_id, m.away_squad_id, m.starts_at,
         m.status <> 'scheduled' AS locked

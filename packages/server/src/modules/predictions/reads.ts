@@ -5,10 +5,13 @@ import { pickSplit } from '@tipping/contract/rules/picks'
 import { effectiveStatus } from '@tipping/contract/rules/status'
 import type { Database } from '../../db/schema.ts'
 import { Batcher, byScope } from '../../batch.ts'
-import { ReadCache } from '../../read-cache.ts'
+import { ReadCache, StaleWhileRebuild } from '../../read-cache.ts'
 import * as q from './queries.ts'
 
 type PickCounts = Awaited<ReturnType<typeof q.roundPickCounts>>
+
+/** Rounds whose counts are kept: a season's rounds of both competitions, with room to spare. */
+const PICK_COUNT_ROUNDS = 100
 
 /** A round and its matches, the same for every tipper. */
 export interface Fixture {
@@ -23,7 +26,12 @@ export interface Fixture {
  */
 export class PredictionsReads {
   private readonly fixtures: ReadCache<Fixture | null>
-  private readonly pickCounts: ReadCache<PickCounts>
+  /**
+   * Per round, its pick counts, rebuilt behind the readers once PICK_COUNTS_CACHE_MS old
+   * (decision 032): a count takes seconds at a million tippers, longer than the TTL on a slow
+   * box, and a reader must never wait for one once the round has a count.
+   */
+  private readonly pickCounts = new StaleWhileRebuild<PickCounts>(PICK_COUNT_ROUNDS)
 
   /** `${roundId}:${userId}` -> that user's tips in the round, for requests arriving together. */
   private readonly tips = new Batcher<string, q.TipRecord[]>(async (keys) => {
@@ -50,10 +58,12 @@ export class PredictionsReads {
     /** The round and its matches may be this old (READ_CACHE_MS). */
     readCacheMs: number,
     /** Pick percentages may be this old: counting a round's tips takes seconds at 1M tippers. */
-    pickCountsMs: number,
+    private readonly pickCountsMs: number,
+    /** Counts a round (tests slow it down or count it by hand). */
+    private readonly countRound: (roundId: number) => Promise<PickCounts> = (roundId) =>
+      q.roundPickCounts(db, roundId),
   ) {
     this.fixtures = new ReadCache(readCacheMs)
-    this.pickCounts = new ReadCache(pickCountsMs)
   }
 
   /** The round by number and its matches; shared, READ_CACHE_MS old at most. */
@@ -69,9 +79,38 @@ export class PredictionsReads {
     return (await this.tips.get(`${roundId}:${userId}`)) ?? []
   }
 
-  /** How many tippers picked each squad of the round's matches, PICK_COUNTS_CACHE_MS old at most. */
+  /**
+   * How many tippers picked each squad of the round's matches, rebuilt behind the readers once
+   * PICK_COUNTS_CACHE_MS old: the held counts are answered however long the rebuild takes. A
+   * round with no count yet has one build, shared by every reader meanwhile and by the warm-up.
+   */
   roundPickCounts(roundId: number): Promise<PickCounts> {
-    return this.pickCounts.get(String(roundId), () => q.roundPickCounts(this.db, roundId))
+    if (this.pickCountsMs <= 0) return this.countRound(roundId)
+    return this.pickCounts.get(String(roundId), String(Date.now()), this.counter(roundId), (at) =>
+      this.olderThan(at, this.pickCountsMs),
+    )
+  }
+
+  /**
+   * Counts the given rounds ahead of their readers, one at a time, each unless its count is less
+   * than half PICK_COUNTS_CACHE_MS old: run every half TTL (warmPickCounts in the service), so the
+   * readers of these rounds find a count that is never more than about the TTL old and never
+   * start one themselves. Never rejects.
+   */
+  async warmPickCounts(roundIds: readonly number[]): Promise<void> {
+    if (this.pickCountsMs <= 0) return
+    for (const roundId of roundIds)
+      await this.pickCounts.warm(String(roundId), String(Date.now()), this.counter(roundId), (at) =>
+        this.olderThan(at, this.pickCountsMs / 2),
+      )
+  }
+
+  private counter(roundId: number): () => Promise<PickCounts> {
+    return () => this.countRound(roundId)
+  }
+
+  private olderThan(builtAt: number, ms: number): boolean {
+    return Date.now() - builtAt >= ms
   }
 
   /**

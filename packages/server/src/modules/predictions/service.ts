@@ -32,6 +32,9 @@ import { checkDistinct, checkTippable, TipWriter, type SavedList } from './tip-w
 import { insertSaves, receiptOf, ReceiptSigner, type SaveKind } from './receipts.ts'
 import { ReceiptReads } from './receipt-reads.ts'
 
+/** The pick count (decision 032), also for the round stats files the publisher writes. */
+export { pickCounts } from './queries.ts'
+
 /**
  * A round's pick split per match, counted now (not cached): what the push channel's `picks` event
  * tells (live/pick-split.ts), the same figures the round read shows.
@@ -62,12 +65,52 @@ export class PredictionsService {
     pickCountsMs = readCacheMs,
     /** RECEIPT_SECRET; unset, the development key. */
     receiptSecret?: string,
+    /** Counts a round's picks (tests slow it down); by default the pick count query. */
+    countRound?: (roundId: number) => ReturnType<typeof q.roundPickCounts>,
   ) {
     const signer = new ReceiptSigner(receiptSecret)
     this.signer = signer
-    this.reads = new PredictionsReads(db, readCacheMs, pickCountsMs)
+    this.pickCountsMs = pickCountsMs
+    this.reads = new PredictionsReads(db, readCacheMs, pickCountsMs, countRound)
     this.writer = new TipWriter(db, clock, undefined, undefined, signer)
     this.receipts = new ReceiptReads(db, signer, (sport) => this.competition(sport))
+  }
+
+  private readonly pickCountsMs: number
+  private warmTimer: NodeJS.Timeout | null = null
+  private warming: Promise<void> | null = null
+
+  /**
+   * Counts the open rounds' picks ahead of their readers (decision 032): at once (not awaited:
+   * start-up readiness does not wait for a count) and then every half PICK_COUNTS_CACHE_MS, one
+   * pass at a time. app.ts starts it when the app is ready and stops it when it closes.
+   */
+  startPickCountWarming(): void {
+    if (this.pickCountsMs <= 0 || this.warmTimer) return
+    const pass = () => {
+      this.warming ??= this.warmPickCounts().finally(() => {
+        this.warming = null
+      })
+    }
+    this.warmTimer = setInterval(pass, Math.max(100, this.pickCountsMs / 2))
+    this.warmTimer.unref()
+    pass()
+  }
+
+  /** Stops the warm-up timer and waits for a pass under way (it uses the database). */
+  async stopPickCountWarming(): Promise<void> {
+    if (this.warmTimer) clearInterval(this.warmTimer)
+    this.warmTimer = null
+    await this.warming
+  }
+
+  /** One warm-up pass: the rounds to count, then each round's count unless it is fresh enough. */
+  async warmPickCounts(): Promise<void> {
+    try {
+      await this.reads.warmPickCounts(await q.roundsToCount(this.db))
+    } catch {
+      // The database is away or closing: the readers count, as without the warm-up.
+    }
   }
 
   private competition(sport: Sport) {
