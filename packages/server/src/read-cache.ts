@@ -121,8 +121,9 @@ export class StaleWhileRebuild<V> {
 
   /**
    * Builds the value of `key` at `version` ahead of its readers, unless it is held at that version
-   * or a build is already under way (which is then waited for), or `due` says it is not due yet. Resolves when the key is built;
-   * never rejects (a failed build leaves the key as it was, and the next reader tries again).
+   * or `due` (when given) says the held value is not due yet, or a build is already under way
+   * (which is then waited for). Resolves when the key is built; never rejects (a failed build
+   * leaves the key as it was, and the next reader tries again).
    */
   async warm(
     key: string,

@@ -86,6 +86,8 @@ export class PredictionsReads {
    */
   roundPickCounts(roundId: number): Promise<PickCounts> {
     if (this.pickCountsMs <= 0) return this.countRound(roundId)
+    // Kept by age, not by what it was built from: every call passes a new "version" (the time),
+    // and `due` decides whether the held counts are old enough to recount.
     return this.pickCounts.get(String(roundId), String(Date.now()), this.counter(roundId), (at) =>
       this.olderThan(at, this.pickCountsMs),
     )
