@@ -230,11 +230,9 @@ describe('the autopilot job', () => {
     await runLockouts(t.db, t.clock)
     await runAutopilot(t.db, t.clock)
     expect(await tipOf(u.id, first.id)).toBeUndefined()
-    // The statement itself re-checks the lock: a checkpoint claimed late fills nothing.
-    const { fillCheckpoint } = await import('../src/modules/autopilot/queries.ts')
-    expect(
-      await fillCheckpoint(t.db, { match_id: first.id, lead_minutes: 15 }, t.clock.now()),
-    ).toBe(0)
+    // Each batch re-checks the lock: the match it would tip is not open to it.
+    const { lockOpenMatch } = await import('../src/modules/autopilot/queries.ts')
+    expect(await lockOpenMatch(t.db, first.id, t.clock.now())).toBeUndefined()
     await t.db
       .updateTable('matches')
       .set({ status: 'scheduled' })
