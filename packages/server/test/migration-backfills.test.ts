@@ -117,7 +117,7 @@ describe('2026-11-27T1100: checkpoints run by the one-statement autopilot are fi
     await autopilotBatches.down(t.db)
     await t.db
       .insertInto('autopilot_passes')
-      .values({ match_id: m.id, lead_minutes: 60, ran_at: ranAt, placed: 12 } as never)
+      .values({ match_id: m.id, lead_minutes: 60, ran_at: ranAt, placed: 12 })
       .execute()
     await autopilotBatches.up(t.db)
     try {
