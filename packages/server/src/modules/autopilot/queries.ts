@@ -214,7 +214,8 @@ export const lockOpenMatch = async (db: Database, matchId: number, now: Date) =>
  * on the match, the strategy's squad with the claim's favourite and margin. The anti-join leaves
  * any tip in place, the player's or autopilot's; ON CONFLICT DO NOTHING makes a repeated batch
  * harmless. Rows go in user order, as the group commit writes tips. A player's save after this
- * overwrites the tip and its flag.
+ * overwrites the tip and its flag. Per tipper of the batch: one probe each of autopilot_settings'
+ * key (user_id, sport), users' key and tips' key (user_id, match_id), whatever the table sizes.
  */
 export async function placeBatch(
   db: Database,
