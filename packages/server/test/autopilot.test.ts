@@ -401,6 +401,42 @@ describe('the autopilot job in batches (decision 026, "Batches")', () => {
     expect(mine(await tipsOn(first.id), auto)).toEqual(whole)
   })
 
+  it('follows a change of the Super Sixes match between batches, with the median counted once', async () => {
+    const auto = await tippers()
+    // One Super Sixes match per round: move it to or away from `first`, and back after.
+    const setGame = async (id: number | undefined) => {
+      await t.db
+        .updateTable('matches')
+        .set({ is_margin_game: false })
+        .where('round_id', '=', first.round_id)
+        .execute()
+      if (id !== undefined)
+        await t.db
+          .updateTable('matches')
+          .set({ is_margin_game: true })
+          .where('id', '=', id)
+          .execute()
+    }
+    const game = matches.find((m) => m.margin)?.id
+    const flip = () => setGame(first.margin ? undefined : first.id)
+    let flipped = false
+    try {
+      await runAutopilot(t.db, t.clock, {
+        batchSize: 3,
+        afterBatch: async () => {
+          if (!flipped) await flip()
+          flipped = true
+        },
+      })
+      const margins = mine(await tipsOn(first.id), auto).map((r) => r.margin)
+      // The players' guesses 10, 30 and 20 on a margin game (median 20); none on another (0).
+      const [before, after] = first.margin ? [20, null] : [null, 0]
+      expect(margins).toEqual([before, before, before, after, after, after, after])
+    } finally {
+      await setGame(game)
+    }
+  })
+
   it('stops at the lockout arriving between batches, whatever the clock says', async () => {
     const auto = await tippers()
     const before = t.clock.now()

@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely'
 //
 // - favourite_squad_id, margin: the crowd's favourite and median Super Sixes guess, counted once
 //   when the checkpoint is claimed, so every batch (and a process resuming after a crash) tips
-//   with the same values a single statement would have used. margin is null off margin games.
+//   with the same values a single statement would have used. margin is placed only if the match
+//   is a margin game when the batch runs. Both null on rows of the old protocol.
 // - through_user_id: the highest autopilot user id the committed batches have dealt with; the
 //   next batch starts after it (keyset). A batch advances it in its own transaction, so a crash
 //   loses nothing and a second process never repeats a committed batch.

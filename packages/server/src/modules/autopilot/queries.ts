@@ -87,7 +87,9 @@ export async function dueCheckpoints(db: Database, now: Date): Promise<DueCheckp
  * Claims a checkpoint: its row in autopilot_passes, with what every batch will tip, counted now
  * from every stored tip on the match as Autopick counts them (GAME_RULES): the favourite (more
  * tips, the home side on a tie or none) and the median Super Sixes guess, percentile_disc(0.5),
- * 0 when nobody has guessed (rules/autopilot.ts is the reference). Counted once, so the batches
+ * 0 when nobody has guessed (rules/autopilot.ts is the reference). The median is kept whatever
+ * the match is: each batch reads is_margin_game from the match it locks, so an admin's change of
+ * the Super Sixes match mid-checkpoint is honoured as the one-statement job honoured it. Counted once, so the batches
  * do not drift as autopilot's own tips and the savers' arrive, and a process resuming after a
  * crash tips exactly as the first would have. The count is one index-only pass over the match's
  * entries in tips_match_user (it includes squad_id and margin), skipped when the row exists;
@@ -100,7 +102,7 @@ export async function claimCheckpoint(db: Database, c: DueCheckpoint, now: Date)
       margin)
     SELECT m.id, ${c.lead_minutes}, ${now}::timestamptz, 0,
       CASE WHEN crowd.away > crowd.home THEN m.away_squad_id ELSE m.home_squad_id END,
-      CASE WHEN m.is_margin_game THEN coalesce(crowd.median, 0) END
+      coalesce(crowd.median, 0)
     FROM matches m
     CROSS JOIN LATERAL (
       SELECT count(*) FILTER (WHERE t.squad_id = m.home_squad_id) AS home,
@@ -119,7 +121,8 @@ export async function claimCheckpoint(db: Database, c: DueCheckpoint, now: Date)
 
 export interface PassState {
   favourite_squad_id: number
-  margin: number | null
+  /** The median guess, placed only if the match is a margin game when the batch runs. */
+  margin: number
   through_user_id: number
   finished: boolean
 }
@@ -191,6 +194,7 @@ export interface OpenMatch {
   round_id: number
   home_squad_id: number
   away_squad_id: number
+  is_margin_game: boolean
 }
 
 /**
@@ -201,7 +205,7 @@ export interface OpenMatch {
 export const lockOpenMatch = async (db: Database, matchId: number, now: Date) =>
   (
     await sql<OpenMatch>`
-      SELECT id, round_id, home_squad_id, away_squad_id FROM matches
+      SELECT id, round_id, home_squad_id, away_squad_id, is_margin_game FROM matches
       WHERE id = ${matchId} AND status = 'scheduled' AND starts_at > ${now}::timestamptz
       FOR SHARE
     `.execute(db)
@@ -236,7 +240,7 @@ export async function placeBatch(
             THEN u.team_supported
           ELSE ${pass.favourite_squad_id}::int
         END,
-        ${pass.margin}::int, false, true, ${now}::timestamptz, ${now}::timestamptz
+        ${m.is_margin_game ? pass.margin : null}::int, false, true, ${now}::timestamptz, ${now}::timestamptz
       FROM autopilot_settings s
       JOIN users u ON u.id = s.user_id AND u.deactivated_at IS NULL
       WHERE s.user_id = ANY(${userIds}::int[]) AND s.sport = ${c.sport}
