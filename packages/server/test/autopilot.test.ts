@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runLockouts } from '../src/modules/lifecycle/service.ts'
-import { runAutopilot } from '../src/modules/autopilot/service.ts'
+import { runAutopilot, type AutopilotReport } from '../src/modules/autopilot/service.ts'
 import { autopilotMargin, autopilotSquad } from '@tipping/contract/rules/autopilot'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
@@ -230,11 +230,9 @@ describe('the autopilot job', () => {
     await runLockouts(t.db, t.clock)
     await runAutopilot(t.db, t.clock)
     expect(await tipOf(u.id, first.id)).toBeUndefined()
-    // The statement itself re-checks the lock: a checkpoint claimed late fills nothing.
-    const { fillCheckpoint } = await import('../src/modules/autopilot/queries.ts')
-    expect(
-      await fillCheckpoint(t.db, { match_id: first.id, lead_minutes: 15 }, t.clock.now()),
-    ).toBe(0)
+    // Each batch re-checks the lock: the match it would tip is not open to it.
+    const { lockOpenMatch } = await import('../src/modules/autopilot/queries.ts')
+    expect(await lockOpenMatch(t.db, first.id, t.clock.now())).toBeUndefined()
     await t.db
       .updateTable('matches')
       .set({ status: 'scheduled' })
@@ -272,5 +270,209 @@ describe('the autopilot job', () => {
     const passes = await t.db.selectFrom('autopilot_passes').selectAll().execute()
     expect(passes).toHaveLength(new Set(passes.map((p) => p.match_id)).size)
     expect(a.checkpoints + b.checkpoints).toBeLessThanOrEqual(passes.length)
+  })
+})
+
+describe('the autopilot job in batches (decision 026, "Batches")', () => {
+  type Tip = Awaited<ReturnType<typeof tipsOn>>[number]
+  const mine = (rows: Tip[], users: U[]) =>
+    rows.filter((r) => users.some((u) => u.id === r.user_id))
+
+  /**
+   * Three players' own picks (the away side the favourite, 2 to 1) and seven tippers on autopilot,
+   * an hour ahead, in user order: three 'home' first, then four 'favourite'. Had each batch
+   * counted the favourite again, the home tips of the first batches would turn it to home.
+   */
+  async function tippers() {
+    at(first, 24 * 60)
+    const crowd = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)]
+    await playerTip(crowd[0]!.id, first, first.away, first.margin ? 10 : null)
+    await playerTip(crowd[1]!.id, first, first.away, first.margin ? 30 : null)
+    await playerTip(crowd[2]!.id, first, first.home, first.margin ? 20 : null)
+    const auto: U[] = []
+    for (let i = 0; i < 7; i++) {
+      const u = await registerUser(t.app)
+      await put(u, { strategy: i < 3 ? 'home' : 'favourite', leadMinutes: 60 })
+      auto.push(u)
+    }
+    at(first, 30)
+    return auto
+  }
+
+  const undo = async () => {
+    await t.db.deleteFrom('tips').where('is_autopilot', '=', true).execute()
+    await t.db.deleteFrom('autopilot_passes').execute()
+  }
+
+  it('places exactly the tips of one batch when split into several, and resumes after a crash', async () => {
+    const auto = await tippers()
+    const one = await runAutopilot(t.db, t.clock)
+    const whole = mine(await tipsOn(first.id), auto)
+    expect(whole).toHaveLength(7)
+    expect(whole.slice(3).every((r) => r.squad_id === first.away && r.is_autopilot)).toBe(true)
+    for (const size of [1, 2, 3, 7]) {
+      await undo()
+      const batches: number[] = []
+      const split = await runAutopilot(t.db, t.clock, {
+        batchSize: size,
+        afterBatch: (b) => void batches.push(b.placed),
+      })
+      expect(mine(await tipsOn(first.id), auto)).toEqual(whole)
+      expect(split).toEqual(one)
+      // Keyset batches: ceil(7 / size) of them, and one more that finds nobody after a full one.
+      expect(batches.length).toBe(Math.floor(7 / size) + 1)
+    }
+    // A crash after the second batch commits: the next run carries on from the recorded progress.
+    await undo()
+    let seen = 0
+    const crash = runAutopilot(t.db, t.clock, {
+      batchSize: 2,
+      afterBatch: () => {
+        if (++seen === 2) throw new Error('process killed')
+      },
+    })
+    await expect(crash).rejects.toThrow('process killed')
+    expect(mine(await tipsOn(first.id), auto)).toHaveLength(4)
+    const resumed = await runAutopilot(t.db, t.clock, { batchSize: 2 })
+    expect(resumed).toEqual({ checkpoints: 1, placed: 3 })
+    expect(mine(await tipsOn(first.id), auto)).toEqual(whole)
+    const pass = await t.db.selectFrom('autopilot_passes').selectAll().executeTakeFirstOrThrow()
+    expect(pass).toMatchObject({ placed: 7, through_user_id: auto.at(-1)!.id })
+    expect(pass.finished_at).not.toBeNull()
+  })
+
+  it("keeps a player's save made between two batches, before or after their turn", async () => {
+    const auto = await tippers()
+    const [early, late] = [auto[0]!, auto[6]!]
+    let saved = false
+    await runAutopilot(t.db, t.clock, {
+      batchSize: 2,
+      afterBatch: async () => {
+        if (saved) return
+        saved = true
+        // early was tipped by the first batch; late's batch has not run yet.
+        expect(await tipOf(early.id, first.id)).toMatchObject({ is_autopilot: true })
+        expect((await save(early, first, first.away)).statusCode).toBe(200)
+        expect((await save(late, first, first.home)).statusCode).toBe(200)
+      },
+    })
+    expect(await tipOf(early.id, first.id)).toMatchObject({
+      squad_id: first.away,
+      is_autopilot: false,
+    })
+    expect(await tipOf(late.id, first.id)).toMatchObject({
+      squad_id: first.home,
+      is_autopilot: false,
+    })
+    const rows = mine(await tipsOn(first.id), auto)
+    expect(rows).toHaveLength(7)
+    expect(rows.filter((r) => r.is_autopilot)).toHaveLength(5)
+  })
+
+  it('places each tip once with two jobs at once, taking turns on the batches', async () => {
+    const auto = await tippers()
+    const single: number[] = []
+    await runAutopilot(t.db, t.clock, { batchSize: 2, afterBatch: () => void single.push(1) })
+    const whole = mine(await tipsOn(first.id), auto)
+    await undo()
+    // Two schedulers at once (on PostgreSQL truly concurrent; PGlite interleaves transactions).
+    const batches: number[] = []
+    const count = (b: { placed: number }) => void batches.push(b.placed)
+    const [a, b] = await Promise.all([
+      runAutopilot(t.db, t.clock, { batchSize: 2, afterBatch: count }),
+      runAutopilot(t.db, t.clock, { batchSize: 2, afterBatch: count }),
+    ])
+    expect(mine(await tipsOn(first.id), auto)).toEqual(whole)
+    // No batch ran twice: together they ran the single job's batches, placing each tip once.
+    expect(batches).toHaveLength(single.length)
+    expect(a.placed + b.placed).toBe(7)
+    expect(a.checkpoints + b.checkpoints).toBe(1)
+    // One job starting the other between its batches: the second carries on, the first stops.
+    await undo()
+    let other: Promise<AutopilotReport> | undefined
+    const first_ = await runAutopilot(t.db, t.clock, {
+      batchSize: 2,
+      afterBatch: async () => {
+        other ??= runAutopilot(t.db, t.clock, { batchSize: 2 })
+        await other
+      },
+    })
+    expect(first_.placed + (await other!).placed).toBe(7)
+    expect(mine(await tipsOn(first.id), auto)).toEqual(whole)
+  })
+
+  it('follows a change of the Super Sixes match between batches, with the median counted once', async () => {
+    const auto = await tippers()
+    // One Super Sixes match per round: move it to or away from `first`, and back after.
+    const setGame = async (id: number | undefined) => {
+      await t.db
+        .updateTable('matches')
+        .set({ is_margin_game: false })
+        .where('round_id', '=', first.round_id)
+        .execute()
+      if (id !== undefined)
+        await t.db
+          .updateTable('matches')
+          .set({ is_margin_game: true })
+          .where('id', '=', id)
+          .execute()
+    }
+    const game = matches.find((m) => m.margin)?.id
+    const flip = () => setGame(first.margin ? undefined : first.id)
+    let flipped = false
+    try {
+      await runAutopilot(t.db, t.clock, {
+        batchSize: 3,
+        afterBatch: async () => {
+          if (!flipped) await flip()
+          flipped = true
+        },
+      })
+      const margins = mine(await tipsOn(first.id), auto).map((r) => r.margin)
+      // The players' guesses 10, 30 and 20 on a margin game (median 20); none on another (0).
+      const [before, after] = first.margin ? [20, null] : [null, 0]
+      expect(margins).toEqual([before, before, before, after, after, after, after])
+    } finally {
+      await setGame(game)
+    }
+  })
+
+  it('stops at the lockout arriving between batches, whatever the clock says', async () => {
+    const auto = await tippers()
+    const before = t.clock.now()
+    let lockedOut = false
+    const report = await runAutopilot(t.db, t.clock, {
+      batchSize: 2,
+      afterBatch: async () => {
+        if (lockedOut) return
+        lockedOut = true
+        t.clock.set(new Date(first.starts_at.getTime() + 1000))
+        expect((await runLockouts(t.db, t.clock)).locked).toBeGreaterThanOrEqual(1)
+        // A scheduler whose clock still reads half an hour before: the match's status stops it.
+        t.clock.set(before)
+      },
+    })
+    try {
+      expect(report).toEqual({ checkpoints: 1, placed: 2 })
+      const rows = mine(await tipsOn(first.id), auto)
+      expect(rows.map((r) => r.user_id)).toEqual([auto[0]!.id, auto[1]!.id])
+      const pass = await t.db.selectFrom('autopilot_passes').selectAll().executeTakeFirstOrThrow()
+      expect(pass.finished_at).not.toBeNull()
+      expect(await runAutopilot(t.db, t.clock)).toEqual({ checkpoints: 0, placed: 0 })
+    } finally {
+      const locked = await t.db
+        .updateTable('matches')
+        .set({ status: 'scheduled', locked_at: null })
+        .where('status', '=', 'active')
+        .where('round_id', '=', first.round_id)
+        .returning('round_id')
+        .execute()
+      if (locked.length > 0)
+        await t.db
+          .updateTable('rounds')
+          .set({ status: 'scheduled' })
+          .where('id', '=', first.round_id)
+          .execute()
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as autopilot from '../src/db/migrations/2026-11-27T0700-autopilot.ts'
 import * as lockTimes from '../src/db/migrations/2026-11-27T0900-receipt-kinds-and-lock-times.ts'
+import * as autopilotBatches from '../src/db/migrations/2026-11-27T1100-autopilot-batches.ts'
 import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // Migrations that fill in data for databases made before them: each is run down and up again on
@@ -86,6 +87,7 @@ describe('2026-11-27T0700: each player keeps their reminder choice as a reminder
         .orderBy('id')
         .execute()
     // Undo the later migrations first, newest first, as a database before 0700 had none of them.
+    await autopilotBatches.down(t.db)
     await lockTimes.down(t.db)
     await autopilot.down(t.db)
     await t.db
@@ -100,9 +102,34 @@ describe('2026-11-27T0700: each player keeps their reminder choice as a reminder
       .execute()
     await autopilot.up(t.db)
     await lockTimes.up(t.db)
+    await autopilotBatches.up(t.db)
     expect(await lead()).toEqual([
       { id: on.id, reminder_lead: 'round', is_weekly_reminder_enabled: true },
       { id: off.id, reminder_lead: 'off', is_weekly_reminder_enabled: false },
     ])
+  })
+})
+
+describe('2026-11-27T1100: checkpoints run by the one-statement autopilot are finished', () => {
+  it('marks every existing pass finished at the time it ran, so no batch runs it again', async () => {
+    const m = await t.db.selectFrom('matches').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const ranAt = new Date('2025-12-19T10:00:00Z')
+    await autopilotBatches.down(t.db)
+    await t.db
+      .insertInto('autopilot_passes')
+      .values({ match_id: m.id, lead_minutes: 60, ran_at: ranAt, placed: 12 })
+      .execute()
+    await autopilotBatches.up(t.db)
+    try {
+      const pass = await t.db
+        .selectFrom('autopilot_passes')
+        .selectAll()
+        .where('match_id', '=', m.id)
+        .executeTakeFirstOrThrow()
+      expect(pass).toMatchObject({ placed: 12, through_user_id: 0, favourite_squad_id: null })
+      expect(new Date(pass.finished_at!)).toEqual(ranAt)
+    } finally {
+      await t.db.deleteFrom('autopilot_passes').execute()
+    }
   })
 })

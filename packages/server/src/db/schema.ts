@@ -433,6 +433,10 @@ export interface AutopilotPassesTable {
   lead_minutes: number
   ran_at: Timestamp
   placed: number
+  favourite_squad_id: number | null
+  margin: number | null
+  through_user_id: Generated<number>
+  finished_at: Timestamp | null
 }
 
 export interface DB {

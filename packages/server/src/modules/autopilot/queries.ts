@@ -50,26 +50,33 @@ export async function saveSetting(
 export interface DueCheckpoint {
   match_id: number
   lead_minutes: number
+  competition_id: number
+  sport: string
 }
 
 /**
  * The checkpoints due now: for each open match starting within the longest lead, the shortest
  * lead its start is within (at that checkpoint every tipper whose lead is at least as long is
- * due), unless that checkpoint has run. matches is small (a season's fixtures), so a scan.
+ * due), unless that checkpoint has finished. A claimed but unfinished one (its process crashed,
+ * or is still at it) is listed again, and this process carries on from its recorded progress.
+ * matches is small (a season's fixtures), so a scan.
  */
 export async function dueCheckpoints(db: Database, now: Date): Promise<DueCheckpoint[]> {
   const leads = [...AUTOPILOT_LEADS]
   const res = await sql<DueCheckpoint>`
-    SELECT d.match_id, d.lead_minutes FROM (
-      SELECT m.id AS match_id, min(l.lead)::int AS lead_minutes, min(m.starts_at) AS starts_at
+    SELECT d.match_id, d.lead_minutes, d.competition_id, co.sport FROM (
+      SELECT m.id AS match_id, min(l.lead)::int AS lead_minutes, min(m.starts_at) AS starts_at,
+        min(m.competition_id) AS competition_id
       FROM matches m CROSS JOIN unnest(${leads}::int[]) AS l(lead)
       WHERE m.status = 'scheduled' AND m.starts_at > ${now}::timestamptz
         AND m.starts_at <= ${now}::timestamptz + l.lead * interval '1 minute'
       GROUP BY m.id
     ) d
+    JOIN competitions co ON co.id = d.competition_id
     WHERE NOT EXISTS (
       SELECT 1 FROM autopilot_passes p
       WHERE p.match_id = d.match_id AND p.lead_minutes = d.lead_minutes
+        AND p.finished_at IS NOT NULL
     )
     ORDER BY d.starts_at, d.match_id
   `.execute(db)
@@ -77,81 +84,168 @@ export async function dueCheckpoints(db: Database, now: Date): Promise<DueCheckp
 }
 
 /**
- * Claims a checkpoint: ON CONFLICT DO NOTHING on autopilot_passes' key, so of two schedulers the
- * second waits for the first's uncommitted row and then gets nothing (it skips the checkpoint).
+ * Claims a checkpoint: its row in autopilot_passes, with what every batch will tip, counted now
+ * from every stored tip on the match as Autopick counts them (GAME_RULES): the favourite (more
+ * tips, the home side on a tie or none) and the median Super Sixes guess, percentile_disc(0.5),
+ * 0 when nobody has guessed (rules/autopilot.ts is the reference). The median is kept whatever
+ * the match is: each batch reads is_margin_game from the match it locks, so an admin's change of
+ * the Super Sixes match mid-checkpoint is honoured as the one-statement job honoured it. Counted once, so the batches
+ * do not drift as autopilot's own tips and the savers' arrive, and a process resuming after a
+ * crash tips exactly as the first would have. The count is one index-only pass over the match's
+ * entries in tips_match_user (it includes squad_id and margin), skipped when the row exists;
+ * ON CONFLICT DO NOTHING settles two processes claiming at once. Committed on its own: the claim
+ * is the shared record of the checkpoint's progress, not a lock held through the job.
  */
-export async function claimCheckpoint(db: Database, c: DueCheckpoint, now: Date): Promise<boolean> {
-  const res = await sql`
-    INSERT INTO autopilot_passes (match_id, lead_minutes, ran_at, placed)
-    VALUES (${c.match_id}, ${c.lead_minutes}, ${now}::timestamptz, 0)
-    ON CONFLICT DO NOTHING
-    RETURNING 1
-  `.execute(db)
-  return res.rows.length === 1
-}
-
-export const recordPlaced = (db: Database, c: DueCheckpoint, placed: number) =>
-  db
-    .updateTable('autopilot_passes')
-    .set({ placed })
-    .where('match_id', '=', c.match_id)
-    .where('lead_minutes', '=', c.lead_minutes)
-    .execute()
-
-/**
- * One statement per checkpoint places every due autopilot tip on the match (rules/autopilot.ts is
- * the reference it must equal):
- *
- * - `m` re-checks the lock in the same statement: the match must still be scheduled and not
- *   started by the job's clock, and is held FOR SHARE until commit, so the lockout (FOR UPDATE
- *   SKIP LOCKED) cannot lock it meanwhile and an autopilot tip is never written after the lockout.
- * - `crowd` is every stored tip on the match so far, as Autopick counts them (GAME_RULES): home
- *   and away counts and the median Super Sixes margin (0 when nobody has guessed). One index-only
- *   pass over the match's entries in tips_match_user (it includes squad_id and margin).
- * - the tippers: autopilot_settings_due (sport, lead_minutes >= the checkpoint, in user order), the
- *   registration by its key, the user by id, and an anti-join on tips' key: a tip already there,
- *   the player's or autopilot's, is left alone, and ON CONFLICT DO NOTHING covers a player's
- *   save committed in between. A player's save after this overwrites the tip (and its flag).
- * - rows go in user order, as the group commit writes tips, so the two never deadlock.
- *
- * At 1,000,000 tippers with 30 % on autopilot this is one range scan of ~300,000 index entries
- * and three key probes each (bench scenario `autopilot`).
- */
-export async function fillCheckpoint(db: Database, c: DueCheckpoint, now: Date): Promise<number> {
-  const res = await sql<{ placed: number }>`
-    WITH m AS (
-      SELECT mt.id, mt.round_id, mt.competition_id, mt.home_squad_id, mt.away_squad_id,
-        mt.is_margin_game, co.sport
-      FROM matches mt JOIN competitions co ON co.id = mt.competition_id
-      WHERE mt.id = ${c.match_id} AND mt.status = 'scheduled' AND mt.starts_at > ${now}::timestamptz
-      FOR SHARE OF mt
-    ),
-    crowd AS (
+export async function claimCheckpoint(db: Database, c: DueCheckpoint, now: Date): Promise<void> {
+  await sql`
+    INSERT INTO autopilot_passes (match_id, lead_minutes, ran_at, placed, favourite_squad_id,
+      margin)
+    SELECT m.id, ${c.lead_minutes}, ${now}::timestamptz, 0,
+      CASE WHEN crowd.away > crowd.home THEN m.away_squad_id ELSE m.home_squad_id END,
+      coalesce(crowd.median, 0)
+    FROM matches m
+    CROSS JOIN LATERAL (
       SELECT count(*) FILTER (WHERE t.squad_id = m.home_squad_id) AS home,
         count(*) FILTER (WHERE t.squad_id = m.away_squad_id) AS away,
         percentile_disc(0.5) WITHIN GROUP (ORDER BY t.margin) AS median
-      FROM m JOIN tips t ON t.match_id = m.id
-    ),
-    placed AS (
+      FROM tips t WHERE t.match_id = m.id
+    ) crowd
+    WHERE m.id = ${c.match_id}
+      AND NOT EXISTS (
+        SELECT 1 FROM autopilot_passes p
+        WHERE p.match_id = ${c.match_id} AND p.lead_minutes = ${c.lead_minutes}
+      )
+    ON CONFLICT DO NOTHING
+  `.execute(db)
+}
+
+export interface PassState {
+  favourite_squad_id: number
+  /** The median guess, placed only if the match is a margin game when the batch runs. */
+  margin: number
+  through_user_id: number
+  finished: boolean
+}
+
+/**
+ * A batch's first lock: its checkpoint's row FOR UPDATE. Only autopilot takes it, so two
+ * processes on one checkpoint take turns batch by batch, each reading where the last committed
+ * batch stopped: no batch runs twice and none is skipped, whoever crashes.
+ */
+export const lockPass = async (db: Database, c: DueCheckpoint) =>
+  (
+    await sql<PassState>`
+      SELECT favourite_squad_id, margin, through_user_id, finished_at IS NOT NULL AS finished
+      FROM autopilot_passes
+      WHERE match_id = ${c.match_id} AND lead_minutes = ${c.lead_minutes}
+      FOR UPDATE
+    `.execute(db)
+  ).rows[0]
+
+/**
+ * The next batch's tippers: the `size` lowest user ids after `after` with autopilot on for the
+ * sport at a lead at least the checkpoint's (keyset, not OFFSET). One bounded range scan of
+ * autopilot_settings_due (sport, lead_minutes, user_id) per lead, merged: at most 3 x size index
+ * entries read per batch, however far into the million the batch is.
+ */
+export async function nextBatch(
+  db: Database,
+  c: DueCheckpoint,
+  after: number,
+  size: number,
+): Promise<number[]> {
+  const leads = AUTOPILOT_LEADS.filter((l) => l >= c.lead_minutes)
+  const res = await sql<{ user_id: number }>`
+    SELECT b.user_id FROM unnest(${leads}::int[]) AS l(lead)
+    CROSS JOIN LATERAL (
+      SELECT s.user_id FROM autopilot_settings s
+      WHERE s.sport = ${c.sport} AND s.lead_minutes = l.lead AND s.user_id > ${after}
+      ORDER BY s.user_id
+      LIMIT ${size}
+    ) b
+    ORDER BY b.user_id
+    LIMIT ${size}
+  `.execute(db)
+  return res.rows.map((r) => r.user_id)
+}
+
+/**
+ * The batch's registrations FOR UPDATE, in user order: the lock every tip write of a user takes
+ * first (predictions' lockRegistration and the group commit's lockRegistrations), so a player's
+ * save and a batch run one after the other, and the lock order (registrations in user order, then
+ * the match FOR SHARE, then the tips) is the savers': the two never deadlock. A save waiting here
+ * sees the autopilot tip as the value it replaces (its receipt's "before"); a batch waiting here
+ * sees the committed save and leaves it. By the primary key, a few thousand probes.
+ */
+export const lockRegistrations = async (db: Database, competitionId: number, userIds: number[]) =>
+  (
+    await db
+      .selectFrom('competition_registrations')
+      .select('user_id')
+      .where('competition_id', '=', competitionId)
+      .where('user_id', '=', sql<number>`ANY(${userIds}::int[])`)
+      .orderBy('user_id')
+      .forUpdate()
+      .execute()
+  ).map((r) => r.user_id)
+
+export interface OpenMatch {
+  id: number
+  round_id: number
+  home_squad_id: number
+  away_squad_id: number
+  is_margin_game: boolean
+}
+
+/**
+ * The match, FOR SHARE, if it is still open by the job's clock: each batch re-checks under the
+ * lock the lockout's FOR UPDATE SKIP LOCKED conflicts with, so the lockout skips the match until
+ * the batch commits, and a batch after the lockout finds it locked and tips nothing.
+ */
+export const lockOpenMatch = async (db: Database, matchId: number, now: Date) =>
+  (
+    await sql<OpenMatch>`
+      SELECT id, round_id, home_squad_id, away_squad_id, is_margin_game FROM matches
+      WHERE id = ${matchId} AND status = 'scheduled' AND starts_at > ${now}::timestamptz
+      FOR SHARE
+    `.execute(db)
+  ).rows[0]
+
+/**
+ * One batch's autopilot tips (rules/autopilot.ts is the reference): for each locked registration
+ * whose autopilot is still on at a lead at least the checkpoint's (re-read by its key: a player
+ * may have turned it off since the batch was listed), whose account is active and who has no tip
+ * on the match, the strategy's squad with the claim's favourite and margin. The anti-join leaves
+ * any tip in place, the player's or autopilot's; ON CONFLICT DO NOTHING makes a repeated batch
+ * harmless. Rows go in user order, as the group commit writes tips. A player's save after this
+ * overwrites the tip and its flag. Per tipper of the batch: one probe each of autopilot_settings'
+ * key (user_id, sport), users' key and tips' key (user_id, match_id), whatever the table sizes.
+ */
+export async function placeBatch(
+  db: Database,
+  c: DueCheckpoint,
+  m: OpenMatch,
+  pass: PassState,
+  userIds: number[],
+  now: Date,
+): Promise<number> {
+  const res = await sql<{ placed: number }>`
+    WITH placed AS (
       INSERT INTO tips (user_id, match_id, round_id, squad_id, margin, is_auto_tip, is_autopilot,
         created_at, updated_at)
-      SELECT s.user_id, m.id, m.round_id,
+      SELECT s.user_id, ${m.id}::int, ${m.round_id}::int,
         CASE
-          WHEN s.strategy = 'home' THEN m.home_squad_id
-          WHEN s.strategy = 'team' AND u.team_supported IN (m.home_squad_id, m.away_squad_id)
+          WHEN s.strategy = 'home' THEN ${m.home_squad_id}::int
+          WHEN s.strategy = 'team' AND u.team_supported IN (${m.home_squad_id}::int, ${m.away_squad_id}::int)
             THEN u.team_supported
-          WHEN crowd.away > crowd.home THEN m.away_squad_id
-          ELSE m.home_squad_id
+          ELSE ${pass.favourite_squad_id}::int
         END,
-        CASE WHEN m.is_margin_game THEN coalesce(crowd.median, 0) END,
-        false, true, ${now}::timestamptz, ${now}::timestamptz
-      FROM m
-      CROSS JOIN crowd
-      JOIN autopilot_settings s ON s.sport = m.sport AND s.lead_minutes >= ${c.lead_minutes}
-      JOIN competition_registrations cr
-        ON cr.competition_id = m.competition_id AND cr.user_id = s.user_id
+        ${m.is_margin_game ? pass.margin : null}::int, false, true, ${now}::timestamptz, ${now}::timestamptz
+      FROM autopilot_settings s
       JOIN users u ON u.id = s.user_id AND u.deactivated_at IS NULL
-      WHERE NOT EXISTS (SELECT 1 FROM tips t WHERE t.user_id = s.user_id AND t.match_id = m.id)
+      WHERE s.user_id = ANY(${userIds}::int[]) AND s.sport = ${c.sport}
+        AND s.lead_minutes >= ${c.lead_minutes}
+        AND NOT EXISTS (SELECT 1 FROM tips t WHERE t.user_id = s.user_id AND t.match_id = ${m.id})
       ORDER BY s.user_id
       ON CONFLICT (user_id, match_id) DO NOTHING
       RETURNING 1
@@ -160,6 +254,21 @@ export async function fillCheckpoint(db: Database, c: DueCheckpoint, now: Date):
   `.execute(db)
   return res.rows[0]?.placed ?? 0
 }
+
+/** Records a committed batch: where the next starts, and whether the checkpoint is done. */
+export const advancePass = (
+  db: Database,
+  c: DueCheckpoint,
+  through: number,
+  placed: number,
+  finishedAt: Date | null,
+) =>
+  sql`
+    UPDATE autopilot_passes
+    SET through_user_id = ${through}, placed = placed + ${placed},
+      finished_at = ${finishedAt}::timestamptz
+    WHERE match_id = ${c.match_id} AND lead_minutes = ${c.lead_minutes}
+  `.execute(db)
 
 /** Per open match: the tippers' favourite (home on a tie), for the reminder's preview. */
 export async function favourites(db: Database, matchIds: number[]): Promise<Map<number, number>> {

@@ -9,32 +9,80 @@ import type { Database } from '../../db/schema.ts'
 import * as q from './queries.ts'
 
 export interface AutopilotReport {
-  /** Checkpoints this process claimed and ran. */
+  /** Checkpoints this process finished (each is finished by exactly one process). */
   checkpoints: number
+  /** Tips this process placed, whichever checkpoints' batches it ran. */
   placed: number
 }
+
+/** A committed batch, as told to AutopilotOptions.afterBatch. */
+export interface AutopilotBatch {
+  matchId: number
+  leadMinutes: number
+  placed: number
+  finished: boolean
+}
+
+export interface AutopilotOptions {
+  /**
+   * Tippers per batch transaction (decision 026, "Batches"): a few thousand keeps each
+   * transaction's locks to milliseconds beside the savers, and the round trips few.
+   */
+  batchSize?: number
+  /** Called after each committed batch, before the next: progress for logs, a seam for tests. */
+  afterBatch?: (batch: AutopilotBatch) => Promise<void> | void
+}
+
+export const AUTOPILOT_BATCH_SIZE = 2000
 
 /**
  * The autopilot job (issue 32, decision 026). Each open match has three checkpoints, 180, 60 and
  * 15 minutes before its start; at the first one due (or the nearest, when the scheduler was
- * away) one INSERT ... SELECT tips the match for every tipper whose autopilot lead is at least
- * that long and who has no tip on it. A checkpoint is claimed and filled in one transaction, so
- * several schedulers never run one twice, and a failure leaves it unclaimed for the next pass.
- * Tippers who turn autopilot on after a checkpoint are served at the next one.
+ * away) the match is tipped for every tipper whose autopilot lead is at least that long and who
+ * has no tip on it. The checkpoint is claimed once (what to tip is counted then), and its tips are
+ * placed in batches of tippers in user order, each its own short transaction that records how far
+ * it got: several schedulers take turns on the batches, a crash resumes at the next committed
+ * batch, and the lockout arriving between batches ends the checkpoint. Tippers who turn autopilot
+ * on after a checkpoint are served at the next one.
  */
-export async function runAutopilot(db: Database, clock: Clock): Promise<AutopilotReport> {
+export async function runAutopilot(
+  db: Database,
+  clock: Clock,
+  options: AutopilotOptions = {},
+): Promise<AutopilotReport> {
+  const size = options.batchSize ?? AUTOPILOT_BATCH_SIZE
+  if (!Number.isInteger(size) || size < 1) throw new Error(`autopilot batch size ${size}`)
   const report: AutopilotReport = { checkpoints: 0, placed: 0 }
   for (const c of await q.dueCheckpoints(db, clock.now())) {
-    const placed = await db.transaction().execute(async (trx) => {
-      const now = clock.now()
-      if (!(await q.claimCheckpoint(trx, c, now))) return null
-      const n = await q.fillCheckpoint(trx, c, now)
-      await q.recordPlaced(trx, c, n)
-      return n
-    })
-    if (placed === null) continue
-    report.checkpoints++
-    report.placed += placed
+    await db.transaction().execute((trx) => q.claimCheckpoint(trx, c, clock.now()))
+    for (;;) {
+      const batch = await db.transaction().execute(async (trx) => {
+        // Lock order: the checkpoint's row (autopilot's alone), then the savers' order: the
+        // registrations in user order, the match FOR SHARE, the tips.
+        const pass = await q.lockPass(trx, c)
+        if (!pass || pass.finished) return null
+        const now = clock.now()
+        const users = await q.nextBatch(trx, c, pass.through_user_id, size)
+        const registered =
+          users.length > 0 ? await q.lockRegistrations(trx, c.competition_id, users) : []
+        const match = await q.lockOpenMatch(trx, c.match_id, now)
+        const placed =
+          match && registered.length > 0
+            ? await q.placeBatch(trx, c, match, pass, registered, now)
+            : 0
+        // Done when the match has locked (nothing more may be tipped) or no tipper is left.
+        const finished = !match || users.length < size
+        const through = match ? (users.at(-1) ?? pass.through_user_id) : pass.through_user_id
+        await q.advancePass(trx, c, through, placed, finished ? now : null)
+        return { matchId: c.match_id, leadMinutes: c.lead_minutes, placed, finished }
+      })
+      // Another process finished the checkpoint (or it vanished with its match).
+      if (!batch) break
+      report.placed += batch.placed
+      if (batch.finished) report.checkpoints++
+      await options.afterBatch?.(batch)
+      if (batch.finished) break
+    }
   }
   return report
 }
