@@ -32,6 +32,8 @@ export class PredictionsReads {
    * box, and a reader must never wait for one once the round has a count.
    */
   private readonly pickCounts = new StaleWhileRebuild<PickCounts>(PICK_COUNT_ROUNDS)
+  /** When each round's counts were last asked for (a few dozen rounds a season). */
+  private readonly lastRead = new Map<number, number>()
 
   /** `${roundId}:${userId}` -> that user's tips in the round, for requests arriving together. */
   private readonly tips = new Batcher<string, q.TipRecord[]>(async (keys) => {
@@ -86,6 +88,7 @@ export class PredictionsReads {
    */
   roundPickCounts(roundId: number): Promise<PickCounts> {
     if (this.pickCountsMs <= 0) return this.countRound(roundId)
+    this.lastRead.set(roundId, Date.now())
     // Kept by age, not by what it was built from: every call passes a new "version" (the time),
     // and `due` decides whether the held counts are old enough to recount.
     return this.pickCounts.get(String(roundId), String(Date.now()), this.counter(roundId), (at) =>
@@ -94,16 +97,23 @@ export class PredictionsReads {
   }
 
   /**
-   * Counts the given rounds ahead of their readers, one at a time, each unless its count is less
-   * than half PICK_COUNTS_CACHE_MS old: run every half TTL (warmPickCounts in the service), so the
-   * readers of these rounds find a count that is never more than about the TTL old and never
-   * start one themselves. Never rejects.
+   * Counts the given rounds ahead of their readers, one at a time: a round with no count yet, and
+   * a counted one only if it has been read since its count and the count is half
+   * PICK_COUNTS_CACHE_MS old. Run every half TTL (warmPickCounts in the service), so the readers
+   * of these rounds find a count that is never more than about the TTL old and never start one
+   * themselves. A round nobody reads is not counted again: at a million tippers each count is
+   * seconds of a database core, and four open rounds recounted every 15 s for nobody took most of
+   * one. Never rejects.
    */
   async warmPickCounts(roundIds: readonly number[]): Promise<void> {
     if (this.pickCountsMs <= 0) return
     for (const roundId of roundIds)
-      await this.pickCounts.warm(String(roundId), String(Date.now()), this.counter(roundId), (at) =>
-        this.olderThan(at, this.pickCountsMs / 2),
+      await this.pickCounts.warm(
+        String(roundId),
+        String(Date.now()),
+        this.counter(roundId),
+        (at) =>
+          (this.lastRead.get(roundId) ?? -1) > at && this.olderThan(at, this.pickCountsMs / 2),
       )
   }
 
