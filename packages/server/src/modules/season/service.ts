@@ -14,12 +14,7 @@ import { ReadCache } from '../../read-cache.ts'
 import type { CurrentCompetition, CurrentCompetitions } from '../competitions/service.ts'
 import type { ScoresService } from '../scores/service.ts'
 import { historyGroups, rankIn, rebuildSeasonHistories, type RoundGroups } from './history.ts'
-import {
-  CompletedMatchesCache,
-  effectiveTip,
-  type CompletedMatch,
-  type OwnTip,
-} from './matches.ts'
+import { CompletedMatchesCache, effectiveTip, type CompletedMatch, type OwnTip } from './matches.ts'
 import * as q from './queries.ts'
 
 /** The scheduler's season_history job (history.ts), which keeps the rank history. */
@@ -113,10 +108,7 @@ const HISTORY_ENTRIES = 8
  * the same way.
  */
 export class SeasonService {
-  private readonly stats = new ReadCache<RoundStat[]>(
-    Number.POSITIVE_INFINITY,
-    ROUND_STATS_ENTRIES,
-  )
+  private readonly stats = new ReadCache<RoundStat[]>(Number.POSITIVE_INFINITY, ROUND_STATS_ENTRIES)
   private readonly groups = new ReadCache<Map<number, RoundGroups>>(
     Number.POSITIVE_INFINITY,
     HISTORY_ENTRIES,
@@ -150,21 +142,13 @@ export class SeasonService {
     if (!read) throw notFound('Competition', 'sport')
     // The history's rounds up to the last one it covers that is not stale.
     const covered = read.covered ?? 0
-    const shownThrough =
-      read.stale_from === null ? covered : Math.min(covered, read.stale_from - 1)
+    const shownThrough = read.stale_from === null ? covered : Math.min(covered, read.stale_from - 1)
     const [completed, groups] = await Promise.all([
       this.completed.get(c.id, read.scores_version),
-      this.groups.get(`${c.id}:${read.history_version ?? '0'}`, () =>
-        historyGroups(this.db, c.id),
-      ),
+      this.groups.get(`${c.id}:${read.history_version ?? '0'}`, () => historyGroups(this.db, c.id)),
     ])
     const { played } = completed
-    const stats = await this.roundStats(
-      c.id,
-      read.scores_version,
-      shownThrough,
-      played.at(-1) ?? 0,
-    )
+    const stats = await this.roundStats(c.id, read.scores_version, shownThrough, played.at(-1) ?? 0)
     const mine = read.scores ?? []
     const tips = tipNumbers(completed.matches, read.tips ?? [], read.registered_us)
     const points = new Map(mine.map((r) => [r[0], r[1]]))
