@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { ReadCache } from '../../read-cache.ts'
+import { completedMatchRows } from './queries.ts'
 
 // The competition's completed matches, the same for every reader between two results: My season
 // and the head-to-head (decision 034) derive a tipper's effective tips and their numbers from
@@ -34,32 +34,6 @@ export interface CompletedMatches {
 
 /** Two sports, each at its current version and perhaps the one before while it moves. */
 const ENTRIES = 8
-
-/**
- * The competition's completed matches in play order: one scan of matches by competition (a
- * season has well under a hundred), once per competition and scores version.
- */
-async function completedMatchRows(db: Database, competitionId: number) {
-  const res = await sql<{
-    id: number
-    round: number
-    round_id: number
-    home_squad_id: number
-    away_squad_id: number
-    winner_squad_id: number | null
-    is_margin_game: boolean
-    sixes: number | null
-    starts_us: number
-  }>`
-    SELECT m.id, r.number AS round, m.round_id, m.home_squad_id, m.away_squad_id,
-      m.winner_squad_id, m.is_margin_game, m.sixes,
-      (extract(epoch FROM m.starts_at) * 1000000)::float8 AS starts_us
-    FROM matches m JOIN rounds r ON r.id = m.round_id
-    WHERE m.competition_id = ${competitionId} AND m.status = 'complete'
-    ORDER BY m.starts_at, m.number, m.id
-  `.execute(db)
-  return res.rows
-}
 
 export class CompletedMatchesCache {
   private readonly cache = new ReadCache<CompletedMatches>(Number.POSITIVE_INFINITY, ENTRIES)

@@ -52,6 +52,32 @@ export async function seasonRead(db: Database, competitionId: number, userId: nu
 }
 
 /**
+ * The competition's completed matches in play order: one scan of matches by competition (a
+ * season has well under a hundred), once per competition and scores version (matches.ts keeps it).
+ */
+export async function completedMatchRows(db: Database, competitionId: number) {
+  const res = await sql<{
+    id: number
+    round: number
+    round_id: number
+    home_squad_id: number
+    away_squad_id: number
+    winner_squad_id: number | null
+    is_margin_game: boolean
+    sixes: number | null
+    starts_us: number
+  }>`
+    SELECT m.id, r.number AS round, m.round_id, m.home_squad_id, m.away_squad_id,
+      m.winner_squad_id, m.is_margin_game, m.sixes,
+      (extract(epoch FROM m.starts_at) * 1000000)::float8 AS starts_us
+    FROM matches m JOIN rounds r ON r.id = m.round_id
+    WHERE m.competition_id = ${competitionId} AND m.status = 'complete'
+    ORDER BY m.starts_at, m.number, m.id
+  `.execute(db)
+  return res.rows
+}
+
+/**
  * The user's stored round scores (what scoring wrote, decision 004), each round's number with
  * them: points, the bonus, and correct tips that did not count (only an auto-tip can be one).
  */
