@@ -11,9 +11,10 @@ import type { Database } from '../../db/schema.ts'
  * competition's completed matches kept per scores version (matches.ts); the reference is
  * contract/rules/season.ts `seasonNumbers`, and test/season.property.test.ts holds them equal.
  *
- * Plan: competitions, season_history_state, users and competition_registrations by primary key;
- * round_scores through each round partition's key (user_id, round_id), about 20 probes a season;
- * tips through tips_round_user (round_id, user_id), one probe per round of the competition.
+ * Plan (checked as the generic plan a prepared statement settles on): competitions,
+ * season_history_state, users and competition_registrations by primary key; for each of the
+ * competition's rounds, its own round_scores partition by its key (user_id, round_id) and tips by
+ * tips_round_user (round_id, user_id): about 20 probes of each a season.
  * Bounded by the tipper's own rows whatever the number of tippers.
  */
 export async function seasonRead(db: Database, competitionId: number, userId: number) {
@@ -38,8 +39,15 @@ export async function seasonRead(db: Database, competitionId: number, userId: nu
         WHERE cr.competition_id = c.id AND cr.user_id = ${userId}) AS registered_us,
       (SELECT json_agg(json_build_array(r.number, rs.points, rs.margin, rs.bonus,
           rs.correct - rs.counted) ORDER BY r.number)
-        FROM round_scores rs JOIN rounds r ON r.id = rs.round_id
-        WHERE rs.competition_id = c.id AND rs.user_id = ${userId}) AS scores,
+        FROM rounds r
+        CROSS JOIN LATERAL (
+          -- OFFSET 0 keeps the round a parameter of the partitions' scan: each round reads only
+          -- its own partition (pruned at run time), not every competition's partitions
+          SELECT rs.points, rs.margin, rs.bonus, rs.correct, rs.counted FROM round_scores rs
+          WHERE rs.round_id = r.id AND rs.user_id = ${userId} AND rs.competition_id = c.id
+          OFFSET 0
+        ) rs
+        WHERE r.competition_id = c.id) AS scores,
       (SELECT json_agg(json_build_array(t.match_id, t.squad_id, t.margin, t.is_auto_tip))
         FROM tips t
         WHERE t.user_id = ${userId}

@@ -8,14 +8,17 @@ import type { Database } from '../../../db/schema.ts'
 // one round and their registrations. The round's completed matches, the same for every pair, are
 // kept per scores version (season/matches.ts); the auto-tips are derived from them in memory.
 
+type Member = [number, string | null, string, string, boolean]
+
 export interface PairRead {
   scores_version: number
   /** null: no such league in the competition. */
   privacy: string | null
   start_round: number | null
   is_member: boolean
-  /** The two compared, as members of the league: [id, team name, first, last, active]. */
-  members: [number, string | null, string, string, boolean][] | null
+  /** Each of the two compared if a member of the league: [id, team name, first, last, active]. */
+  member_a: Member | null
+  member_b: Member | null
   /**
    * Their scores in the rounds from the league's start that have begun: [round, complete,
    * user, points, margin], by round.
@@ -31,9 +34,10 @@ export interface PairRead {
 }
 
 /**
- * Plan: leagues by its key; league_members' key (league_id, user_id) for the caller and the two;
- * users by key; round_scores through each round partition's key (user_id, round_id), two probes
- * a partition; rounds by (competition_id, number); tips by tips_round_user (round_id, user_id);
+ * Plan (checked as PostgreSQL's generic plan, which a prepared statement settles on): leagues by
+ * its key; league_members' full key (league_id, user_id) for the caller and each of the two;
+ * users by key; the competition's begun rounds, each probing only its own round_scores partition
+ * by its key (user_id, round_id) for the two; tips by tips_round_user (round_id, user_id);
  * competition_registrations by its key (competition_id, user_id).
  */
 export async function pairRead(
@@ -52,16 +56,24 @@ export async function pairRead(
       SELECT l.privacy, l.start_round FROM leagues l
       WHERE l.id = ${p.leagueId} AND l.competition_id = ${p.competitionId}
     ),
-    pair AS (
-      SELECT r.number, r.status = 'complete' AS complete, rs.user_id, rs.points, rs.margin
-      FROM round_scores rs
-      JOIN rounds r ON r.id = rs.round_id
-      WHERE rs.user_id IN (${p.a}, ${p.b})
-        AND rs.competition_id = ${p.competitionId}
-        AND r.competition_id = ${p.competitionId}
+    begun AS (
+      SELECT r.id, r.number, r.status = 'complete' AS complete FROM rounds r
+      WHERE r.competition_id = ${p.competitionId}
         AND r.number >= (SELECT start_round FROM lg)
         -- a round not yet begun is all zeros for everyone
         AND r.status <> 'scheduled'
+    ),
+    pair AS (
+      SELECT b.number, b.complete, rs.user_id, rs.points, rs.margin
+      FROM begun b
+      CROSS JOIN LATERAL (
+        -- OFFSET 0 keeps the round a parameter of the partitions' scan, so each round reads
+        -- only its own partition (pruned at run time), not every partition once per round
+        SELECT rs.user_id, rs.points, rs.margin FROM round_scores rs
+        WHERE rs.round_id = b.id AND rs.user_id IN (${p.a}, ${p.b})
+          AND rs.competition_id = ${p.competitionId}
+        OFFSET 0
+      ) rs
     ),
     chosen AS (
       SELECT r.id, r.number FROM rounds r
@@ -74,10 +86,16 @@ export async function pairRead(
     SELECT c.scores_version, lg.privacy, lg.start_round,
       EXISTS (SELECT 1 FROM league_members lm
         WHERE lm.league_id = ${p.leagueId} AND lm.user_id = ${p.caller}) AS is_member,
-      (SELECT json_agg(json_build_array(u.id, u.team_name, u.first_name, u.last_name,
-          u.deactivated_at IS NULL))
-        FROM league_members m JOIN users u ON u.id = m.user_id
-        WHERE m.league_id = ${p.leagueId} AND m.user_id IN (${p.a}, ${p.b})) AS members,
+      -- each of the two by the members' full key: a generic plan of "user_id IN (a, b)" reads
+      -- the whole league's index range (100,000 entries in the public league)
+      (SELECT json_build_array(u.id, u.team_name, u.first_name, u.last_name,
+          u.deactivated_at IS NULL)
+        FROM users u WHERE u.id = ${p.a} AND EXISTS (SELECT 1 FROM league_members m
+          WHERE m.league_id = ${p.leagueId} AND m.user_id = ${p.a})) AS member_a,
+      (SELECT json_build_array(u.id, u.team_name, u.first_name, u.last_name,
+          u.deactivated_at IS NULL)
+        FROM users u WHERE u.id = ${p.b} AND EXISTS (SELECT 1 FROM league_members m
+          WHERE m.league_id = ${p.leagueId} AND m.user_id = ${p.b})) AS member_b,
       (SELECT json_agg(json_build_array(number, complete, user_id, points, margin)
           ORDER BY number, user_id)
         FROM pair) AS scores,

@@ -57,7 +57,7 @@ export class HeadToHeadService {
     if (!read.is_member)
       throw new AppError('FORBIDDEN', 'Only the league’s members can compare its tippers', 'id')
     const side = (userId: number, param: 'a' | 'b') => {
-      const m = read.members?.find((u) => u[0] === userId)
+      const m = param === 'a' ? read.member_a : read.member_b
       // A deactivated member is off the ladder, and off the head-to-head with it.
       if (!m || !m[4]) throw notFound('Tipper in this league', param)
       return { id: m[0], teamName: m[1], firstName: m[2], lastNameInitial: initialOf(m[3]) }
