@@ -100,6 +100,8 @@ export class HeadToHeadService {
             }
       let agreed = 0
       const differences: TipDifferenceView[] = []
+      // Only the round's completed matches are walked: the pair's tips on a match not yet
+      // complete were read with the round's but are never looked at, so never shown.
       for (const m of completed.byRound.get(read.round_id) ?? []) {
         const ta = effective(a.id, m)
         const tb = effective(b.id, m)
