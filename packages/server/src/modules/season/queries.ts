@@ -3,65 +3,86 @@ import { PREPARED } from '../../db/database.ts'
 import type { Database } from '../../db/schema.ts'
 
 /**
- * One user's season numbers from their tips (effective_tips: auto-tips derived as scoring derives
- * them) on the competition's completed matches, in one statement; the reference is
+ * Everything of one tipper that My season reads, in one statement (decision 034): the
+ * competition's scores version and rank-history state (which say what of the shared, kept data
+ * is current), whether the tipper is active and when they registered, their stored round scores
+ * (round number, points, margin, bonus, correct tips that did not count) and their own tips on
+ * the competition's matches. The numbers are then counted in memory (service.ts) against the
+ * competition's completed matches kept per scores version (matches.ts); the reference is
  * contract/rules/season.ts `seasonNumbers`, and test/season.property.test.ts holds them equal.
  *
- * `judged`: tips on matches complete with a winner. Streaks (gaps and islands): in play order
- * (start, match number, id) each wrong tip starts a new run, so a run's correct tips are a streak
- * and the last run's is the current one. Matches without a winner and matches without a tip are
- * not in `judged`, so they neither extend nor break a streak. The Super Sixes misses are
- * marginResult written out: on a completed margin game with its sixes known, |prediction - sixes|,
- * no number counting as 0; only games the user had a tip on.
+ * Plan (checked as the generic plan a prepared statement settles on): competitions,
+ * season_history_state, users and competition_registrations by primary key; for each of the
+ * competition's rounds, its own round_scores partition by its key (user_id, round_id) and tips by
+ * tips_round_user (round_id, user_id): about 20 probes of each a season.
+ * Bounded by the tipper's own rows whatever the number of tippers.
  */
-export async function userTipNumbers(db: Database, competitionId: number, userId: number) {
+export async function seasonRead(db: Database, competitionId: number, userId: number) {
   const res = await sql<{
-    correct: number
-    judged: number
-    longest: number
-    current: number
-    autos_wrong: number
-    teams: { squad: number; correct: number; tipped: number }[]
-    margin_games: number
-    miss_total: number
-    best_miss: number | null
+    scores_version: number
+    covered: number | null
+    history_version: string | null
+    stale_from: number | null
+    active: boolean | null
+    registered_us: number | null
+    /** [round number, points, margin, bonus, not counted], by round. */
+    scores: [number, number, number, number, number][] | null
+    /** [match id, squad, margin, stored auto-tip]. */
+    tips: [number, number, number | null, boolean][] | null
   }>`${PREPARED}
-    WITH mine AS (
-      SELECT m.id, m.starts_at, m.number, m.winner_squad_id AS winner, m.is_margin_game, m.sixes,
-        t.squad_id, t.margin, t.is_auto_tip
-      FROM effective_tips t
-      JOIN matches m ON m.id = t.match_id
-      WHERE t.user_id = ${userId} AND m.competition_id = ${competitionId} AND m.status = 'complete'
-    ),
-    judged AS (
-      SELECT squad_id, is_auto_tip, squad_id = winner AS correct,
-        count(*) FILTER (WHERE squad_id <> winner)
-          OVER (ORDER BY starts_at, number, id ROWS UNBOUNDED PRECEDING) AS run
-      FROM mine WHERE winner IS NOT NULL
-    ),
-    runs AS (SELECT run, count(*) FILTER (WHERE correct) AS streak FROM judged GROUP BY run),
-    teams AS (
-      SELECT squad_id, count(*) FILTER (WHERE correct)::int AS correct, count(*)::int AS tipped
-      FROM judged GROUP BY squad_id
-    ),
-    misses AS (
-      SELECT abs(coalesce(margin, 0) - sixes) AS miss
-      FROM mine WHERE is_margin_game AND sixes IS NOT NULL
-    )
-    SELECT
-      (SELECT count(*) FILTER (WHERE correct) FROM judged)::int AS correct,
-      (SELECT count(*) FROM judged)::int AS judged,
-      coalesce((SELECT max(streak) FROM runs), 0)::int AS longest,
-      coalesce((SELECT streak FROM runs ORDER BY run DESC LIMIT 1), 0)::int AS current,
-      (SELECT count(*) FILTER (WHERE is_auto_tip AND NOT correct) FROM judged)::int AS autos_wrong,
-      (SELECT coalesce(json_agg(json_build_object(
-          'squad', squad_id, 'correct', correct, 'tipped', tipped) ORDER BY squad_id), '[]')
-        FROM teams) AS teams,
-      (SELECT count(*) FROM misses)::int AS margin_games,
-      (SELECT coalesce(sum(miss), 0) FROM misses)::int AS miss_total,
-      (SELECT min(miss) FROM misses)::int AS best_miss
+    SELECT c.scores_version, s.covered_through AS covered, s.version::text AS history_version,
+      (SELECT min(x.from_round) FROM season_history_stale x
+        WHERE x.competition_id = c.id) AS stale_from,
+      (SELECT u.deactivated_at IS NULL FROM users u WHERE u.id = ${userId}) AS active,
+      (SELECT (extract(epoch FROM cr.registered_at) * 1000000)::float8
+        FROM competition_registrations cr
+        WHERE cr.competition_id = c.id AND cr.user_id = ${userId}) AS registered_us,
+      (SELECT json_agg(json_build_array(r.number, rs.points, rs.margin, rs.bonus,
+          rs.correct - rs.counted) ORDER BY r.number)
+        FROM rounds r
+        CROSS JOIN LATERAL (
+          -- OFFSET 0 keeps the round a parameter of the partitions' scan: each round reads only
+          -- its own partition (pruned at run time), not every competition's partitions
+          SELECT rs.points, rs.margin, rs.bonus, rs.correct, rs.counted FROM round_scores rs
+          WHERE rs.round_id = r.id AND rs.user_id = ${userId} AND rs.competition_id = c.id
+          OFFSET 0
+        ) rs
+        WHERE r.competition_id = c.id) AS scores,
+      (SELECT json_agg(json_build_array(t.match_id, t.squad_id, t.margin, t.is_auto_tip))
+        FROM tips t
+        WHERE t.user_id = ${userId}
+          AND t.round_id IN (SELECT r.id FROM rounds r WHERE r.competition_id = c.id)) AS tips
+    FROM competitions c
+    LEFT JOIN season_history_state s ON s.competition_id = c.id
+    WHERE c.id = ${competitionId}
   `.execute(db)
-  return res.rows[0]!
+  return res.rows[0]
+}
+
+/**
+ * The competition's completed matches in play order: one scan of matches by competition (a
+ * season has well under a hundred), once per competition and scores version (matches.ts keeps it).
+ */
+export async function completedMatchRows(db: Database, competitionId: number) {
+  const res = await sql<{
+    id: number
+    round: number
+    round_id: number
+    home_squad_id: number
+    away_squad_id: number
+    winner_squad_id: number | null
+    is_margin_game: boolean
+    sixes: number | null
+    starts_us: number
+  }>`
+    SELECT m.id, r.number AS round, m.round_id, m.home_squad_id, m.away_squad_id,
+      m.winner_squad_id, m.is_margin_game, m.sixes,
+      (extract(epoch FROM m.starts_at) * 1000000)::float8 AS starts_us
+    FROM matches m JOIN rounds r ON r.id = m.round_id
+    WHERE m.competition_id = ${competitionId} AND m.status = 'complete'
+    ORDER BY m.starts_at, m.number, m.id
+  `.execute(db)
+  return res.rows
 }
 
 /**
@@ -117,17 +138,6 @@ export async function roundStats(db: Database, competitionId: number, after: num
     ORDER BY r.number
   `.execute(db)
   return res.rows
-}
-
-/** The numbers of the rounds with a completed match (the chart's rounds, tippers or not). */
-export async function playedRounds(db: Database, competitionId: number) {
-  const res = await sql<{ number: number }>`
-    SELECT r.number FROM rounds r
-    WHERE r.competition_id = ${competitionId}
-      AND EXISTS (SELECT 1 FROM matches m WHERE m.round_id = r.id AND m.status = 'complete')
-    ORDER BY r.number
-  `.execute(db)
-  return res.rows.map((r) => r.number)
 }
 
 /** A round by its number, with its matches in play order. */
@@ -303,22 +313,6 @@ async function countRoundPoints(trx: Database, competitionId: number, from: numb
       AND r.competition_id = ${competitionId} AND r.number BETWEEN ${from} AND ${last}
     GROUP BY r.number, coalesce(rs.points, 0)
   `.execute(trx)
-}
-
-/** The history's state as a read sees it: the rounds it covers and not stale, and its version. */
-export async function historyState(db: Database, competitionId: number) {
-  const res = await sql<{ covered: number; version: string; stale_from: number | null }>`${PREPARED}
-    SELECT s.covered_through AS covered, s.version::text AS version,
-      (SELECT min(from_round) FROM season_history_stale x
-        WHERE x.competition_id = ${competitionId}) AS stale_from
-    FROM season_history_state s WHERE s.competition_id = ${competitionId}
-  `.execute(db)
-  const row = res.rows[0]
-  if (!row) return { shownThrough: 0, version: '0' }
-  return {
-    shownThrough: row.stale_from === null ? row.covered : Math.min(row.covered, row.stale_from - 1),
-    version: row.version,
-  }
 }
 
 /** Every stored group of the competition's history: cumulative ('h') and round points ('p'). */

@@ -14,12 +14,75 @@ import { ReadCache } from '../../read-cache.ts'
 import type { CurrentCompetition, CurrentCompetitions } from '../competitions/service.ts'
 import type { ScoresService } from '../scores/service.ts'
 import { historyGroups, rankIn, rebuildSeasonHistories, type RoundGroups } from './history.ts'
+import { CompletedMatchesCache, effectiveTip, type CompletedMatch, type OwnTip } from './matches.ts'
 import * as q from './queries.ts'
 
 /** The scheduler's season_history job (history.ts), which keeps the rank history. */
 export { rebuildSeasonHistories }
 
 type RoundStat = Awaited<ReturnType<typeof q.roundStats>>[number]
+
+/**
+ * The season numbers of one tipper's effective tips on the completed matches (in play order),
+ * counted as the reference (contract/rules/season.ts seasonNumbers) defines them (SQL over
+ * effective_tips until decision 034): judged tips are those on matches with a
+ * winner; each wrong one ends a streak; the Super Sixes miss is |prediction - sixes|, no
+ * prediction counting as 0, on margin games with their sixes known.
+ */
+export function tipNumbers(
+  matches: readonly CompletedMatch[],
+  own: readonly [number, number, number | null, boolean][],
+  registeredUs: number | null,
+) {
+  const mine = new Map<number, OwnTip>()
+  for (const [match, squad, margin, auto] of own) mine.set(match, { squad, margin, auto })
+  let judged = 0
+  let correct = 0
+  let run = 0
+  let longest = 0
+  let autosWrong = 0
+  let marginGames = 0
+  let missTotal = 0
+  let bestMiss: number | null = null
+  const teams = new Map<number, { squadId: number; correct: number; tipped: number }>()
+  for (const m of matches) {
+    const t = effectiveTip(m, mine.get(m.id), registeredUs)
+    if (!t) continue
+    if (m.winnerSquadId !== null) {
+      const right = t.squad === m.winnerSquadId
+      judged++
+      let team = teams.get(t.squad)
+      if (!team) teams.set(t.squad, (team = { squadId: t.squad, correct: 0, tipped: 0 }))
+      team.tipped++
+      if (right) {
+        correct++
+        team.correct++
+        run++
+        if (run > longest) longest = run
+      } else {
+        run = 0
+        if (t.auto) autosWrong++
+      }
+    }
+    if (m.isMarginGame && m.sixes !== null) {
+      const miss = Math.abs((t.margin ?? 0) - m.sixes)
+      marginGames++
+      missTotal += miss
+      if (bestMiss === null || miss < bestMiss) bestMiss = miss
+    }
+  }
+  return {
+    judged,
+    correct,
+    longest,
+    current: run,
+    autosWrong,
+    teams: [...teams.values()],
+    marginGames,
+    missTotal,
+    bestMiss,
+  }
+}
 
 /** What season() needs of a competition (the current one, or a past one for the archive). */
 export type SeasonCompetition = Pick<
@@ -34,50 +97,38 @@ const HISTORY_ENTRIES = 8
 
 /**
  * The My season page (issue 31): one tipper's numbers over the season and any round explained
- * tip by tip. The caller's own numbers are read fresh (two small statements over their own rows);
- * the rounds' average and best, the same for every tipper and a scan of every round score, are
- * kept per competition and scores version (decision 009): a re-score or a deactivation moves to a
- * new version, so a kept answer is never stale, only replaced.
- *
- * The overall rank after each round and the rounds' tippers, total and best come from the
- * season history (history.ts: a few thousand groups per round, kept per competition and history
- * version); only a round re-scored since the history was last built is counted from round_scores.
- * Everything is read by competition id, so a past season's page reads the same way.
+ * tip by tip. Decision 034: a request runs one statement (queries.ts seasonRead: the tipper's own
+ * rows and the versions of what is kept) and builds the answer in memory from what is the same
+ * for every tipper, kept per competition and version (decision 009: a re-score or a
+ * deactivation moves to a new version, so a kept answer is never stale, only replaced): the
+ * completed matches (matches.ts, per scores version), the rounds' tippers, total and best and the
+ * rank groups (history.ts, per history version), and for a round re-scored since the history was
+ * last built, its stats counted from round_scores (per scores version, in the seconds before the
+ * scheduler rebuilds it). Everything is read by competition id, so a past season's page reads
+ * the same way.
  */
 export class SeasonService {
-  private readonly stats = new ReadCache<{ played: number[]; rows: RoundStat[] }>(
-    Number.POSITIVE_INFINITY,
-    ROUND_STATS_ENTRIES,
-  )
+  private readonly stats = new ReadCache<RoundStat[]>(Number.POSITIVE_INFINITY, ROUND_STATS_ENTRIES)
   private readonly groups = new ReadCache<Map<number, RoundGroups>>(
     Number.POSITIVE_INFINITY,
     HISTORY_ENTRIES,
   )
+  private readonly completed: CompletedMatchesCache
 
   constructor(
     private readonly db: Database,
     private readonly competitions: CurrentCompetitions,
     private readonly scores: ScoresService,
-  ) {}
-
-  /** Played rounds, and the stats of those after `after` (not covered by the history). */
-  private roundStats(competitionId: number, scoresVersion: number, after: number) {
-    return this.stats.get(`${competitionId}:${scoresVersion}:${after}`, async () => {
-      const [played, rows] = await Promise.all([
-        q.playedRounds(this.db, competitionId),
-        q.roundStats(this.db, competitionId, after),
-      ])
-      return { played, rows }
-    })
+  ) {
+    this.completed = new CompletedMatchesCache(db)
   }
 
-  /** The history's rounds up to the last one it covers that is not stale, at its version. */
-  private async history(competitionId: number) {
-    const state = await q.historyState(this.db, competitionId)
-    const groups = await this.groups.get(`${competitionId}:${state.version}`, () =>
-      historyGroups(this.db, competitionId),
+  /** The stats of the played rounds after `after` (not covered by the history). */
+  private roundStats(competitionId: number, scoresVersion: number, after: number, last: number) {
+    if (after >= last) return Promise.resolve([])
+    return this.stats.get(`${competitionId}:${scoresVersion}:${after}`, () =>
+      q.roundStats(this.db, competitionId, after),
     )
-    return { shownThrough: state.shownThrough, groups }
   }
 
   async season(sport: Sport, userId: number): Promise<Season> {
@@ -87,32 +138,48 @@ export class SeasonService {
   /** season() for a given competition, current or past (the season archive, issue 31). */
   async seasonOf(c: SeasonCompetition, userId: number): Promise<Season> {
     const golden = c.golden_week_round
-    const [tips, mine, history] = await Promise.all([
-      q.userTipNumbers(this.db, c.id, userId),
-      q.userRoundScores(this.db, c.id, userId),
-      this.history(c.id),
+    const read = await q.seasonRead(this.db, c.id, userId)
+    if (!read) throw notFound('Competition', 'sport')
+    // The history's rounds up to the last one it covers that is not stale.
+    const covered = read.covered ?? 0
+    const shownThrough = read.stale_from === null ? covered : Math.min(covered, read.stale_from - 1)
+    const [completed, groups] = await Promise.all([
+      this.completed.get(c.id, read.scores_version),
+      this.groups.get(`${c.id}:${read.history_version ?? '0'}`, () => historyGroups(this.db, c.id)),
     ])
-    const stats = await this.roundStats(c.id, c.scores_version, history.shownThrough)
-    const points = new Map(mine.map((r) => [r.number, r.points]))
-    const byRound = new Map(stats.rows.map((r) => [r.number, r]))
+    const { played } = completed
+    const stats = await this.roundStats(c.id, read.scores_version, shownThrough, played.at(-1) ?? 0)
+    const mine = read.scores ?? []
+    const tips = tipNumbers(completed.matches, read.tips ?? [], read.registered_us)
+    const points = new Map(mine.map((r) => [r[0], r[1]]))
+    const byRound = new Map(stats.map((r) => [r.number, r]))
     const stored = (number: number) => {
-      if (number > history.shownThrough) return undefined
-      const g = history.groups.get(number)
+      if (number > shownThrough) return undefined
+      const g = groups.get(number)
       return { tippers: g?.tippers ?? 0, total: g?.total ?? 0, best: g?.best ?? 0 }
     }
     // The caller's totals through each round, from their own rows (a round without one adds 0);
     // no rows at all: not placed yet; deactivated: not ranked.
+    const ranked = mine.length > 0 && read.active === true
+    let p = 0
+    let m = 0
+    let next = 0
     const rankAfter = (number: number): number | null => {
-      const g = history.groups.get(number)
-      if (number > history.shownThrough || !g || !mine[0]?.active) return null
-      let p = 0
-      let m = 0
-      for (const r of mine)
-        if (r.number <= number) {
-          p += r.points
-          m += r.margin
-        }
+      // Rounds are asked in order, so the running totals only move forward.
+      while (next < mine.length && mine[next]![0] <= number) {
+        p += mine[next]![1]
+        m += mine[next]![2]
+        next++
+      }
+      const g = groups.get(number)
+      if (number > shownThrough || !g || !ranked) return null
       return rankIn(g, p, m)
+    }
+    let notCounted = 0
+    const cleanSweeps: RoundNumber[] = []
+    for (const r of mine) {
+      notCounted += r[4]
+      if (r[3] > 0) cleanSweeps.push(asRoundNumber(r[0]))
     }
     return {
       tips: {
@@ -120,23 +187,22 @@ export class SeasonService {
         correct: tips.correct,
         percent: percentOf(tips.correct, tips.judged),
       },
-      teams: sortTeams(
-        tips.teams.map((t) => ({ squadId: t.squad, correct: t.correct, tipped: t.tipped })),
-      ).map((t) => ({ squad: asSquadId(t.squadId), correct: t.correct, tipped: t.tipped })),
+      teams: sortTeams(tips.teams).map((t) => ({
+        squad: asSquadId(t.squadId),
+        correct: t.correct,
+        tipped: t.tipped,
+      })),
       streaks: { longest: tips.longest, current: tips.current },
-      cleanSweeps: mine.filter((r) => r.bonus > 0).map((r) => asRoundNumber(r.number)),
+      cleanSweeps,
       goldenWeek:
         golden === null ? null : { round: asRoundNumber(golden), points: points.get(golden) ?? 0 },
-      autoTips: {
-        wrong: tips.autos_wrong,
-        notCounted: mine.reduce((n, r) => n + r.not_counted, 0),
-      },
+      autoTips: { wrong: tips.autosWrong, notCounted },
       superSixes: {
-        games: tips.margin_games,
-        averageMiss: averageOf(tips.miss_total, tips.margin_games),
-        bestMiss: tips.best_miss,
+        games: tips.marginGames,
+        averageMiss: averageOf(tips.missTotal, tips.marginGames),
+        bestMiss: tips.bestMiss,
       },
-      rounds: stats.played.map((number) => {
+      rounds: played.map((number) => {
         const s = stored(number) ?? byRound.get(number)
         return {
           round: asRoundNumber(number),
@@ -230,6 +296,9 @@ export class SeasonService {
     }
   }
 }
+
+/** The completed matches kept per scores version, and a tipper's effective tip on one (the head-to-head). */
+export { CompletedMatchesCache, effectiveTip, type CompletedMatch, type OwnTip } from './matches.ts'
 
 /** My season's league charts (league.ts). */
 export { SeasonLeagues } from './league.ts'

@@ -2,139 +2,115 @@ import { sql } from 'kysely'
 import { PREPARED } from '../../../db/database.ts'
 import type { Database } from '../../../db/schema.ts'
 
-// The head-to-head's SQL (issue 31; reference contract/rules/head-to-head.ts). Every statement
-// reads a bounded set: three users' memberships, two users' round_scores (one row per round each)
-// and two users' effective tips on one round's matches, whatever the number of tippers.
+// The head-to-head's SQL (issue 31; reference contract/rules/head-to-head.ts): one statement per
+// request (decision 034) that reads a bounded set whatever the number of tippers: the league and
+// three users' memberships, two users' round_scores (one row per round each), their own tips on
+// one round and their registrations. The round's completed matches, the same for every pair, are
+// kept per scores version (season/matches.ts); the auto-tips are derived from them in memory.
 
-/**
- * The caller and the two tippers as members of the league: one lookup per user in league_members'
- * key (league_id, user_id) and users' key. A user missing from the answer is not a member.
- */
-export const membersOf = (db: Database, leagueId: number, userIds: number[]) =>
-  db
-    .selectFrom('league_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.team_name', 'u.first_name', 'u.last_name', 'u.deactivated_at'])
-    .where('m.league_id', '=', leagueId)
-    .where('m.user_id', 'in', userIds)
-    .execute()
+type Member = [number, string | null, string, string, boolean]
 
-export interface RecordRow {
-  round: number
-  complete: boolean
-  a_points: number
-  a_margin: number
-  b_points: number
-  b_margin: number
-  winner: 'a' | 'b' | 'draw' | null
-  a_won: number
-  b_won: number
-  drawn: number
-  a_total_points: number
-  a_total_margin: number
-  b_total_points: number
-  b_total_margin: number
+export interface PairRead {
+  scores_version: number
+  /** null: no such league in the competition. */
+  privacy: string | null
+  start_round: number | null
+  is_member: boolean
+  /** Each of the two compared if a member of the league: [id, team name, first, last, active]. */
+  member_a: Member | null
+  member_b: Member | null
+  /**
+   * Their scores in the rounds from the league's start that have begun: [round, complete,
+   * user, points, margin], by round.
+   */
+  scores: [number, boolean, number, number, number][] | null
+  /** The round whose tips are compared (asked for, or the latest both have a score in). */
+  round_id: number | null
+  round: number | null
+  /** Their own tips in that round: [user, match, squad, margin, stored auto-tip]. */
+  tips: [number, number, number, number | null, boolean][] | null
+  /** Their registrations: [user, registered at in microseconds since the epoch]. */
+  registered: [number, number][] | null
 }
 
 /**
- * The rounds from the league's start round that have begun and both users have a score in, each with the
- * winner once the round is complete (GAME_RULES "Ranking": points, then the smaller margin), and
- * the record's totals repeated on every row (window aggregates over the at most ~20 rounds).
- * Plan: round_scores is partitioned by round with each partition keyed (user_id, round_id), so
- * `user_id IN (a, b)` is two index probes a partition; rounds by its (competition_id, number) key.
+ * Plan (checked as PostgreSQL's generic plan, which a prepared statement settles on): leagues by
+ * its key; league_members' full key (league_id, user_id) for the caller and each of the two;
+ * users by key; the competition's begun rounds, each probing only its own round_scores partition
+ * by its key (user_id, round_id) for the two; tips by tips_round_user (round_id, user_id);
+ * competition_registrations by its key (competition_id, user_id).
  */
-export async function record(
+export async function pairRead(
   db: Database,
-  p: { competitionId: number; startRound: number; a: number; b: number },
-): Promise<RecordRow[]> {
-  const res = await sql<RecordRow>`${PREPARED}
-    WITH pair AS (
-      SELECT r.number AS round, r.status = 'complete' AS complete,
-        max(rs.points) FILTER (WHERE rs.user_id = ${p.a}) AS a_points,
-        max(rs.margin) FILTER (WHERE rs.user_id = ${p.a}) AS a_margin,
-        max(rs.points) FILTER (WHERE rs.user_id = ${p.b}) AS b_points,
-        max(rs.margin) FILTER (WHERE rs.user_id = ${p.b}) AS b_margin
-      FROM round_scores rs
-      JOIN rounds r ON r.id = rs.round_id
-      WHERE rs.user_id IN (${p.a}, ${p.b})
-        AND rs.competition_id = ${p.competitionId}
-        AND r.competition_id = ${p.competitionId}
-        AND r.number >= ${p.startRound}
+  p: {
+    competitionId: number
+    leagueId: number
+    caller: number
+    a: number
+    b: number
+    round: number | null
+  },
+): Promise<PairRead> {
+  const res = await sql<PairRead>`${PREPARED}
+    WITH lg AS (
+      SELECT l.privacy, l.start_round FROM leagues l
+      WHERE l.id = ${p.leagueId} AND l.competition_id = ${p.competitionId}
+    ),
+    begun AS (
+      SELECT r.id, r.number, r.status = 'complete' AS complete FROM rounds r
+      WHERE r.competition_id = ${p.competitionId}
+        AND r.number >= (SELECT start_round FROM lg)
         -- a round not yet begun is all zeros for everyone
         AND r.status <> 'scheduled'
-      GROUP BY r.number, r.status
-      -- both were counted in the round
-      HAVING count(DISTINCT rs.user_id) = 2
     ),
-    judged AS (
-      SELECT pair.*,
-        CASE WHEN NOT complete THEN NULL
-             WHEN a_points > b_points THEN 'a'
-             WHEN a_points < b_points THEN 'b'
-             WHEN a_margin < b_margin THEN 'a'
-             WHEN a_margin > b_margin THEN 'b'
-             ELSE 'draw' END AS winner
-      FROM pair
+    pair AS (
+      SELECT b.number, b.complete, rs.user_id, rs.points, rs.margin
+      FROM begun b
+      CROSS JOIN LATERAL (
+        -- OFFSET 0 keeps the round a parameter of the partitions' scan, so each round reads
+        -- only its own partition (pruned at run time), not every partition once per round
+        SELECT rs.user_id, rs.points, rs.margin FROM round_scores rs
+        WHERE rs.round_id = b.id AND rs.user_id IN (${p.a}, ${p.b})
+          AND rs.competition_id = ${p.competitionId}
+        OFFSET 0
+      ) rs
+    ),
+    chosen AS (
+      SELECT r.id, r.number FROM rounds r
+      WHERE r.competition_id = ${p.competitionId}
+        AND r.number = coalesce(${p.round}::int,
+          -- the latest round both were counted in (one row each per round: the partitions' key)
+          (SELECT max(number) FROM (
+            SELECT number FROM pair GROUP BY number HAVING count(*) = 2) AS both_counted))
     )
-    SELECT round, complete, a_points, a_margin, b_points, b_margin, winner,
-      (count(*) FILTER (WHERE winner = 'a') OVER ())::int AS a_won,
-      (count(*) FILTER (WHERE winner = 'b') OVER ())::int AS b_won,
-      (count(*) FILTER (WHERE winner = 'draw') OVER ())::int AS drawn,
-      (sum(a_points) OVER ())::int AS a_total_points,
-      (sum(a_margin) OVER ())::int AS a_total_margin,
-      (sum(b_points) OVER ())::int AS b_total_points,
-      (sum(b_margin) OVER ())::int AS b_total_margin
-    FROM judged
-    ORDER BY round
+    SELECT c.scores_version, lg.privacy, lg.start_round,
+      EXISTS (SELECT 1 FROM league_members lm
+        WHERE lm.league_id = ${p.leagueId} AND lm.user_id = ${p.caller}) AS is_member,
+      -- each of the two by the members' full key: a generic plan of "user_id IN (a, b)" reads
+      -- the whole league's index range (100,000 entries in the public league)
+      (SELECT json_build_array(u.id, u.team_name, u.first_name, u.last_name,
+          u.deactivated_at IS NULL)
+        FROM users u WHERE u.id = ${p.a} AND EXISTS (SELECT 1 FROM league_members m
+          WHERE m.league_id = ${p.leagueId} AND m.user_id = ${p.a})) AS member_a,
+      (SELECT json_build_array(u.id, u.team_name, u.first_name, u.last_name,
+          u.deactivated_at IS NULL)
+        FROM users u WHERE u.id = ${p.b} AND EXISTS (SELECT 1 FROM league_members m
+          WHERE m.league_id = ${p.leagueId} AND m.user_id = ${p.b})) AS member_b,
+      (SELECT json_agg(json_build_array(number, complete, user_id, points, margin)
+          ORDER BY number, user_id)
+        FROM pair) AS scores,
+      (SELECT id FROM chosen) AS round_id,
+      (SELECT number FROM chosen) AS round,
+      (SELECT json_agg(json_build_array(t.user_id, t.match_id, t.squad_id, t.margin, t.is_auto_tip))
+        FROM tips t
+        WHERE t.round_id = (SELECT id FROM chosen) AND t.user_id IN (${p.a}, ${p.b})) AS tips,
+      (SELECT json_agg(json_build_array(cr.user_id,
+          (extract(epoch FROM cr.registered_at) * 1000000)::float8))
+        FROM competition_registrations cr
+        WHERE cr.competition_id = ${p.competitionId} AND cr.user_id IN (${p.a}, ${p.b})) AS registered
+    FROM competitions c
+    LEFT JOIN lg ON true
+    WHERE c.id = ${p.competitionId}
   `.execute(db)
-  return res.rows
-}
-
-export interface TipsRow {
-  round_exists: boolean
-  match_id: number | null
-  home_squad_id: number
-  away_squad_id: number
-  winner_squad_id: number | null
-  is_margin_game: boolean
-  sixes: number | null
-  a_squad: number | null
-  a_margin: number | null
-  a_auto: boolean | null
-  b_squad: number | null
-  b_margin: number | null
-  b_auto: boolean | null
-  /** Tipped alike: same squad, and on the margin game the same sixes. */
-  agreed: boolean
-}
-
-/**
- * The two users' effective tips (their own, or the derived auto-tip) on the round's COMPLETED
- * matches only: a tip on a match not yet complete is never read here, so it cannot be shown.
- * A round that exists but has no completed match gives one row with match_id NULL; an unknown
- * round gives none. Plan: rounds by (competition_id, number), its matches by round, then per
- * match and user the tips key (user_id, match_id) and competition_registrations' key, as the
- * effective_tips view joins them (two users, a handful of matches).
- */
-export async function roundTips(
-  db: Database,
-  p: { competitionId: number; round: number; a: number; b: number },
-): Promise<TipsRow[]> {
-  const res = await sql<TipsRow>`${PREPARED}
-    SELECT true AS round_exists, m.id AS match_id, m.home_squad_id, m.away_squad_id,
-      m.winner_squad_id, m.is_margin_game, m.sixes,
-      ta.squad_id AS a_squad, ta.margin AS a_margin, ta.is_auto_tip AS a_auto,
-      tb.squad_id AS b_squad, tb.margin AS b_margin, tb.is_auto_tip AS b_auto,
-      coalesce(ta.squad_id = tb.squad_id
-        AND (NOT m.is_margin_game OR ta.margin IS NOT DISTINCT FROM tb.margin), false) AS agreed
-    FROM rounds r
-    LEFT JOIN matches m ON m.round_id = r.id AND m.status = 'complete'
-    LEFT JOIN effective_tips ta
-      ON ta.match_id = m.id AND ta.round_id = m.round_id AND ta.user_id = ${p.a}
-    LEFT JOIN effective_tips tb
-      ON tb.match_id = m.id AND tb.round_id = m.round_id AND tb.user_id = ${p.b}
-    WHERE r.competition_id = ${p.competitionId} AND r.number = ${p.round}
-    ORDER BY m.starts_at, m.number, m.id
-  `.execute(db)
-  return res.rows
+  return res.rows[0]!
 }

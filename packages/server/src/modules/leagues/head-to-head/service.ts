@@ -1,25 +1,41 @@
 import type { Sport } from '@tipping/contract/constants'
-import type { HeadToHeadQuery, HeadToHeadResponse } from '@tipping/contract/head-to-head'
+import type {
+  HeadToHeadQuery,
+  HeadToHeadResponse,
+  HeadToHeadRoundRow,
+  TipDifferenceView,
+} from '@tipping/contract/head-to-head'
 import { asMatchId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import { initialOf } from '@tipping/contract/scores'
 import type { Database } from '../../../db/schema.ts'
 import { AppError, notFound } from '../../../errors.ts'
 import type { CurrentCompetitions } from '../../competitions/service.ts'
-import { findLeague } from '../queries.ts'
+import {
+  CompletedMatchesCache,
+  effectiveTip,
+  type CompletedMatch,
+  type OwnTip,
+} from '../../season/service.ts'
 import * as q from './queries.ts'
 
 /**
  * A league's head-to-head (issue 31): two members' record against each other and the tips they
  * differed on in a round. Only the league's members may read it (a public league's visitors too
  * are refused, as for a member's live rank: the record is the members' own); the two compared
- * must be active members. Four statements, two at a time, each reading a bounded set; nothing is
- * cached, since at a million tippers a pair is rarely asked for twice between two results.
+ * must be active members. One statement per request (queries.ts pairRead, decision 034): the
+ * pair's own rows are never kept, since at a million tippers a pair is rarely asked for twice
+ * between two results; the round's completed matches, the same for every pair, are kept per
+ * scores version and the auto-tips derived from them as the effective_tips view derives them.
  */
 export class HeadToHeadService {
+  private readonly completed: CompletedMatchesCache
+
   constructor(
     private readonly db: Database,
     private readonly competitions: CurrentCompetitions,
-  ) {}
+  ) {
+    this.completed = new CompletedMatchesCache(db)
+  }
 
   async read(
     sport: Sport,
@@ -28,93 +44,140 @@ export class HeadToHeadService {
     query: HeadToHeadQuery,
   ): Promise<HeadToHeadResponse> {
     const c = await this.competitions.get(sport)
-    const [league, members] = await Promise.all([
-      findLeague(this.db, c.id, leagueId, callerId),
-      q.membersOf(this.db, leagueId, [query.a, query.b]),
-    ])
-    if (!league || (!league.is_member && league.privacy !== 'public'))
-      throw notFound('League', 'id')
-    if (!league.is_member)
+    const read = await q.pairRead(this.db, {
+      competitionId: c.id,
+      leagueId,
+      caller: callerId,
+      a: query.a,
+      b: query.b,
+      round: query.round ?? null,
+    })
+    if (read.privacy === null || read.start_round === null) throw notFound('League', 'id')
+    if (!read.is_member && read.privacy !== 'public') throw notFound('League', 'id')
+    if (!read.is_member)
       throw new AppError('FORBIDDEN', 'Only the league’s members can compare its tippers', 'id')
     const side = (userId: number, param: 'a' | 'b') => {
-      const m = members.find((u) => u.id === userId)
+      const m = param === 'a' ? read.member_a : read.member_b
       // A deactivated member is off the ladder, and off the head-to-head with it.
-      if (!m || m.deactivated_at !== null) throw notFound('Tipper in this league', param)
-      return m
+      if (!m || !m[4]) throw notFound('Tipper in this league', param)
+      return { id: m[0], teamName: m[1], firstName: m[2], lastNameInitial: initialOf(m[3]) }
     }
     const a = side(query.a, 'a')
     const b = side(query.b, 'b')
+    if (query.round !== undefined && read.round_id === null) throw notFound('Round', 'round')
 
-    const pair = { competitionId: c.id, a: a.id, b: b.id }
-    const rows = await q.record(this.db, { ...pair, startRound: league.start_round })
-    const round = query.round ?? rows.at(-1)?.round ?? null
-    const tips = round === null ? null : await q.roundTips(this.db, { ...pair, round })
-    if (query.round !== undefined && tips?.length === 0) throw notFound('Round', 'round')
+    // The record: the begun rounds from the league's start that both were counted in, each won
+    // once complete by the ladder's order (more points, then the smaller margin), and the totals.
+    const record = pairRecord(read.scores ?? [], a.id, b.id)
+    const totals = { aWon: 0, bWon: 0, drawn: 0, aPoints: 0, aMargin: 0, bPoints: 0, bMargin: 0 }
+    for (const r of record) {
+      if (r.winner === 'a') totals.aWon++
+      else if (r.winner === 'b') totals.bWon++
+      else if (r.winner === 'draw') totals.drawn++
+      totals.aPoints += r.a.points
+      totals.aMargin += r.a.margin
+      totals.bPoints += r.b.points
+      totals.bMargin += r.b.margin
+    }
 
-    const first = rows[0]
-    const person = (u: typeof a) => ({
-      userId: u.id,
-      teamName: u.team_name,
-      firstName: u.first_name,
-      lastNameInitial: initialOf(u.last_name),
-    })
-    const tip = (
-      squad: number | null,
-      margin: number | null,
-      auto: boolean | null,
-      winner: number | null,
-    ) =>
-      squad === null
-        ? null
-        : {
-            squad: asSquadId(squad),
-            margin,
-            isAutoTip: auto ?? false,
-            correct: winner === null ? null : squad === winner,
-          }
-    const played = (tips ?? []).filter((t) => t.match_id !== null)
-    return {
-      startRound: asRoundNumber(league.start_round),
-      a: {
-        ...person(a),
-        won: first?.a_won ?? 0,
-        points: first?.a_total_points ?? 0,
-        margin: first?.a_total_margin ?? 0,
-      },
-      b: {
-        ...person(b),
-        won: first?.b_won ?? 0,
-        points: first?.b_total_points ?? 0,
-        margin: first?.b_total_margin ?? 0,
-      },
-      drawn: first?.drawn ?? 0,
-      rounds: rows.map((r) => ({
-        round: asRoundNumber(r.round),
-        complete: r.complete,
-        a: { points: r.a_points, margin: r.a_margin },
-        b: { points: r.b_points, margin: r.b_margin },
-        winner: r.winner,
-      })),
-      tips:
-        round === null
+    let tips: HeadToHeadResponse['tips'] = null
+    if (read.round_id !== null && read.round !== null) {
+      const completed = await this.completed.get(c.id, read.scores_version)
+      const registered = new Map(read.registered ?? [])
+      const own = new Map<string, OwnTip>()
+      for (const [user, match, squad, margin, auto] of read.tips ?? [])
+        own.set(`${user}:${match}`, { squad, margin, auto })
+      const effective = (user: number, m: CompletedMatch) =>
+        effectiveTip(m, own.get(`${user}:${m.id}`), registered.get(user) ?? null)
+      const view = (t: OwnTip | null, winner: number | null) =>
+        t === null
           ? null
           : {
-              round: asRoundNumber(round),
-              agreed: played.filter((t) => t.agreed).length,
-              differences: played
-                // Neither had a tip (both joined after it started): nothing to compare.
-                .filter((t) => !t.agreed && (t.a_squad !== null || t.b_squad !== null))
-                .map((t) => ({
-                  match: asMatchId(t.match_id!),
-                  homeSquad: asSquadId(t.home_squad_id),
-                  awaySquad: asSquadId(t.away_squad_id),
-                  winnerSquad: t.winner_squad_id === null ? null : asSquadId(t.winner_squad_id),
-                  isMarginGame: t.is_margin_game,
-                  sixes: t.sixes,
-                  a: tip(t.a_squad, t.a_margin, t.a_auto, t.winner_squad_id),
-                  b: tip(t.b_squad, t.b_margin, t.b_auto, t.winner_squad_id),
-                })),
-            },
+              squad: asSquadId(t.squad),
+              margin: t.margin,
+              isAutoTip: t.auto,
+              correct: winner === null ? null : t.squad === winner,
+            }
+      let agreed = 0
+      const differences: TipDifferenceView[] = []
+      // Only the round's completed matches are walked: the pair's tips on a match not yet
+      // complete were read with the round's but are never looked at, so never shown.
+      for (const m of completed.byRound.get(read.round_id) ?? []) {
+        const ta = effective(a.id, m)
+        const tb = effective(b.id, m)
+        // Tipped alike: same squad, and on the margin game the same sixes.
+        if (
+          ta !== null &&
+          tb !== null &&
+          ta.squad === tb.squad &&
+          (!m.isMarginGame || ta.margin === tb.margin)
+        ) {
+          agreed++
+          continue
+        }
+        // Neither had a tip (both joined after it started): nothing to compare.
+        if (ta === null && tb === null) continue
+        differences.push({
+          match: asMatchId(m.id),
+          homeSquad: asSquadId(m.homeSquadId),
+          awaySquad: asSquadId(m.awaySquadId),
+          winnerSquad: m.winnerSquadId === null ? null : asSquadId(m.winnerSquadId),
+          isMarginGame: m.isMarginGame,
+          sixes: m.sixes,
+          a: view(ta, m.winnerSquadId),
+          b: view(tb, m.winnerSquadId),
+        })
+      }
+      tips = { round: asRoundNumber(read.round), agreed, differences }
+    }
+
+    const person = (u: typeof a) => ({
+      userId: u.id,
+      teamName: u.teamName,
+      firstName: u.firstName,
+      lastNameInitial: u.lastNameInitial,
+    })
+    return {
+      startRound: asRoundNumber(read.start_round),
+      a: { ...person(a), won: totals.aWon, points: totals.aPoints, margin: totals.aMargin },
+      b: { ...person(b), won: totals.bWon, points: totals.bPoints, margin: totals.bMargin },
+      drawn: totals.drawn,
+      rounds: record,
+      tips,
     }
   }
+}
+
+/** The rounds both have a score in, from rows ordered by round then user. */
+function pairRecord(
+  scores: readonly [number, boolean, number, number, number][],
+  a: number,
+  b: number,
+): HeadToHeadRoundRow[] {
+  const rows: HeadToHeadRoundRow[] = []
+  for (let i = 0; i < scores.length; i++) {
+    const [round, complete] = scores[i]!
+    const next = scores[i + 1]
+    if (!next || next[0] !== round) continue
+    i++
+    const of = (user: number) => {
+      const row = scores[i - 1]![2] === user ? scores[i - 1]! : scores[i]!
+      return { points: row[3], margin: row[4] }
+    }
+    const sa = of(a)
+    const sb = of(b)
+    const winner = !complete
+      ? null
+      : sa.points > sb.points
+        ? 'a'
+        : sa.points < sb.points
+          ? 'b'
+          : sa.margin < sb.margin
+            ? 'a'
+            : sa.margin > sb.margin
+              ? 'b'
+              : 'draw'
+    rows.push({ round: asRoundNumber(round), complete, a: sa, b: sb, winner })
+  }
+  return rows
 }
