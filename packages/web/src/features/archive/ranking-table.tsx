@@ -1,12 +1,15 @@
 import { tipperName } from '@tipping/contract/names'
 import type { RankingRow } from '@tipping/contract/scores'
+import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import styles from './archive.module.css'
+
+const shared = numbersPageClasses(styles)
 
 /** A past season's final ladder: rank, tipper, points, margin (the caller's row in bold). */
 export function RankingTable(p: { rows: readonly RankingRow[]; userId: number; caption: string }) {
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={shared.tableWrap}>
+      <table className={shared.table}>
         <caption className="visually-hidden">{p.caption}</caption>
         <thead>
           <tr>
