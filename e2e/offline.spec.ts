@@ -4,18 +4,10 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import {
-  apiCall,
-  baseURL,
-  launchBrowser,
-  newPage,
-  signUp,
-  uniqueEmail,
-  useServer,
-} from './browser.ts'
-import { startServer, type TestServer } from './server.ts'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { apiCall, baseURL, newPage, signUp, uniqueEmail } from './browser.ts'
+import { useOwnServer } from './own-server.ts'
 
 // Issue 32, in Chromium: the app installs (manifest, icons, an active service worker), opens
 // without the network (the shell, the week as last seen, the offline banner), and a pick saved
@@ -26,17 +18,7 @@ import { startServer, type TestServer } from './server.ts'
 
 // A server of its own: this spec moves the server's clock past a match's start, which stays
 // locked for every later spec.
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  server = await startServer()
-  useServer(server.baseURL)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const own = useOwnServer()
 
 interface RoundJson {
   matches: { id: number; status: string; date: string; homeSquadId: number }[]
@@ -88,7 +70,7 @@ const pngSize = (bytes: Buffer) => ({
 
 describe('the installable app', () => {
   it('serves a valid manifest with its icons, and the service worker becomes active', async () => {
-    const { context, page } = await newPage(browser)
+    const { context, page } = await newPage(own.browser)
     await page.goto('/')
     const link = page.locator('link[rel="manifest"]')
     expect(await link.count()).toBe(1)
@@ -145,7 +127,7 @@ describe('the installable app', () => {
 
 describe('tipping offline', () => {
   it('keeps picks saved offline through a reload, sends them on reconnect, and shows a refused one', async () => {
-    const { context, page } = await newPage(browser, { width: 1280, height: 900 })
+    const { context, page } = await newPage(own.browser, { width: 1280, height: 900 })
     await page.goto('/registration')
     await signUp(page, uniqueEmail('offline'), 'Offline')
     await page.waitForURL('**/bbl/leagues')
@@ -218,7 +200,7 @@ describe('tipping offline', () => {
   })
 
   it('shows the banner and the kept tips legibly in the dark scheme too', async () => {
-    const context = await browser.newContext({
+    const context = await own.browser.newContext({
       baseURL: baseURL(),
       viewport: { width: 390, height: 844 },
       colorScheme: 'dark',
@@ -239,7 +221,7 @@ describe('tipping offline', () => {
   })
 
   it("never sends one user's kept tip for the next user of the browser", async () => {
-    const { context, page } = await newPage(browser)
+    const { context, page } = await newPage(own.browser)
     await page.goto('/registration')
     await signUp(page, uniqueEmail('first'), 'First')
     await page.waitForURL('**/bbl/leagues')
@@ -270,7 +252,7 @@ describe('tipping offline', () => {
   })
 
   it('forgets the signed-in reads it kept when the user signs out', async () => {
-    const { context, page } = await newPage(browser)
+    const { context, page } = await newPage(own.browser)
     await page.goto('/registration')
     await signUp(page, uniqueEmail('signout'), 'Leaving')
     await page.waitForURL('**/bbl/leagues')
@@ -382,7 +364,7 @@ describe('updates', () => {
     const builds = await serveBuilds()
     try {
       builds.use(a)
-      const context = await browser.newContext({ baseURL: builds.url })
+      const context = await own.browser.newContext({ baseURL: builds.url })
       const page = await context.newPage()
       await page.goto('/')
       await controlled(page)
