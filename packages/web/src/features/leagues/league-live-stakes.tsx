@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { useSelector } from 'react-redux'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { REFRESH_INTERVAL_MS, type Sport } from '@tipping/contract/constants'
@@ -9,11 +8,9 @@ import { defaultRoundId } from '@tipping/contract/rules/rounds'
 import type { LiveStandingResponse } from '@tipping/contract/projections'
 import { useLiveRoundQuery } from '../../lib/live-api.ts'
 import {
-  isStale,
-  ordinal,
-  signed,
   SPREAD_MS,
   useLiveProjection,
+  useRefetchWhenStale,
   type SideProjection,
 } from '../../lib/live-projection.ts'
 import { useLeagueLiveRankQuery } from '../../lib/live-stakes-api.ts'
@@ -21,7 +18,7 @@ import { formatCount } from '../../lib/numbers.ts'
 import { selectPushConnected } from '../../lib/push-slice.ts'
 import { useRoundQuery } from '../../lib/round-api.ts'
 import { useFixtureQuery } from '../../lib/static-api.ts'
-import styles from './league-live-stakes.module.css'
+import { LiveStakesBox, LiveStakesSide } from '../../ui/live-stakes.tsx'
 
 // Issue 30 on a league's ladder (GAME_RULES "Live projections"): while a match of the current week
 // is live, the signed-in member's place in THIS league and their points if each side wins. The
@@ -95,29 +92,27 @@ function LiveMatchStakes({
   // The league counts this week for the member only when their stored numbers list it.
   if (!standing || sides.length === 0 || !standing.leagues.some((l) => l.id === league.id))
     return null
-  const id = `league-live-${league.id}-${live.matchId}`
   return (
-    <section className={styles.stakes} aria-labelledby={id}>
-      <h2 className={styles.title} id={id}>
-        Live: your place here if it ends this way
-        {isMarginGame && sixes !== null ? ` (${formatCount(sixes)} sixes)` : ''}
-      </h2>
-      <ul className={styles.sides}>
-        {sides.map((s) => (
-          <SideLine
-            key={s.side}
-            sport={sport}
-            round={round}
-            live={live}
-            league={league}
-            projection={s}
-            standing={standing}
-            sixes={sixes}
-            onStale={refetchStanding}
-          />
-        ))}
-      </ul>
-    </section>
+    <LiveStakesBox
+      id={`league-live-${league.id}-${live.matchId}`}
+      heading="h2"
+      title="Live: your place here if it ends this way"
+      sixes={isMarginGame ? sixes : null}
+    >
+      {sides.map((s) => (
+        <SideLine
+          key={s.side}
+          sport={sport}
+          round={round}
+          live={live}
+          league={league}
+          projection={s}
+          standing={standing}
+          sixes={sixes}
+          onStale={refetchStanding}
+        />
+      ))}
+    </LiveStakesBox>
   )
 }
 
@@ -157,17 +152,14 @@ function SideLine({
       : skipToken,
   )
   // A result moved the scores since the stored numbers were read: read them again.
-  const stale = isStale(rank.error)
-  useEffect(() => {
-    if (stale) void onStale()
-  }, [stale, onStale])
+  useRefetchWhenStale(rank.error, onStale)
   if (!mine) return null
   return (
-    <li className={styles.side}>
-      <strong>{p.name} win:</strong>{' '}
-      {rank.data ? `${ordinal(rank.data.rank)} of ${formatCount(rank.data.totalUsers)}` : '…'},{' '}
-      {signed(p.roundGain)}{' '}
-      <span className={styles.detail}>({formatCount(mine.projected.points)} pts)</span>
-    </li>
+    <LiveStakesSide
+      name={p.name}
+      place={rank.data}
+      gain={p.roundGain}
+      aside={`(${formatCount(mine.projected.points)} pts)`}
+    />
   )
 }

@@ -1,22 +1,22 @@
-import { useEffect } from 'react'
 import type { Sport } from '@tipping/contract/constants'
 import type { RoundNumber } from '@tipping/contract/ids'
 import type { LiveMatch } from '@tipping/contract/live'
 import type { LiveStandingResponse } from '@tipping/contract/projections'
 import {
-  isStale,
-  ordinal,
-  signed,
+  placeText,
   SPREAD_MS,
   useLiveProjection,
+  useRefetchWhenStale,
   type SideProjection,
 } from '../../lib/live-projection.ts'
 import { useLeagueLiveRankQuery, useLiveRankQuery } from '../../lib/live-stakes-api.ts'
 import { formatCount } from '../../lib/numbers.ts'
-import styles from './live-stakes.module.css'
+import { LiveStakesBox, LiveStakesSide } from '../../ui/live-stakes.tsx'
+import styles from '../../ui/live-stakes.module.css'
 
 // GAME_RULES "Live projections" on the tipping page: under a live match, what each side's win
-// would mean for the tipper overall and in each of their leagues (lib/live-projection.ts).
+// would mean for the tipper overall and in each of their leagues (lib/live-projection.ts; the box
+// and its rows are the league ladder's too, ui/live-stakes.tsx).
 
 export interface LiveStakesProps {
   sport: Sport
@@ -37,26 +37,25 @@ export function LiveStakes({ sport, round, live, spreadMs = SPREAD_MS }: LiveSta
 
   if (live.status !== 'active' || !stored || sides.length === 0) return null
   return (
-    <section className={styles.stakes} aria-labelledby={`live-stakes-${live.matchId}`}>
-      <h3 className={styles.title} id={`live-stakes-${live.matchId}`}>
-        If it ends this way
-        {isMarginGame && sixes !== null ? ` (${formatCount(sixes)} sixes)` : ''}
-      </h3>
-      <ul className={styles.sides}>
-        {sides.map((s) => (
-          <SideLine
-            key={s.side}
-            sport={sport}
-            round={round}
-            live={live}
-            projection={s}
-            standing={stored}
-            sixes={sixes}
-            onStale={refetchStanding}
-          />
-        ))}
-      </ul>
-    </section>
+    <LiveStakesBox
+      id={`live-stakes-${live.matchId}`}
+      heading="h3"
+      title="If it ends this way"
+      sixes={isMarginGame ? sixes : null}
+    >
+      {sides.map((s) => (
+        <SideLine
+          key={s.side}
+          sport={sport}
+          round={round}
+          live={live}
+          projection={s}
+          standing={stored}
+          sixes={sixes}
+          onStale={refetchStanding}
+        />
+      ))}
+    </LiveStakesBox>
   )
 }
 
@@ -87,19 +86,9 @@ function SideLine({
     sixes,
   }
   const rank = useLiveRankQuery({ ...arg, totalPoints: p.totalPoints, totalMargin: p.totalMargin })
-  const stale = isStale(rank.error)
-  useEffect(() => {
-    if (stale) void onStale()
-  }, [stale, onStale])
+  useRefetchWhenStale(rank.error, onStale)
   return (
-    <li className={styles.side}>
-      <p className={styles.line}>
-        <strong>{p.name} win:</strong>{' '}
-        <span>
-          {rank.data ? `${ordinal(rank.data.rank)} of ${formatCount(rank.data.totalUsers)}` : '…'},{' '}
-          {signed(p.roundGain)}
-        </span>
-      </p>
+    <LiveStakesSide name={p.name} place={rank.data} gain={p.roundGain}>
       <p className={styles.detail}>
         Week {formatCount(p.roundPoints)} pts, total {formatCount(p.totalPoints)} pts, margin{' '}
         {formatCount(p.totalMargin)}
@@ -120,7 +109,7 @@ function SideLine({
           ))}
         </ul>
       )}
-    </li>
+    </LiveStakesSide>
   )
 }
 
@@ -134,8 +123,7 @@ function LeagueLine({
   const rank = useLeagueLiveRankQuery(arg)
   return (
     <li className={styles.league}>
-      {name}:{' '}
-      {rank.data ? `${ordinal(rank.data.rank)} of ${formatCount(rank.data.totalUsers)}` : '…'}
+      {name}: {placeText(rank.data)}
     </li>
   )
 }
