@@ -1,34 +1,82 @@
-import type { ReactNode } from 'react'
-import { placeText, signed } from '../lib/live-projection.ts'
+import { Fragment, type ReactNode } from 'react'
+import type { Sport } from '@tipping/contract/constants'
+import type { RoundNumber } from '@tipping/contract/ids'
+import type { LiveMatch } from '@tipping/contract/live'
+import type { LiveStandingResponse } from '@tipping/contract/projections'
+import {
+  placeText,
+  signed,
+  useLiveProjection,
+  type SideProjection,
+} from '../lib/live-projection.ts'
 import { formatCount } from '../lib/numbers.ts'
 import styles from './live-stakes.module.css'
 
 // A live match's stakes as the tipping page and a league's ladder both show them (decision 031):
-// the projection and the lookups are lib/live-projection.ts's; each page says what a row adds.
+// the projection and the lookups are lib/live-projection.ts's; each page says what a row holds.
 
-/** The box: its title (with the margin game's live sixes), and a row per side. */
+/** What a page's row for one side is given. */
+export interface LiveSideProps {
+  sport: Sport
+  round: RoundNumber
+  live: LiveMatch
+  projection: SideProjection
+  standing: LiveStandingResponse
+  /** The margin game's live sixes as the lookups use them; null on any other match. */
+  sixes: number | null
+  /** The server's scores are newer than the stored numbers (a 409 on `v`): read them again. */
+  onStale: () => unknown
+}
+
+/**
+ * The box under one live match: its title (with the margin game's live sixes), and a row per side
+ * as the page renders it (`side`, a render function so a row keeps its state across renders).
+ * Nothing until the match is live and the round and the stored numbers are in, nor when `shows`
+ * says the stored numbers do not concern this page.
+ */
 export function LiveStakesBox({
+  sport,
+  round,
+  live,
+  spreadMs,
   id,
   heading: Heading,
   title,
-  sixes,
-  children,
+  shows = () => true,
+  side,
 }: {
+  sport: Sport
+  round: RoundNumber
+  live: LiveMatch
+  /** Longest random wait before asking again after the sixes change. */
+  spreadMs: number
   id: string
   /** The box's heading level where the page puts it. */
   heading: 'h2' | 'h3'
   title: string
-  /** The margin game's live sixes; null on any other match. */
-  sixes: number | null
-  children: ReactNode
+  shows?: (standing: LiveStandingResponse) => boolean
+  side: (props: LiveSideProps) => ReactNode
 }) {
+  const { sides, standing, isMarginGame, sixes, refetchStanding } = useLiveProjection(
+    sport,
+    round,
+    live,
+    spreadMs,
+  )
+  if (live.status !== 'active' || !standing || sides.length === 0 || !shows(standing)) return null
   return (
     <section className={styles.stakes} aria-labelledby={id}>
       <Heading className={styles.title} id={id}>
         {title}
-        {sixes !== null ? ` (${formatCount(sixes)} sixes)` : ''}
+        {isMarginGame && sixes !== null ? ` (${formatCount(sixes)} sixes)` : ''}
       </Heading>
-      <ul className={styles.sides}>{children}</ul>
+      <ul className={styles.sides}>
+        {sides.map((projection) => (
+          <Fragment key={projection.side}>
+            {side({ sport, round, live, projection, standing, sixes, onStale: refetchStanding })}
+          </Fragment>
+        ))}
+      </ul>
     </section>
   )
 }

@@ -1,17 +1,10 @@
 import type { Sport } from '@tipping/contract/constants'
 import type { RoundNumber } from '@tipping/contract/ids'
 import type { LiveMatch } from '@tipping/contract/live'
-import type { LiveStandingResponse } from '@tipping/contract/projections'
-import {
-  placeText,
-  SPREAD_MS,
-  useLiveProjection,
-  useRefetchWhenStale,
-  type SideProjection,
-} from '../../lib/live-projection.ts'
+import { placeText, SPREAD_MS, useRefetchWhenStale } from '../../lib/live-projection.ts'
 import { useLeagueLiveRankQuery, useLiveRankQuery } from '../../lib/live-stakes-api.ts'
 import { formatCount } from '../../lib/numbers.ts'
-import { LiveStakesBox, LiveStakesSide } from '../../ui/live-stakes.tsx'
+import { LiveStakesBox, LiveStakesSide, type LiveSideProps } from '../../ui/live-stakes.tsx'
 import styles from '../../ui/live-stakes.module.css'
 
 // GAME_RULES "Live projections" on the tipping page: under a live match, what each side's win
@@ -27,56 +20,21 @@ export interface LiveStakesProps {
 }
 
 export function LiveStakes({ sport, round, live, spreadMs = SPREAD_MS }: LiveStakesProps) {
-  const {
-    sides,
-    standing: stored,
-    isMarginGame,
-    sixes,
-    refetchStanding,
-  } = useLiveProjection(sport, round, live, spreadMs)
-
-  if (live.status !== 'active' || !stored || sides.length === 0) return null
   return (
     <LiveStakesBox
+      sport={sport}
+      round={round}
+      live={live}
+      spreadMs={spreadMs}
       id={`live-stakes-${live.matchId}`}
       heading="h3"
       title="If it ends this way"
-      sixes={isMarginGame ? sixes : null}
-    >
-      {sides.map((s) => (
-        <SideLine
-          key={s.side}
-          sport={sport}
-          round={round}
-          live={live}
-          projection={s}
-          standing={stored}
-          sixes={sixes}
-          onStale={refetchStanding}
-        />
-      ))}
-    </LiveStakesBox>
+      side={(props) => <SideLine {...props} />}
+    />
   )
 }
 
-function SideLine({
-  sport,
-  round,
-  live,
-  projection: p,
-  standing,
-  sixes,
-  onStale,
-}: {
-  sport: Sport
-  round: RoundNumber
-  live: LiveMatch
-  projection: SideProjection
-  standing: LiveStandingResponse
-  sixes: number | null
-  /** The server's scores are newer than the stored numbers (a 409 on `v`): read them again. */
-  onStale: () => unknown
-}) {
+function SideLine({ sport, round, live, projection: p, standing, sixes, onStale }: LiveSideProps) {
   const arg = {
     sport,
     round,
