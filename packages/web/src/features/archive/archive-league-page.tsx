@@ -3,12 +3,11 @@ import { Link, useParams } from 'react-router'
 import { failureMessage } from '../../lib/api.ts'
 import { useSport } from '../../lib/sport.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
-import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { useArchiveLeagueLadderQuery } from './archive-api.ts'
 import styles from './archive.module.css'
-import { RankingTable } from './ranking-table.tsx'
+import { RankingPager, RankingTable } from './ranking-table.tsx'
 
 const shared = numbersPageClasses(styles)
 
@@ -43,18 +42,7 @@ export default function ArchiveLeaguePage() {
         ) : (
           <>
             <RankingTable rows={d.rankings} userId={userId} caption="Final league ladder" />
-            <div className={styles.more}>
-              {page > 1 ? (
-                <Button variant="secondary" onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-              ) : null}{' '}
-              {d.nextPage !== null ? (
-                <Button variant="secondary" onClick={() => setPage(d.nextPage ?? page)}>
-                  Next
-                </Button>
-              ) : null}
-            </div>
+            <RankingPager page={page} nextPage={d.nextPage} onPage={setPage} />
           </>
         )}
       </section>

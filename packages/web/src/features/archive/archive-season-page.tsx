@@ -16,7 +16,7 @@ import {
   useSeasonArchiveQuery,
 } from './archive-api.ts'
 import styles from './archive.module.css'
-import { RankingTable } from './ranking-table.tsx'
+import { RankingPager, RankingTable } from './ranking-table.tsx'
 
 const shared = numbersPageClasses(styles)
 
@@ -160,18 +160,7 @@ function Rankings(p: { sport: Sport; year: string }) {
       ) : (
         <>
           <RankingTable rows={d.rankings} userId={userId} caption="Final rankings" />
-          <div className={styles.more}>
-            {page > 1 ? (
-              <Button variant="secondary" onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-            ) : null}{' '}
-            {d.nextPage !== null ? (
-              <Button variant="secondary" onClick={() => setPage(d.nextPage ?? page)}>
-                Next
-              </Button>
-            ) : null}
-          </div>
+          <RankingPager page={page} nextPage={d.nextPage} onPage={setPage} />
         </>
       )}
     </section>
