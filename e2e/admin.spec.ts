@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
@@ -11,6 +10,7 @@ import {
   signUp,
   uniqueEmail,
 } from './browser.ts'
+import { axeViolations } from './axe.ts'
 import { layoutProblems } from './layout-check.ts'
 import { useOwnServer } from './own-server.ts'
 
@@ -34,15 +34,6 @@ async function moveClock(body: object) {
     body: JSON.stringify(body),
   })
   expect(res.status).toBe(200)
-}
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
 }
 
 /** GET without a body, POST with one. */
@@ -111,7 +102,7 @@ describe('the admin console', () => {
     // The reset link is shown without its token: reading the outbox opens no one's account.
     expect(text).toMatch(/\/reset-password\?token=\(hidden\)/)
     expect(await layoutProblems(page)).toEqual([])
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 
@@ -168,7 +159,7 @@ describe('the admin console', () => {
     await form.getByRole('button', { name: '+ball' }).click()
     expect(await first.getByLabel('Overs', { exact: true }).inputValue()).toBe('4')
     expect(await layoutProblems(page)).toEqual([])
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await form.getByRole('button', { name: 'Save live score' }).click()
     await form.getByText(/^Live score saved: .* 35\/1 \(4\)$/).waitFor()
     expect(await liveOf()).toEqual([
@@ -325,7 +316,7 @@ describe('the admin console', () => {
     await first.getByRole('button', { name: /^Schedule of match/ }).click()
     await first.getByRole('form', { name: /^Schedule of match/ }).waitFor()
     expect(await layoutProblems(admin.page)).toEqual([])
-    expect(await violations(admin.page)).toEqual([])
+    expect(await axeViolations(admin.page)).toEqual([])
 
     // After: the public pages show Alfa ahead, Bravo still on nothing.
     await bravo.page.reload()
@@ -437,7 +428,7 @@ describe('the admin console', () => {
       await page.locator('main h1').first().waitFor()
       // Wait for the section's data (or its error) before judging the page.
       await page.waitForLoadState('networkidle')
-      expect(await violations(page), path).toEqual([])
+      expect(await axeViolations(page), path).toEqual([])
     }
     await context.close()
   })

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { SquadId } from '@tipping/contract/ids'
@@ -17,6 +16,7 @@ import {
   signUp,
   uniqueEmail,
 } from './browser.ts'
+import { axeViolations } from './axe.ts'
 import { layoutProblems } from './layout-check.ts'
 import { useOwnServer } from './own-server.ts'
 
@@ -54,16 +54,6 @@ function cricsheetBetween(a: string, b: string): unknown {
       if (raw.info.teams.slice().sort().join('|') === want && raw.info.outcome.winner) return raw
     }
   throw new Error(`No Cricsheet match between ${a} and ${b} in data/`)
-}
-
-/** axe's WCAG 2.1 AA findings on a page, as a11y.spec.ts asks for them. */
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
 }
 
 /** The ladder page's live projection (issue 30). */

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { apiCall, baseURL, newPage, signUp, uniqueEmail } from './browser.ts'
+import { axeViolations } from './axe.ts'
 import { useOwnServer } from './own-server.ts'
 
 // Issue 32, in Chromium: the app installs (manifest, icons, an active service worker), opens
@@ -34,16 +34,6 @@ const controlled = (page: Page) =>
     undefined,
     { timeout: 60_000 },
   )
-
-/** axe's WCAG 2.1 AA findings on the page as it is (as a11y.spec.ts checks every page). */
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
 
 /** How many tips the browser keeps in its queue (Chromium's IndexedDB, as the app left it). */
 const keptCount = (page: Page) =>
@@ -163,7 +153,7 @@ describe('tipping offline', () => {
     await page.reload()
     await page.getByTestId('offline-banner').waitFor()
     await page.getByTestId(`kept-tip-${later.id}`).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     for (const m of [locks, later])
       await expect
         .poll(() => page.getByTestId(`pick-${m.id}-${m.homeSquadId}`).getAttribute('aria-pressed'))
@@ -186,7 +176,7 @@ describe('tipping offline', () => {
       .toMatch(/Refused: This match has started/)
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' })
     // The verdicts, green and red, pass axe's contrast check (light here, dark below).
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     // The server's record: the later match has the kept pick, the started one does not.
     const after = await apiCall<RoundJson>(page, 'GET', '/api/bbl/predictions/3')
@@ -216,7 +206,7 @@ describe('tipping offline', () => {
     await page.getByTestId('save-picks').click()
     await page.getByTestId('offline-banner').waitFor()
     await page.getByTestId('kept-tips').waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 
