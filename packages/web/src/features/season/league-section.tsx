@@ -4,7 +4,7 @@ import type { Season, SeasonLeague } from '@tipping/contract/season'
 import { formatCount } from '../../lib/numbers.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { numbersPageClasses } from '../../ui/numbers-page.ts'
-import { PointsChart } from './points-chart.tsx'
+import { PointsChart, PointsLegend } from './points-chart.tsx'
 import { RankChart } from './rank-chart.tsx'
 import { useSeasonLeagueQuery, useSeasonOwnLeaguesInfiniteQuery } from './season-api.ts'
 import styles from './season.module.css'
@@ -113,17 +113,7 @@ function LeagueNumbers({ league: l, season }: { league: SeasonLeague; season: Se
       )}
       <h3 className={styles.subhead}>Points per round in the league</h3>
       <PointsChart rounds={bars} />
-      <ul className={styles.legend} aria-hidden="true">
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchMine}`} /> My points
-        </li>
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchBest}`} /> League's best
-        </li>
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchAverage}`} /> League's average
-        </li>
-      </ul>
+      <PointsLegend of="League's" />
       {/* A table ignores a 1 px box, so the hiding is on a wrapper that clips it. */}
       <div className="visually-hidden">
         <table>

@@ -10,7 +10,7 @@ import { squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { LeagueSection } from './league-section.tsx'
-import { PointsChart } from './points-chart.tsx'
+import { PointsChart, PointsLegend } from './points-chart.tsx'
 import { RankChart } from './rank-chart.tsx'
 import { useSeasonQuery, useSeasonRoundQuery } from './season-api.ts'
 import styles from './season.module.css'
@@ -61,21 +61,7 @@ export default function SeasonPage() {
         ) : (
           <>
             <PointsChart rounds={s.rounds} />
-            <ul className={styles.legend} aria-hidden="true">
-              <li>
-                <span className={`${styles.swatch} ${styles.swatchMine}`} /> My points
-              </li>
-              <li>
-                <span className={`${styles.swatch} ${styles.swatchGolden}`} /> My points, Golden
-                Week
-              </li>
-              <li>
-                <span className={`${styles.swatch} ${styles.swatchBest}`} /> Round's best
-              </li>
-              <li>
-                <span className={`${styles.swatch} ${styles.swatchAverage}`} /> Round's average
-              </li>
-            </ul>
+            <PointsLegend of="Round's" golden />
             <RoundsTable season={s} />
           </>
         )}
