@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { baseURL, launchBrowser, signInDemo } from './browser.ts'
+import { axeViolations } from './axe.ts'
 
 // axe on every page built so far, at phone and desktop widths, in the light and the dark colour
 // scheme (the app follows the system's setting, so each scheme has its own contrast to check).
@@ -11,15 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser?.close())
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
 
 const signIn = async (page: Page) => {
   await signInDemo(page)
@@ -56,31 +47,31 @@ describe.each(
     const { context, page } = await newPage(viewport, scheme)
     await page.goto('/')
     await page.getByTestId('login-open').waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.goto('/registration')
     await page.locator('input[name="firstName"]').waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.goto('/bbl/help')
     await page.getByRole('heading', { name: 'Help' }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     // The women's competition has its own brand colours.
     await page.goto('/wbbl/help')
     await page.getByRole('heading', { name: 'Help' }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.goto('/no/such/page')
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 
   it('tipping and rankings have no axe violations', async () => {
     const { context, page } = await newPage(viewport, scheme)
     await signIn(page)
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.goto('/bbl/rankings')
     await page.getByRole('heading', { name: 'Rankings' }).waitFor()
     await page.getByRole('table').first().locator('tbody tr').first().waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 
@@ -89,37 +80,37 @@ describe.each(
     await signIn(page)
     await page.goto('/bbl/leagues')
     await page.getByRole('link', { name: /The Demo Desk/ }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.getByRole('link', { name: /The Demo Desk/ }).click()
     await page.getByRole('table').locator('tbody tr').first().waitFor()
     await page.locator('tbody button[aria-expanded]').first().click()
     await page.getByRole('list', { name: /Tips for/ }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.getByRole('button', { name: 'Invite friends' }).click()
     await page.getByRole('dialog').waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     await page.getByRole('link', { name: 'Members' }).click()
     await page.getByRole('region', { name: 'Members' }).locator('li').first().waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.getByRole('link', { name: 'Settings' }).click()
     await page
       .getByRole('button', { name: 'Remove League' })
       .or(page.getByText(/can no longer be removed/))
       .waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.goto('/bbl/leagues/create')
     await page.getByRole('button', { name: 'Create league' }).click()
     await page.getByText(/League name must be/).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.goto('/bbl/leagues/join')
     await page.locator('input[name="search"]').fill('Bash')
     await page.getByRole('button', { name: 'Search' }).click()
     await page.getByRole('list', { name: 'Public leagues' }).locator('li').first().waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.goto('/no/such/page')
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 
@@ -130,13 +121,13 @@ describe.each(
     await page.getByRole('link', { name: /2024-25/ }).click()
     await page.getByRole('region', { name: 'Final rankings' }).locator('tbody tr').first().waitFor()
     await page.getByRole('region', { name: 'Team ladder' }).locator('tbody tr').first().waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.getByRole('link', { name: 'The Demo Desk' }).click()
     await page.getByRole('table').locator('tbody tr').first().waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.getByRole('link', { name: 'This season’s league' }).click()
     await page.getByRole('region', { name: 'Past seasons' }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 })

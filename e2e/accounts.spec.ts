@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
+import { axeViolations } from './axe.ts'
 import { waitForMail } from './mail-catcher.ts'
 
 // In-product accounts in Chromium: forgot password through a real mail, the account page
@@ -15,15 +15,6 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser?.close())
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
 
 /** Nothing wider than the viewport (phone-first). */
 const overflows = (page: Page) =>
@@ -60,7 +51,7 @@ describe('forgot password', () => {
       const dialog = page.getByRole('dialog', { name: 'Forgot your password?' })
       await dialog.getByRole('button', { name: 'Send reset link' }).click()
       await dialog.getByText('Enter your email address').waitFor()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await dialog.locator('input[name="email"]').fill(email)
       await dialog.getByRole('button', { name: 'Send reset link' }).click()
       await dialog.getByTestId('reset-requested').waitFor()
@@ -78,7 +69,7 @@ describe('forgot password', () => {
 
       await page.goto(link!)
       await page.getByRole('heading', { name: 'Choose a new password' }).waitFor()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       expect(await overflows(page)).toBe(false)
       await page.getByLabel(/New password/).fill('brand new secret')
       await page.getByLabel('Confirm new password').fill('brand new secrte')
@@ -125,7 +116,7 @@ describe('account page', () => {
     await page.goto('/bbl/account')
     await page.getByRole('heading', { name: 'Your account' }).waitFor()
     await page.locator('#team-supported option').nth(1).waitFor({ state: 'attached' })
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     expect(await overflows(page)).toBe(false)
 
     await page.getByLabel('Tipping team name').fill('Sixes & Sevens')
@@ -151,7 +142,7 @@ describe('account page', () => {
     // Deactivate: the confirm modal first; No keeps the account.
     await page.getByTestId('deactivate-open').click()
     await page.getByRole('dialog', { name: 'Deactivate account' }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.getByTestId('confirm-no').click()
     await page.getByTestId('deactivate-open').click()
     await page.getByTestId('confirm-yes').click()
@@ -204,7 +195,7 @@ describe('session rules', () => {
     expect(res.status()).toBe(200)
     await page.goto('/bbl/tipping')
     await page.getByTestId('not-registered').waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.getByTestId('join-game').click()
     await page.locator('[data-testid^="match-card-"]').first().waitFor()
     await context.close()

@@ -1,20 +1,18 @@
-import AxeBuilder from '@axe-core/playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import {
   DEMO_ADMIN,
   apiCall,
   baseURL,
   ladderPoints,
-  launchBrowser,
   newPage,
   signIn,
   signUp,
   uniqueEmail,
-  useServer,
 } from './browser.ts'
+import { axeViolations } from './axe.ts'
 import { layoutProblems } from './layout-check.ts'
-import { startServer, type TestServer } from './server.ts'
+import { useOwnServer } from './own-server.ts'
 
 // The admin console end to end: an admin enters a whole round's results in the console while two
 // tippers in their own browsers watch their league ladder and the rankings change on the public
@@ -27,17 +25,7 @@ const ROUND = 4
 
 // A server of its own: the round this spec plays stays locked after the clock is reset, and the
 // shared server's other specs tip the open rounds.
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  server = await startServer()
-  useServer(server.baseURL)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const own = useOwnServer()
 
 async function moveClock(body: object) {
   const res = await fetch(`${baseURL()}/api/test/clock`, {
@@ -46,15 +34,6 @@ async function moveClock(body: object) {
     body: JSON.stringify(body),
   })
   expect(res.status).toBe(200)
-}
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
 }
 
 /** GET without a body, POST with one. */
@@ -74,10 +53,10 @@ const signInAdmin = (page: Page) => signIn(page, DEMO_ADMIN)
 
 describe('the admin console', () => {
   it('sends visitors to sign in and shows tippers a 403 page', async () => {
-    const visitor = await newPage(browser)
+    const visitor = await newPage(own.browser)
     await visitor.page.goto('/admin')
     await visitor.page.waitForURL('**/login')
-    const tipper = await newPage(browser)
+    const tipper = await newPage(own.browser)
     await tipper.page.goto('/registration')
     await signUp(tipper.page, uniqueEmail('nosy'), 'Nosy')
     await tipper.page.waitForURL('**/bbl/leagues')
@@ -92,7 +71,7 @@ describe('the admin console', () => {
     // A visitor asks for a password reset of the demo account: a real email in the outbox. (Run
     // before the results test moves the clock: the round's reminders then fill the outbox's first
     // page.)
-    const visitor = await newPage(browser)
+    const visitor = await newPage(own.browser)
     await visitor.page.goto('/forgot-password')
     const asked = await visitor.page.evaluate(async () => {
       const res = await fetch('/api/auth/password_reset/request', {
@@ -105,7 +84,7 @@ describe('the admin console', () => {
     expect(asked).toBe(200)
     await visitor.context.close()
 
-    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    const { context, page } = await newPage(own.browser, { width: 390, height: 844 })
     await signInAdmin(page)
     await page.goto('/admin/emails')
     const email = page
@@ -123,13 +102,13 @@ describe('the admin console', () => {
     // The reset link is shown without its token: reading the outbox opens no one's account.
     expect(text).toMatch(/\/reset-password\?token=\(hidden\)/)
     expect(await layoutProblems(page)).toEqual([])
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 
   it('enters the live score of the match in progress from a phone, and the round reads it', async () => {
     // Run before the results test moves the clock: the demo's match in progress is still live.
-    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    const { context, page } = await newPage(own.browser, { width: 390, height: 844 })
     await signInAdmin(page)
     const { competitions } = await call<{
       competitions: { id: number; sport: string; isCurrent: boolean }[]
@@ -180,7 +159,7 @@ describe('the admin console', () => {
     await form.getByRole('button', { name: '+ball' }).click()
     expect(await first.getByLabel('Overs', { exact: true }).inputValue()).toBe('4')
     expect(await layoutProblems(page)).toEqual([])
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await form.getByRole('button', { name: 'Save live score' }).click()
     await form.getByText(/^Live score saved: .* 35\/1 \(4\)$/).waitFor()
     expect(await liveOf()).toEqual([
@@ -232,11 +211,11 @@ describe('the admin console', () => {
 
   it("enters a round's results while two tippers watch their ladder and rankings move", async () => {
     // Two tippers, each on a phone: Alfa tips every home side, Bravo every away side.
-    const alfa = await newPage(browser)
+    const alfa = await newPage(own.browser)
     await alfa.page.goto('/registration')
     await signUp(alfa.page, uniqueEmail('alfa'), 'Alfaquinn')
     await alfa.page.waitForURL('**/bbl/leagues')
-    const bravo = await newPage(browser)
+    const bravo = await newPage(own.browser)
     await bravo.page.goto('/registration')
     await signUp(bravo.page, uniqueEmail('bravo'), 'Bravoquinn')
     await bravo.page.waitForURL('**/bbl/leagues')
@@ -276,7 +255,7 @@ describe('the admin console', () => {
     await moveClock({ at: new Date(last + 3_600_000).toISOString() })
 
     // The admin, on a desktop, enters every result of the round: the home side wins each.
-    const admin = await newPage(browser, { width: 1280, height: 800 })
+    const admin = await newPage(own.browser, { width: 1280, height: 800 })
     await signInAdmin(admin.page)
     const competitions = await call<{
       competitions: { id: number; sport: string; isCurrent: boolean }[]
@@ -337,7 +316,7 @@ describe('the admin console', () => {
     await first.getByRole('button', { name: /^Schedule of match/ }).click()
     await first.getByRole('form', { name: /^Schedule of match/ }).waitFor()
     expect(await layoutProblems(admin.page)).toEqual([])
-    expect(await violations(admin.page)).toEqual([])
+    expect(await axeViolations(admin.page)).toEqual([])
 
     // After: the public pages show Alfa ahead, Bravo still on nothing.
     await bravo.page.reload()
@@ -368,7 +347,7 @@ describe('the admin console', () => {
   }, 300_000)
 
   it('saves a notification bar and the top banner from the content tab, published for the site', async () => {
-    const { context, page } = await newPage(browser, { width: 1280, height: 800 })
+    const { context, page } = await newPage(own.browser, { width: 1280, height: 800 })
     await signInAdmin(page)
     await page.goto('/admin/content')
     const bars = page.getByRole('form', { name: 'Notification bars' })
@@ -396,7 +375,7 @@ describe('the admin console', () => {
     await banner.getByText('Saved and published.').waitFor()
 
     // A visitor's browser reads both from the site's public files.
-    const visitor = await newPage(browser)
+    const visitor = await newPage(own.browser)
     const publicJson = async (file: string) => {
       const res = await visitor.page.goto(`/static/${file}?t=${Date.now()}`)
       expect(res?.status(), file).toBe(200)
@@ -432,7 +411,7 @@ describe('the admin console', () => {
     ['phone', { width: 390, height: 844 }],
     ['desktop', { width: 1280, height: 800 }],
   ])('has no axe violations on any admin page at %s width', async (_name, viewport) => {
-    const { context, page } = await newPage(browser, viewport)
+    const { context, page } = await newPage(own.browser, viewport)
     await signInAdmin(page)
     for (const path of [
       '/admin',
@@ -449,7 +428,7 @@ describe('the admin console', () => {
       await page.locator('main h1').first().waitFor()
       // Wait for the section's data (or its error) before judging the page.
       await page.waitForLoadState('networkidle')
-      expect(await violations(page), path).toEqual([])
+      expect(await axeViolations(page), path).toEqual([])
     }
     await context.close()
   })

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import type { CaughtMail } from './mail-catcher.ts'
 import { launchBrowser, newPage, uniqueEmail } from './browser.ts'
+import { axeViolations } from './axe.ts'
 
 // The landing page in each of its modes, the pre-registration card and the contact form, in
 // Chromium against the real server, with axe at phone and desktop widths.
@@ -14,15 +14,6 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser?.close())
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
 
 /** The first caught message whose text contains `needle` (several specs share the catcher). */
 async function mailContaining(needle: string, timeoutMs = 20_000): Promise<CaughtMail> {
@@ -53,7 +44,7 @@ describe.each([
     expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(
       /^\/(bbl|wbbl)\/help\/contact$/,
     )
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     // Nothing wider than the screen.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
@@ -70,7 +61,7 @@ describe.each([
     await page.goto(route)
     await page.getByRole('dialog').locator(field).waitFor()
     await page.getByTestId('signup-banner').waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 
@@ -78,7 +69,7 @@ describe.each([
     const { context, page } = await newPage(browser, viewport)
     await page.goto('/forgot-password')
     await page.getByRole('dialog', { name: /forgot/i }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 
@@ -91,7 +82,7 @@ describe.each([
     expect(
       await page.evaluate(() => document.querySelector('[data-sport]')?.getAttribute('data-sport')),
     ).toBe('wbbl')
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.goto('/bbl')
     await expect
       .poll(() =>
@@ -109,7 +100,7 @@ describe.each([
     await page.goto(route)
     await expect.poll(() => page.getByTestId('app-entry').textContent()).toContain(app)
     await page.getByTestId('sso-start').first().waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 })
@@ -130,7 +121,7 @@ describe('pre-registration and contact in Chromium', () => {
     await button.click()
     await expect.poll(() => button.textContent()).toBe('Successfully Pre-registered')
     expect(await button.isDisabled()).toBe(true)
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     const mail = await mailContaining('Hi Jess,')
     expect(mail.to).toEqual([email.toLowerCase()])
@@ -150,7 +141,7 @@ describe('pre-registration and contact in Chromium', () => {
     await page.goto('/')
     await page.getByRole('link', { name: 'Contact us' }).click()
     await page.getByRole('heading', { name: 'Contact us' }).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     const token = `token-${Date.now()}`
     await page.getByLabel('Your name').fill('Casey <b>Fan</b>')
     await page.getByLabel('Your email').fill(uniqueEmail('contact'))
@@ -158,11 +149,11 @@ describe('pre-registration and contact in Chromium', () => {
     await page.getByTestId('contact-submit').click()
     // The server's field error shows beside the message.
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/at least 10/)
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.getByLabel('Message').fill(`My round 3 tips did not save (${token}).`)
     await page.getByTestId('contact-submit').click()
     await page.getByTestId('contact-sent').waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     const mail = await mailContaining(token)
     expect(mail.to).toEqual(['support@tipping.example'])

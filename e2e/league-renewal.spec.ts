@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import type {
   LeagueHistoryResponse,
   RenewalOffersResponse,
@@ -9,17 +9,9 @@ import type {
 } from '@tipping/contract/archive'
 import type { SessionResponse } from '@tipping/contract/auth'
 import type { LeagueLadderResponse } from '@tipping/contract/scores'
-import {
-  DEMO_ADMIN,
-  apiCall,
-  launchBrowser,
-  newPage,
-  signIn,
-  signInDemo,
-  useServer,
-} from './browser.ts'
+import { DEMO_ADMIN, apiCall, newPage, signIn, signInDemo } from './browser.ts'
 import type { CaughtMail } from './mail-catcher.ts'
-import { startServer, type TestServer } from './server.ts'
+import { useOwnServer } from './own-server.ts'
 
 // Issue 31, league renewal end to end in Chromium: the commissioner renews last season's league
 // from the archive, its old members are emailed and asked (not moved), one joins from their
@@ -31,23 +23,13 @@ import { startServer, type TestServer } from './server.ts'
 // through the real reset mail, as anyone who forgot it would.
 
 const PASSWORD = 'renewal spec secret'
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  server = await startServer()
-  useServer(server.baseURL)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const own = useOwnServer()
 
 /** Mails caught so far with this subject (the catcher writes one JSON file per message). */
 function mails(subject: RegExp): CaughtMail[] {
   return fs
-    .readdirSync(server.mailDir)
-    .map((f) => JSON.parse(fs.readFileSync(path.join(server.mailDir, f), 'utf8')) as CaughtMail)
+    .readdirSync(own.server.mailDir)
+    .map((f) => JSON.parse(fs.readFileSync(path.join(own.server.mailDir, f), 'utf8')) as CaughtMail)
     .filter((m) => subject.test(m.subject))
 }
 
@@ -81,7 +63,7 @@ async function signInAsOldMember(page: Page, email: string): Promise<number> {
 describe('league renewal', () => {
   it('renews last season’s league; one member joins, another declines; its history stays', async () => {
     const phone = { width: 390, height: 844 }
-    const commish = await newPage(browser, phone)
+    const commish = await newPage(own.browser, phone)
     await signInDemo(commish.page)
     const demoId = (await apiCall<SessionResponse>(commish.page, 'GET', '/api/session')).user!.id
     const past = await apiCall<SeasonArchive>(commish.page, 'GET', '/api/bbl/seasons/2024-25')
@@ -90,7 +72,7 @@ describe('league renewal', () => {
     expect(old.renewedBy).not.toBeNull()
 
     // This season's renewal goes, so last season's league can be renewed afresh.
-    const admin = await newPage(browser, { width: 1280, height: 800 })
+    const admin = await newPage(own.browser, { width: 1280, height: 800 })
     await signIn(admin.page, DEMO_ADMIN)
     await apiCall(admin.page, 'DELETE', `/api/admin/leagues/${old.renewedBy}`)
     await admin.context.close()
@@ -122,7 +104,7 @@ describe('league renewal', () => {
     ).toEqual([demoId])
 
     // One joins from their leagues page.
-    const joiner = await newPage(browser, phone)
+    const joiner = await newPage(own.browser, phone)
     const joinerId = await signInAsOldMember(joiner.page, asked[0]!)
     await joiner.page.goto('/bbl/leagues')
     const offers = joiner.page.getByRole('region', { name: 'Leagues back for this season' })
@@ -130,7 +112,7 @@ describe('league renewal', () => {
     await offers.waitFor({ state: 'detached' })
 
     // Another says no thanks, and is not asked again.
-    const decliner = await newPage(browser, phone)
+    const decliner = await newPage(own.browser, phone)
     const declinerId = await signInAsOldMember(decliner.page, asked[1]!)
     await decliner.page.goto('/bbl/leagues')
     const theirs = decliner.page.getByRole('region', { name: 'Leagues back for this season' })

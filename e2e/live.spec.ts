@@ -1,8 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import type { SquadId } from '@tipping/contract/ids'
 import type { LiveScoreBody } from '@tipping/contract/live'
 import { REPO_ROOT } from '../packages/server/src/config.ts'
@@ -12,15 +11,14 @@ import {
   apiCall,
   baseURL,
   ladderPoints,
-  launchBrowser,
   newPage,
   signIn,
   signUp,
   uniqueEmail,
-  useServer,
 } from './browser.ts'
+import { axeViolations } from './axe.ts'
 import { layoutProblems } from './layout-check.ts'
-import { startServer, type TestServer } from './server.ts'
+import { useOwnServer } from './own-server.ts'
 
 // Issue 30, match day live: two tippers in their own browsers watch the same round while a real
 // BBL match (a Cricsheet file from data/, matched to the fixture's match by its two sides) is fed
@@ -33,17 +31,7 @@ import { startServer, type TestServer } from './server.ts'
 const ROUND = 3
 const CRICSHEET = path.join(REPO_ROOT, 'data/source/cricsheet')
 
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  server = await startServer()
-  useServer(server.baseURL)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const own = useOwnServer()
 
 interface RoundMatch {
   id: number
@@ -68,16 +56,6 @@ function cricsheetBetween(a: string, b: string): unknown {
   throw new Error(`No Cricsheet match between ${a} and ${b} in data/`)
 }
 
-/** axe's WCAG 2.1 AA findings on a page, as a11y.spec.ts asks for them. */
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
-
 /** The ladder page's live projection (issue 30). */
 const ladderStakes = (page: Page) => page.getByRole('region', { name: /^Live: your place here/ })
 
@@ -86,8 +64,8 @@ const liveCard = (page: Page) => page.getByRole('region', { name: /^Live score/ 
 
 describe('a match played live', () => {
   it('ticks on two open pages, moves the ladder at the result, and falls back to polling', async () => {
-    const alfa = await newPage(browser, { width: 390, height: 844 })
-    const bravo = await newPage(browser, { width: 1280, height: 800 })
+    const alfa = await newPage(own.browser, { width: 390, height: 844 })
+    const bravo = await newPage(own.browser, { width: 1280, height: 800 })
     await alfa.page.goto('/registration')
     await signUp(alfa.page, uniqueEmail('live-alfa'), 'Livealfa')
     await alfa.page.waitForURL('**/bbl/leagues')
@@ -160,7 +138,7 @@ describe('a match played live', () => {
       )
 
     // A third browser whose push channel is blocked: the page falls back to the 31 s refresh.
-    const blocked = await newPage(browser, { width: 390, height: 844 })
+    const blocked = await newPage(own.browser, { width: 390, height: 844 })
     await blocked.context.route('**/api/bbl/events', (route) => route.abort())
     await blocked.context.clock.install({ time: new Date() })
     await blocked.page.goto('/registration')
@@ -170,7 +148,7 @@ describe('a match played live', () => {
     await blocked.page.getByTestId('autopick').waitFor()
 
     // The admin feeds the match: every 25th delivery, then the last of each innings.
-    const admin = await newPage(browser, { width: 1280, height: 800 })
+    const admin = await newPage(own.browser, { width: 1280, height: 800 })
     await signIn(admin.page, DEMO_ADMIN)
     const firstInningsEnd = balls.findIndex((b) => b.innings.length === 2) - 1
     const fed = balls.filter(

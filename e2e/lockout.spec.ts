@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { baseURL, launchBrowser, newPage, uniqueEmail, signUp, useServer } from './browser.ts'
-import { startServer, type TestServer } from './server.ts'
+import { describe, expect, it } from 'vitest'
+import { baseURL, newPage, uniqueEmail, signUp } from './browser.ts'
+import { useOwnServer } from './own-server.ts'
 
 // A match locks while the page is open: the save of a tip made before the lockout is refused by the
 // server, the earlier picks come back with a note in the footer (spec 8 keeps a 409 out of the
@@ -11,17 +10,7 @@ import { startServer, type TestServer } from './server.ts'
 // A server of its own: the match this spec locks stays locked after the clock is reset, and on a
 // locked match every tipper registered before its start has the auto-tip, which would give the
 // shared server's later sign-ups a pick they never made.
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  server = await startServer()
-  useServer(server.baseURL)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const own = useOwnServer()
 
 interface RoundJson {
   matches: { id: number; status: string; date: string; homeSquadId: number }[]
@@ -29,7 +18,7 @@ interface RoundJson {
 
 describe('a match locking while the page is open', () => {
   it('refuses the late save, restores the earlier picks and locks the card', async () => {
-    const { context, page } = await newPage(browser, { width: 1280, height: 800 })
+    const { context, page } = await newPage(own.browser, { width: 1280, height: 800 })
     await context.clock.install({ time: new Date() })
     await page.goto('/registration')
     await signUp(page, uniqueEmail('late'), 'Late')

@@ -1,21 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import {
-  apiCall,
-  baseURL,
-  launchBrowser,
-  newPage,
-  signUp,
-  uniqueEmail,
-  useServer,
-} from './browser.ts'
-import { startServer, type TestServer } from './server.ts'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { apiCall, baseURL, newPage, signUp, uniqueEmail } from './browser.ts'
+import { axeViolations } from './axe.ts'
+import { useOwnServer } from './own-server.ts'
 
 // Issue 32, in Chromium: the app installs (manifest, icons, an active service worker), opens
 // without the network (the shell, the week as last seen, the offline banner), and a pick saved
@@ -26,17 +18,7 @@ import { startServer, type TestServer } from './server.ts'
 
 // A server of its own: this spec moves the server's clock past a match's start, which stays
 // locked for every later spec.
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  server = await startServer()
-  useServer(server.baseURL)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const own = useOwnServer()
 
 interface RoundJson {
   matches: { id: number; status: string; date: string; homeSquadId: number }[]
@@ -52,16 +34,6 @@ const controlled = (page: Page) =>
     undefined,
     { timeout: 60_000 },
   )
-
-/** axe's WCAG 2.1 AA findings on the page as it is (as a11y.spec.ts checks every page). */
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
 
 /** How many tips the browser keeps in its queue (Chromium's IndexedDB, as the app left it). */
 const keptCount = (page: Page) =>
@@ -88,7 +60,7 @@ const pngSize = (bytes: Buffer) => ({
 
 describe('the installable app', () => {
   it('serves a valid manifest with its icons, and the service worker becomes active', async () => {
-    const { context, page } = await newPage(browser)
+    const { context, page } = await newPage(own.browser)
     await page.goto('/')
     const link = page.locator('link[rel="manifest"]')
     expect(await link.count()).toBe(1)
@@ -145,7 +117,7 @@ describe('the installable app', () => {
 
 describe('tipping offline', () => {
   it('keeps picks saved offline through a reload, sends them on reconnect, and shows a refused one', async () => {
-    const { context, page } = await newPage(browser, { width: 1280, height: 900 })
+    const { context, page } = await newPage(own.browser, { width: 1280, height: 900 })
     await page.goto('/registration')
     await signUp(page, uniqueEmail('offline'), 'Offline')
     await page.waitForURL('**/bbl/leagues')
@@ -181,7 +153,7 @@ describe('tipping offline', () => {
     await page.reload()
     await page.getByTestId('offline-banner').waitFor()
     await page.getByTestId(`kept-tip-${later.id}`).waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     for (const m of [locks, later])
       await expect
         .poll(() => page.getByTestId(`pick-${m.id}-${m.homeSquadId}`).getAttribute('aria-pressed'))
@@ -204,7 +176,7 @@ describe('tipping offline', () => {
       .toMatch(/Refused: This match has started/)
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' })
     // The verdicts, green and red, pass axe's contrast check (light here, dark below).
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     // The server's record: the later match has the kept pick, the started one does not.
     const after = await apiCall<RoundJson>(page, 'GET', '/api/bbl/predictions/3')
@@ -218,7 +190,7 @@ describe('tipping offline', () => {
   })
 
   it('shows the banner and the kept tips legibly in the dark scheme too', async () => {
-    const context = await browser.newContext({
+    const context = await own.browser.newContext({
       baseURL: baseURL(),
       viewport: { width: 390, height: 844 },
       colorScheme: 'dark',
@@ -234,12 +206,12 @@ describe('tipping offline', () => {
     await page.getByTestId('save-picks').click()
     await page.getByTestId('offline-banner').waitFor()
     await page.getByTestId('kept-tips').waitFor()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 
   it("never sends one user's kept tip for the next user of the browser", async () => {
-    const { context, page } = await newPage(browser)
+    const { context, page } = await newPage(own.browser)
     await page.goto('/registration')
     await signUp(page, uniqueEmail('first'), 'First')
     await page.waitForURL('**/bbl/leagues')
@@ -270,7 +242,7 @@ describe('tipping offline', () => {
   })
 
   it('forgets the signed-in reads it kept when the user signs out', async () => {
-    const { context, page } = await newPage(browser)
+    const { context, page } = await newPage(own.browser)
     await page.goto('/registration')
     await signUp(page, uniqueEmail('signout'), 'Leaving')
     await page.waitForURL('**/bbl/leagues')
@@ -382,7 +354,7 @@ describe('updates', () => {
     const builds = await serveBuilds()
     try {
       builds.use(a)
-      const context = await browser.newContext({ baseURL: builds.url })
+      const context = await own.browser.newContext({ baseURL: builds.url })
       const page = await context.newPage()
       await page.goto('/')
       await controlled(page)

@@ -1,26 +1,15 @@
 import AxeBuilder from '@axe-core/playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { baseURL, launchBrowser, newPage, signUp, uniqueEmail, useServer } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { baseURL, newPage, signUp, uniqueEmail } from './browser.ts'
 import { waitForMail } from './mail-catcher.ts'
-import { startServer, type TestServer } from './server.ts'
+import { useOwnServer } from './own-server.ts'
 
 // Reminders the player controls and autopilot (issue 32) in Chromium: the account page at phone
 // width sets a 2-hour reminder and autopilot, the server clock moves to 90 minutes before the next
 // open match, and the reminder arrives at the real SMTP catcher listing the untipped matches with
 // what autopilot will tip. A server of its own: the clock move would remind (and, later, autopilot
 // would tip for) the shared server's other tippers.
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  server = await startServer()
-  useServer(server.baseURL)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const own = useOwnServer()
 
 interface RoundJson {
   matches: { id: number; status: string; date: string; homeSquadId: number }[]
@@ -28,7 +17,7 @@ interface RoundJson {
 
 describe('reminder lead and autopilot on the account page', () => {
   it('sets both at 390 px, then gets the 2-hour reminder by mail', async () => {
-    const { context, page } = await newPage(browser, { width: 390, height: 844 })
+    const { context, page } = await newPage(own.browser, { width: 390, height: 844 })
     const email = uniqueEmail('remind')
     await page.goto('/registration')
     await signUp(page, email, 'Remy')
@@ -72,7 +61,7 @@ describe('reminder lead and autopilot on the account page', () => {
       body: JSON.stringify({ at: new Date(Date.parse(next.date) - 90 * 60_000).toISOString() }),
     })
     expect(moved.status).toBe(200)
-    const mail = await waitForMail(server.mailDir, email, 30_000)
+    const mail = await waitForMail(own.server.mailDir, email, 30_000)
     expect(mail.subject).toContain('a match you have not tipped starts soon')
     const listed = mail.text.split('\n').filter((l) => l.startsWith('- '))
     expect(listed.length).toBeGreaterThan(0)

@@ -19,10 +19,15 @@ export interface TestServer {
 /**
  * Starts the real server (built web app, demo season, test clock route) on a free port with a
  * database of its own: PostgreSQL when DATABASE_URL is set, PGlite otherwise. The global setup
- * starts the shared one; a spec that moves the server clock past a lockout starts its own, because
- * matches it locks stay locked for every later spec even after the clock is reset.
+ * starts the shared one; a spec that moves the server clock past a lockout starts its own (own-server.ts),
+ * because matches it locks stay locked for every later spec even after the clock is reset.
  */
-export async function startServer(options: { liveFeed?: boolean } = {}): Promise<TestServer> {
+export interface ServerOptions {
+  /** Let the demo's own live feed move a match by itself (the specs drive live scores). */
+  liveFeed?: boolean
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
     throw new Error('Build the web app first: npm run build -w packages/web')
   }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, newPage, uniqueEmail } from './browser.ts'
+import { axeViolations } from './axe.ts'
 import { putContent as putAdminContent } from './screens.ts'
 
 // Site-wide parts end to end: offseason mode and the login switch turned on through the admin
@@ -96,15 +96,6 @@ async function edges(page: Page, selector: string): Promise<{ left: number; righ
   return { left: Math.round(box!.x), right: Math.round(box!.x + box!.width) }
 }
 
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
-
 describe('offseason mode and the login switch', () => {
   it('in offseason only /, /terms and /privacy-policy exist; the rest goes to /', async () => {
     await putContent('site_switches', { offseason: true, loginEnabled: true })
@@ -131,7 +122,7 @@ describe('offseason mode and the login switch', () => {
       await page.goto('/bbl/terms')
       await page.getByRole('heading', { name: 'Page not found' }).waitFor()
       expect(path(page)).toBe('/bbl/terms')
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
 
       await putContent('site_switches', SWITCHES_ON)
       await page.goto('/bbl/help')
@@ -319,7 +310,7 @@ describe('the app shell', () => {
       const closed = page.getByRole('button', { name: 'Open menu' })
       expect(await closed.getAttribute('aria-expanded')).toBe('false')
       expect(await closed.evaluate((el) => el === document.activeElement)).toBe(true)
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     } finally {
       await context.close()
     }
@@ -405,16 +396,16 @@ describe('help, terms and privacy', () => {
     try {
       await page.goto('/bbl/help')
       await page.getByRole('button', { name: 'What is Big Bash Tipping?' }).click()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await page.goto('/wbbl/help/game-rules')
       await page.getByRole('heading', { name: 'Game rules', level: 2 }).waitFor()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await page.goto('/terms')
       await page.getByRole('heading', { name: 'Terms & Conditions', level: 1 }).waitFor()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await page.goto('/privacy-policy')
       await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     } finally {
       await context.close()
     }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { baseURL, launchBrowser, newPage } from './browser.ts'
+import { axeViolations } from './axe.ts'
 
 // Single sign-on in Chromium against the development provider the server mounts at /oidc:
 // the whole flow from the landing page, and the refusals a browser can meet.
@@ -13,15 +13,6 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser?.close())
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
 
 /** Content-Security-Policy violations the page reports, to prove the provider's pages fit it. */
 function cspViolations(page: Page): string[] {

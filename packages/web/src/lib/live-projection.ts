@@ -131,3 +131,15 @@ export function useLiveProjection(
 /** Whether a rank lookup failed because the server's scores are newer than the page's (409 on v). */
 export const isStale = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'param' in error && error.param === 'v'
+
+/** Reads the stored numbers again once a rank lookup finds the server's scores newer than them. */
+export function useRefetchWhenStale(error: unknown, refetchStanding: () => unknown): void {
+  const stale = isStale(error)
+  useEffect(() => {
+    if (stale) void refetchStanding()
+  }, [stale, refetchStanding])
+}
+
+/** A looked-up place, "2nd of 4", or an ellipsis while it is asked. */
+export const placeText = (place: { rank: number; totalUsers: number } | undefined): string =>
+  place ? `${ordinal(place.rank)} of ${formatCount(place.totalUsers)}` : '…'

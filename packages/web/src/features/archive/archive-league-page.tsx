@@ -3,11 +3,13 @@ import { Link, useParams } from 'react-router'
 import { failureMessage } from '../../lib/api.ts'
 import { useSport } from '../../lib/sport.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
-import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
+import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { useArchiveLeagueLadderQuery } from './archive-api.ts'
 import styles from './archive.module.css'
-import { RankingTable } from './ranking-table.tsx'
+import { RankingPager, RankingTable } from './ranking-table.tsx'
+
+const shared = numbersPageClasses(styles)
 
 /** A league's final ladder in a past season (issue 31). */
 export default function ArchiveLeaguePage() {
@@ -20,9 +22,9 @@ export default function ArchiveLeaguePage() {
   const ladder = useArchiveLeagueLadderQuery({ sport, year, id, page })
   const d = ladder.data
   return (
-    <div className={styles.page}>
+    <div className={shared.page}>
       <h1>{d ? d.league.name : 'League'}</h1>
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         The final ladder of {year}. <Link to={`/${sport}/archive/${year}`}>Back to the season</Link>
         {d?.league.renewedBy ? (
           <>
@@ -31,7 +33,7 @@ export default function ArchiveLeaguePage() {
           </>
         ) : null}
       </p>
-      <section className={styles.card} aria-labelledby="archive-ladder">
+      <section className={shared.card} aria-labelledby="archive-ladder">
         <h2 id="archive-ladder">Final ladder</h2>
         {ladder.isError ? (
           <p role="alert">{failureMessage(ladder.error, 'This ladder could not be loaded')}</p>
@@ -40,18 +42,7 @@ export default function ArchiveLeaguePage() {
         ) : (
           <>
             <RankingTable rows={d.rankings} userId={userId} caption="Final league ladder" />
-            <div className={styles.more}>
-              {page > 1 ? (
-                <Button variant="secondary" onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-              ) : null}{' '}
-              {d.nextPage !== null ? (
-                <Button variant="secondary" onClick={() => setPage(d.nextPage ?? page)}>
-                  Next
-                </Button>
-              ) : null}
-            </div>
+            <RankingPager page={page} nextPage={d.nextPage} onPage={setPage} />
           </>
         )}
       </section>

@@ -2,22 +2,25 @@ import { Link } from 'react-router'
 import { failureMessage } from '../../lib/api.ts'
 import { useSport } from '../../lib/sport.ts'
 import { Spinner } from '../../ui/spinner.tsx'
+import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { usePastSeasonsQuery } from './archive-api.ts'
 import styles from './archive.module.css'
+
+const shared = numbersPageClasses(styles)
 
 /** The season archive (issue 31): the sport's past seasons, each kept as it finished. */
 export default function ArchivePage() {
   const sport = useSport()
   const seasons = usePastSeasonsQuery(sport)
   return (
-    <div className={styles.page}>
+    <div className={shared.page}>
       <h1>Past seasons</h1>
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         Every season that has finished, as it ended: the final rankings, your numbers and your
         leagues’ ladders. Nothing in a past season can be changed.{' '}
         <Link to={`/${sport}/help`}>About the archive</Link>
       </p>
-      <section className={styles.card} aria-labelledby="archive-seasons">
+      <section className={shared.card} aria-labelledby="archive-seasons">
         <h2 id="archive-seasons">Seasons</h2>
         {seasons.isError ? (
           <p role="alert">

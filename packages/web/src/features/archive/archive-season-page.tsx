@@ -8,6 +8,7 @@ import { squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
+import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import {
   useArchiveRankingsQuery,
   useArchiveTeamLadderQuery,
@@ -15,7 +16,9 @@ import {
   useSeasonArchiveQuery,
 } from './archive-api.ts'
 import styles from './archive.module.css'
-import { RankingTable } from './ranking-table.tsx'
+import { RankingPager, RankingTable } from './ranking-table.tsx'
+
+const shared = numbersPageClasses(styles)
 
 /** One past season (issue 31): my final place and numbers, my leagues, the rankings, the teams. */
 export default function ArchiveSeasonPage() {
@@ -24,7 +27,7 @@ export default function ArchiveSeasonPage() {
   const archive = useSeasonArchiveQuery({ sport, year })
   if (!archive.data)
     return (
-      <div className={styles.page}>
+      <div className={shared.page}>
         <h1>Season {year}</h1>
         {archive.isError ? (
           <p role="alert">{failureMessage(archive.error, 'This season could not be loaded')}</p>
@@ -38,11 +41,11 @@ export default function ArchiveSeasonPage() {
     )
   const a = archive.data
   return (
-    <div className={styles.page}>
+    <div className={shared.page}>
       <h1>
         {a.season.name} {a.season.year}
       </h1>
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         The season as it finished. <Link to={`/${sport}/archive`}>All past seasons</Link>
       </p>
       <Mine archive={a} />
@@ -56,35 +59,35 @@ export default function ArchiveSeasonPage() {
 function Mine({ archive: a }: { archive: SeasonArchive }) {
   const s = a.mySeason
   return (
-    <section className={styles.card} aria-labelledby="archive-mine">
+    <section className={shared.card} aria-labelledby="archive-mine">
       <h2 id="archive-mine">My final numbers</h2>
       {!s ? (
         <p className={styles.muted}>You did not tip that season.</p>
       ) : (
-        <dl className={styles.stats}>
-          <div className={styles.stat}>
+        <dl className={shared.stats}>
+          <div className={shared.stat}>
             <dt>Final rank</dt>
             <dd data-stat="rank">{a.user?.rank || '–'}</dd>
           </div>
-          <div className={styles.stat}>
+          <div className={shared.stat}>
             <dt>Points</dt>
             <dd data-stat="points">{a.user?.totalPoints ?? 0}</dd>
           </div>
-          <div className={styles.stat}>
+          <div className={shared.stat}>
             <dt>Tips correct</dt>
             <dd>
               {s.tips.correct} of {s.tips.judged}
             </dd>
           </div>
-          <div className={styles.stat}>
+          <div className={shared.stat}>
             <dt>Longest streak</dt>
             <dd>{s.streaks.longest}</dd>
           </div>
-          <div className={styles.stat}>
+          <div className={shared.stat}>
             <dt>Clean sweeps</dt>
             <dd>{s.cleanSweeps.length}</dd>
           </div>
-          <div className={styles.stat}>
+          <div className={shared.stat}>
             <dt>Golden Week</dt>
             <dd>{s.goldenWeek ? `${s.goldenWeek.points} pts` : '–'}</dd>
           </div>
@@ -99,7 +102,7 @@ function Leagues(p: { sport: Sport; year: string; leagues: readonly ArchivedLeag
   const [error, setError] = useState<string | null>(null)
   const [renewed, setRenewed] = useState<Record<number, number>>({})
   return (
-    <section className={styles.card} aria-labelledby="archive-leagues">
+    <section className={shared.card} aria-labelledby="archive-leagues">
       <h2 id="archive-leagues">My leagues</h2>
       {error ? <p role="alert">{error}</p> : null}
       {p.leagues.length === 0 ? (
@@ -148,7 +151,7 @@ function Rankings(p: { sport: Sport; year: string }) {
   const rankings = useArchiveRankingsQuery({ ...p, page })
   const d = rankings.data
   return (
-    <section className={styles.card} aria-labelledby="archive-rankings">
+    <section className={shared.card} aria-labelledby="archive-rankings">
       <h2 id="archive-rankings">Final rankings</h2>
       {!d ? (
         <Spinner label="Loading the rankings" />
@@ -157,18 +160,7 @@ function Rankings(p: { sport: Sport; year: string }) {
       ) : (
         <>
           <RankingTable rows={d.rankings} userId={userId} caption="Final rankings" />
-          <div className={styles.more}>
-            {page > 1 ? (
-              <Button variant="secondary" onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-            ) : null}{' '}
-            {d.nextPage !== null ? (
-              <Button variant="secondary" onClick={() => setPage(d.nextPage ?? page)}>
-                Next
-              </Button>
-            ) : null}
-          </div>
+          <RankingPager page={page} nextPage={d.nextPage} onPage={setPage} />
         </>
       )}
     </section>
@@ -179,13 +171,13 @@ function TeamLadder(p: { sport: Sport; year: string }) {
   const ladder = useArchiveTeamLadderQuery(p)
   const squads = squadsById(useSquadsQuery(p.sport).data)
   return (
-    <section className={styles.card} aria-labelledby="archive-teams">
+    <section className={shared.card} aria-labelledby="archive-teams">
       <h2 id="archive-teams">Team ladder</h2>
       {!ladder.data ? (
         <Spinner label="Loading the team ladder" />
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
+        <div className={shared.tableWrap}>
+          <table className={shared.table}>
             <caption className="visually-hidden">Final team ladder</caption>
             <thead>
               <tr>

@@ -1,27 +1,17 @@
-import { useEffect } from 'react'
 import { useSelector } from 'react-redux'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { REFRESH_INTERVAL_MS, type Sport } from '@tipping/contract/constants'
-import { asRoundNumber, type RoundNumber } from '@tipping/contract/ids'
+import { asRoundNumber } from '@tipping/contract/ids'
 import type { League } from '@tipping/contract/leagues'
-import type { LiveMatch } from '@tipping/contract/live'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
-import type { LiveStandingResponse } from '@tipping/contract/projections'
 import { useLiveRoundQuery } from '../../lib/live-api.ts'
-import {
-  isStale,
-  ordinal,
-  signed,
-  SPREAD_MS,
-  useLiveProjection,
-  type SideProjection,
-} from '../../lib/live-projection.ts'
+import { SPREAD_MS, useRefetchWhenStale } from '../../lib/live-projection.ts'
 import { useLeagueLiveRankQuery } from '../../lib/live-stakes-api.ts'
 import { formatCount } from '../../lib/numbers.ts'
 import { selectPushConnected } from '../../lib/push-slice.ts'
 import { useRoundQuery } from '../../lib/round-api.ts'
 import { useFixtureQuery } from '../../lib/static-api.ts'
-import styles from './league-live-stakes.module.css'
+import { LiveStakesBox, LiveStakesSide, type LiveSideProps } from '../../ui/live-stakes.tsx'
 
 // Issue 30 on a league's ladder (GAME_RULES "Live projections"): while a match of the current week
 // is live, the signed-in member's place in THIS league and their points if each side wins. The
@@ -60,64 +50,21 @@ export function LeagueLiveStakes({ sport, league, spreadMs = SPREAD_MS }: Props)
   return (
     <>
       {matches.map((m) => (
-        <LiveMatchStakes
+        <LiveStakesBox
           key={m.matchId}
           sport={sport}
           round={round}
           live={m}
-          league={league}
           spreadMs={spreadMs}
+          id={`league-live-${league.id}-${m.matchId}`}
+          heading="h2"
+          title="Live: your place here if it ends this way"
+          // The league counts this week for the member only when their stored numbers list it.
+          shows={(standing) => standing.leagues.some((l) => l.id === league.id)}
+          side={(props) => <SideLine {...props} league={league} />}
         />
       ))}
     </>
-  )
-}
-
-function LiveMatchStakes({
-  sport,
-  round,
-  live,
-  league,
-  spreadMs,
-}: {
-  sport: Sport
-  round: RoundNumber
-  live: LiveMatch
-  league: League
-  spreadMs: number
-}) {
-  const { sides, standing, isMarginGame, sixes, refetchStanding } = useLiveProjection(
-    sport,
-    round,
-    live,
-    spreadMs,
-  )
-  // The league counts this week for the member only when their stored numbers list it.
-  if (!standing || sides.length === 0 || !standing.leagues.some((l) => l.id === league.id))
-    return null
-  const id = `league-live-${league.id}-${live.matchId}`
-  return (
-    <section className={styles.stakes} aria-labelledby={id}>
-      <h2 className={styles.title} id={id}>
-        Live: your place here if it ends this way
-        {isMarginGame && sixes !== null ? ` (${formatCount(sixes)} sixes)` : ''}
-      </h2>
-      <ul className={styles.sides}>
-        {sides.map((s) => (
-          <SideLine
-            key={s.side}
-            sport={sport}
-            round={round}
-            live={live}
-            league={league}
-            projection={s}
-            standing={standing}
-            sixes={sixes}
-            onStale={refetchStanding}
-          />
-        ))}
-      </ul>
-    </section>
   )
 }
 
@@ -130,16 +77,7 @@ function SideLine({
   standing,
   sixes,
   onStale,
-}: {
-  sport: Sport
-  round: RoundNumber
-  live: LiveMatch
-  league: League
-  projection: SideProjection
-  standing: LiveStandingResponse
-  sixes: number | null
-  onStale: () => unknown
-}) {
+}: LiveSideProps & { league: League }) {
   const mine = p.leagues.find((l) => l.id === league.id)
   const rank = useLeagueLiveRankQuery(
     mine
@@ -157,17 +95,14 @@ function SideLine({
       : skipToken,
   )
   // A result moved the scores since the stored numbers were read: read them again.
-  const stale = isStale(rank.error)
-  useEffect(() => {
-    if (stale) void onStale()
-  }, [stale, onStale])
+  useRefetchWhenStale(rank.error, onStale)
   if (!mine) return null
   return (
-    <li className={styles.side}>
-      <strong>{p.name} win:</strong>{' '}
-      {rank.data ? `${ordinal(rank.data.rank)} of ${formatCount(rank.data.totalUsers)}` : '…'},{' '}
-      {signed(p.roundGain)}{' '}
-      <span className={styles.detail}>({formatCount(mine.projected.points)} pts)</span>
-    </li>
+    <LiveStakesSide
+      name={p.name}
+      place={rank.data}
+      gain={p.roundGain}
+      aside={`(${formatCount(mine.projected.points)} pts)`}
+    />
   )
 }

@@ -3,10 +3,13 @@ import type { Sport } from '@tipping/contract/constants'
 import type { Season, SeasonLeague } from '@tipping/contract/season'
 import { formatCount } from '../../lib/numbers.ts'
 import { Spinner } from '../../ui/spinner.tsx'
-import { PointsChart } from './points-chart.tsx'
+import { numbersPageClasses } from '../../ui/numbers-page.ts'
+import { PointsChart, PointsLegend } from './points-chart.tsx'
 import { RankChart } from './rank-chart.tsx'
 import { useSeasonLeagueQuery, useSeasonOwnLeaguesInfiniteQuery } from './season-api.ts'
 import styles from './season.module.css'
+
+const shared = numbersPageClasses(styles)
 
 /**
  * "The same for each of my leagues" (issue 31): pick one of my leagues and see my points per
@@ -20,7 +23,7 @@ export function LeagueSection({ sport, season }: { sport: Sport; season: Season 
   const id = picked ?? leagues[0]?.id ?? null
 
   return (
-    <section className={styles.card} aria-labelledby="season-leagues">
+    <section className={shared.card} aria-labelledby="season-leagues">
       <h2 id="season-leagues">In my leagues</h2>
       {own.isLoading ? (
         <Spinner label="Loading your leagues" />
@@ -110,17 +113,7 @@ function LeagueNumbers({ league: l, season }: { league: SeasonLeague; season: Se
       )}
       <h3 className={styles.subhead}>Points per round in the league</h3>
       <PointsChart rounds={bars} />
-      <ul className={styles.legend} aria-hidden="true">
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchMine}`} /> My points
-        </li>
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchBest}`} /> League's best
-        </li>
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchAverage}`} /> League's average
-        </li>
-      </ul>
+      <PointsLegend of="League's" />
       {/* A table ignores a 1 px box, so the hiding is on a wrapper that clips it. */}
       <div className="visually-hidden">
         <table>

@@ -100,3 +100,28 @@ export function PointsChart({ rounds }: { rounds: readonly SeasonRound[] }) {
     </div>
   )
 }
+
+/**
+ * The points chart's key, hidden from screen readers (the table beside the chart says the same).
+ * `of` whose best and average the grey bars and the line are: "Round's" or "League's".
+ */
+export function PointsLegend({ of, golden = false }: { of: string; golden?: boolean }) {
+  return (
+    <ul className={styles.legend} aria-hidden="true">
+      <li>
+        <span className={`${styles.swatch} ${styles.swatchMine}`} /> My points
+      </li>
+      {golden && (
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchGolden}`} /> My points, Golden Week
+        </li>
+      )}
+      <li>
+        <span className={`${styles.swatch} ${styles.swatchBest}`} /> {of} best
+      </li>
+      <li>
+        <span className={`${styles.swatch} ${styles.swatchAverage}`} /> {of} average
+      </li>
+    </ul>
+  )
+}

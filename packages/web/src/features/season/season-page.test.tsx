@@ -1,9 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
-import { Provider } from 'react-redux'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RoundExplanation, Season } from '@tipping/contract/season'
-import { createTestStore } from '../../lib/test-store.ts'
+import { answer, notFound, renderPageAt } from '../../lib/test-page.tsx'
 import SeasonPage from './season-page.tsx'
 
 // The page through the real store and data layer: only fetch is replaced, answering as the
@@ -94,31 +92,19 @@ beforeEach(() => {
   calls = []
   vi.stubGlobal('fetch', async (url: string) => {
     calls.push(url)
-    const ok = (success: unknown) => new Response(JSON.stringify({ success }), { status: 200 })
-    if (url === '/api/bbl/season') return ok(season)
+    if (url === '/api/bbl/season') return answer(season)
     if (url === '/api/bbl/leagues?page=1')
-      return ok({ leagues: [league(5, 'Office'), league(9, 'Family')], next: null })
+      return answer({ leagues: [league(5, 'Office'), league(9, 'Family')], next: null })
     const inLeague = /^\/api\/bbl\/season\/leagues\/(\d+)$/.exec(url)
-    if (inLeague) return ok(leagueSeason(Number(inLeague[1])))
+    if (inLeague) return answer(leagueSeason(Number(inLeague[1])))
     const round = /^\/api\/bbl\/season\/rounds\/(\d+)$/.exec(url)
-    if (round) return ok(explanation(Number(round[1])))
-    return new Response(JSON.stringify({ errors: [{ code: 'x', message: 'No', param: null }] }), {
-      status: 404,
-    })
+    if (round) return answer(explanation(Number(round[1])))
+    return notFound()
   })
 })
 afterEach(() => vi.unstubAllGlobals())
 
-const renderPage = () =>
-  render(
-    <Provider store={createTestStore()}>
-      <MemoryRouter initialEntries={['/bbl/season']}>
-        <Routes>
-          <Route path="/:sport/season" element={<SeasonPage />} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  )
+const renderPage = () => renderPageAt('/bbl/season', '/:sport/season', <SeasonPage />)
 
 describe('My season', () => {
   it('shows the numbers, the team record and the chart as a table for screen readers', async () => {

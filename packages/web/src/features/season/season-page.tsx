@@ -8,11 +8,14 @@ import { formatCount } from '../../lib/numbers.ts'
 import { useSport } from '../../lib/sport.ts'
 import { squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { Spinner } from '../../ui/spinner.tsx'
+import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { LeagueSection } from './league-section.tsx'
-import { PointsChart } from './points-chart.tsx'
+import { PointsChart, PointsLegend } from './points-chart.tsx'
 import { RankChart } from './rank-chart.tsx'
 import { useSeasonQuery, useSeasonRoundQuery } from './season-api.ts'
 import styles from './season.module.css'
+
+const shared = numbersPageClasses(styles)
 
 type Squads = ReadonlyMap<number, Squad>
 const nameOf = (squads: Squads, id: number) => squads.get(id)?.name ?? `Team ${id}`
@@ -28,7 +31,7 @@ export default function SeasonPage() {
 
   if (!season.data) {
     return (
-      <div className={styles.page}>
+      <div className={shared.page}>
         <h1>My season</h1>
         {season.isError ? (
           <p role="alert">Your season could not be loaded. Please try again later.</p>
@@ -41,9 +44,9 @@ export default function SeasonPage() {
   const s = season.data
   const round = chosen ?? s.rounds.at(-1)?.round ?? null
   return (
-    <div className={styles.page}>
+    <div className={shared.page}>
       <h1>My season</h1>
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         Your numbers so far, from every match that has a result.{' '}
         <Link to={`/${sport}/help`}>What each number means</Link> ·{' '}
         <Link to={`/${sport}/archive`}>Past seasons</Link>
@@ -51,34 +54,20 @@ export default function SeasonPage() {
       <Numbers season={s} />
       <RankSection season={s} />
       <Teams season={s} squads={squads} />
-      <section className={styles.card} aria-labelledby="season-chart">
+      <section className={shared.card} aria-labelledby="season-chart">
         <h2 id="season-chart">Points per round</h2>
         {s.rounds.length === 0 ? (
           <p className={styles.muted}>No round has a result yet.</p>
         ) : (
           <>
             <PointsChart rounds={s.rounds} />
-            <ul className={styles.legend} aria-hidden="true">
-              <li>
-                <span className={`${styles.swatch} ${styles.swatchMine}`} /> My points
-              </li>
-              <li>
-                <span className={`${styles.swatch} ${styles.swatchGolden}`} /> My points, Golden
-                Week
-              </li>
-              <li>
-                <span className={`${styles.swatch} ${styles.swatchBest}`} /> Round's best
-              </li>
-              <li>
-                <span className={`${styles.swatch} ${styles.swatchAverage}`} /> Round's average
-              </li>
-            </ul>
+            <PointsLegend of="Round's" golden />
             <RoundsTable season={s} />
           </>
         )}
       </section>
       <LeagueSection sport={sport} season={s} />
-      <section className={styles.card} aria-labelledby="season-round">
+      <section className={shared.card} aria-labelledby="season-round">
         <h2 id="season-round">Why my rank is what it is</h2>
         {round === null ? (
           <p className={styles.muted}>No round has a result yet.</p>
@@ -110,31 +99,31 @@ export default function SeasonPage() {
 
 function Numbers({ season: s }: { season: Season }) {
   return (
-    <section className={styles.card} aria-labelledby="season-numbers">
+    <section className={shared.card} aria-labelledby="season-numbers">
       <h2 id="season-numbers">My numbers</h2>
-      <dl className={styles.stats}>
-        <div className={styles.stat}>
+      <dl className={shared.stats}>
+        <div className={shared.stat}>
           <dt>Tips correct</dt>
           <dd data-stat="correct">
             {s.tips.correct} of {s.tips.judged}
             <small>{s.tips.percent === null ? 'no result yet' : `${s.tips.percent}%`}</small>
           </dd>
         </div>
-        <div className={styles.stat}>
+        <div className={shared.stat}>
           <dt>Longest streak</dt>
           <dd data-stat="longest">
             {s.streaks.longest}
             <small>correct in a row</small>
           </dd>
         </div>
-        <div className={styles.stat}>
+        <div className={shared.stat}>
           <dt>Current streak</dt>
           <dd data-stat="current">
             {s.streaks.current}
             <small>since the last wrong tip</small>
           </dd>
         </div>
-        <div className={styles.stat}>
+        <div className={shared.stat}>
           <dt>Clean sweeps</dt>
           <dd data-stat="sweeps">
             {s.cleanSweeps.length}
@@ -145,7 +134,7 @@ function Numbers({ season: s }: { season: Season }) {
             </small>
           </dd>
         </div>
-        <div className={styles.stat}>
+        <div className={shared.stat}>
           <dt>Golden Week haul</dt>
           <dd data-stat="golden">
             {s.goldenWeek === null ? '–' : `${s.goldenWeek.points} pts`}
@@ -154,7 +143,7 @@ function Numbers({ season: s }: { season: Season }) {
             </small>
           </dd>
         </div>
-        <div className={styles.stat}>
+        <div className={shared.stat}>
           <dt>Auto-tips that cost me</dt>
           <dd data-stat="autos">
             {s.autoTips.wrong + s.autoTips.notCounted}
@@ -163,7 +152,7 @@ function Numbers({ season: s }: { season: Season }) {
             </small>
           </dd>
         </div>
-        <div className={styles.stat}>
+        <div className={shared.stat}>
           <dt>Super Sixes miss</dt>
           <dd data-stat="sixes">
             {s.superSixes.averageMiss === null ? '–' : s.superSixes.averageMiss}
@@ -181,13 +170,13 @@ function Numbers({ season: s }: { season: Season }) {
 
 function Teams({ season: s, squads }: { season: Season; squads: Squads }) {
   return (
-    <section className={styles.card} aria-labelledby="season-teams">
+    <section className={shared.card} aria-labelledby="season-teams">
       <h2 id="season-teams">By team</h2>
       {s.teams.length === 0 ? (
         <p className={styles.muted}>No tip has been judged yet.</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
+        <div className={shared.tableWrap}>
+          <table className={shared.table}>
             <caption className="visually-hidden">
               Tips by the team tipped, the best read first
             </caption>
@@ -233,7 +222,7 @@ function RankSection({ season: s }: { season: Season }) {
   const of = s.rounds.find((r) => r.round === latest?.round)?.tippers ?? 0
   const pending = s.rounds.filter((r) => r.rank === null && r.round > (latest?.round ?? 0))
   return (
-    <section className={styles.card} aria-labelledby="season-rank">
+    <section className={shared.card} aria-labelledby="season-rank">
       <h2 id="season-rank">Overall rank after each round</h2>
       {latest === undefined ? (
         <p className={styles.muted}>
@@ -348,8 +337,8 @@ function RoundExplained({
   const margin = e.tips.find((t) => t.isMarginGame)
   return (
     <div aria-live="polite">
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
+      <div className={shared.tableWrap}>
+        <table className={shared.table}>
           <caption className="visually-hidden">Week {e.round}: each tip and what it earned</caption>
           <thead>
             <tr>

@@ -1,111 +1,32 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
-import type { LiveMatch } from '@tipping/contract/live'
-import type { PredictionsResponse } from '@tipping/contract/predictions'
-import type { LiveStandingResponse } from '@tipping/contract/projections'
 import { createTestStore } from '../../lib/test-store.ts'
 import { ordinal } from '../../lib/live-projection.ts'
+import {
+  liveRound,
+  liveRoundAnswer,
+  liveScore,
+  liveSquads,
+  liveStanding,
+  okJson,
+  stubLiveApi,
+} from '../../lib/live-test-fixtures.ts'
 import { LiveStakes } from './live-stakes.tsx'
-import { scheduledMatch } from './tipping-fixtures.ts'
 
 // The live stakes through the real store, with only the network stubbed: the tipper's projection
 // worked out from the cached round and stored numbers, the ranks looked up for it, and a change of
 // the margin game's sixes asking again with the new figures.
 
-const round = asRoundNumber(1)
-const match = scheduledMatch
-const pick = (id: number, squad: number, margin: number | null = null) => ({
-  match: asMatchId(id),
-  squad: asSquadId(squad),
-  margin,
-  isMarginGame: margin !== null,
-  isAutoTip: false,
-  isCorrect: null,
-  counted: null,
-  marginResult: null,
-  status: 'active' as const,
-})
-// Match 1 won as tipped; match 2, the margin game, live (tipped the Sixers, 10 sixes); 3 to come.
-const roundAnswer: PredictionsResponse = {
-  round: {
-    id: asRoundId(1),
-    number: round,
-    label: 'Week 1',
-    status: 'active',
-    startDate: '2026-12-01T08:00:00Z',
-    endDate: '2026-12-08T08:00:00Z',
-    isGoldenWeek: false,
-  },
-  matches: [
-    match(1, { status: 'complete', winnerSquadId: asSquadId(1), outcome: 'win' }),
-    match(2, {
-      status: 'active',
-      homeSquadId: asSquadId(3),
-      awaySquadId: asSquadId(4),
-      isMarginGame: true,
-    }),
-    match(3, {}),
-  ],
-  predictions: [pick(1, 1), pick(2, 3, 10), pick(3, 1)],
-}
-const standing: LiveStandingResponse = {
-  scoresVersion: 7,
-  round: { points: 1, margin: 0 },
-  total: { points: 5, margin: 3 },
-  leagues: [{ id: 9, name: 'Office mates', startRound: round, points: 3, margin: 0 }],
-}
-const squads = {
-  squads: [1, 2, 3, 4].map((id) => ({
-    id,
-    code: `S${id}`,
-    name: ['Strikers', 'Heat', 'Sydney Sixers', 'Hobart Hurricanes'][id - 1],
-    nickname: ['Strikers', 'Heat', 'Sixers', 'Hurricanes'][id - 1],
-    shortName: `S${id}`,
-    colour: '#000000',
-    secondColour: '#ffffff',
-    logo: '',
-  })),
-}
-const live = (sixes: number): LiveMatch => ({
-  matchId: asMatchId(2),
-  roundNumber: round,
-  status: 'active',
-  version: sixes,
-  updatedAt: '2026-12-01T09:00:00Z',
-  innings: [],
-  sixes,
-  figures: { runRates: [], target: null, runsNeeded: null, ballsLeft: null, requiredRate: null },
-})
+const round = liveRound
+const live = (sixes: number) => liveScore(sixes)
+// Match 2 is the margin game, the Sixers tipped by 10 sixes.
+const roundAnswer = liveRoundAnswer({ marginGame: true })
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  })
-
-/** The API as the stub answers it: a rank is the projected points' distance from 9 (made up). */
+/** The API as the stub answers it; reads the overall rank lookups' queries asked so far. */
 function stubApi() {
-  const ranks: URLSearchParams[] = []
-  vi.stubGlobal('fetch', async (url: string) => {
-    const [path, query] = url.split('?') as [string, string | undefined]
-    if (path === '/api/bbl/predictions/1') return json({ success: roundAnswer })
-    if (path === '/api/bbl/live/1/standing') return json({ success: standing })
-    if (path === '/static/checksums.json') return json({ files: {} })
-    if (path === '/static/bbl/squads.json') return json(squads)
-    const params = new URLSearchParams(query)
-    if (path === '/api/bbl/live/1/rank') {
-      ranks.push(params)
-      return json({ success: { rank: 10 - Number(params.get('totalPoints')), totalUsers: 1234 } })
-    }
-    if (path === '/api/bbl/league/9/live-rank')
-      return json({ success: { rank: 6 - Number(params.get('totalPoints')), totalUsers: 4 } })
-    return new Response('{"errors":[{"code":"NOT_FOUND","message":"no","param":null}]}', {
-      status: 404,
-    })
-  })
-  return ranks
+  const asked = stubLiveApi(roundAnswer, live(6))
+  return () => asked.filter((a) => a.path === '/api/bbl/live/1/rank').map((a) => a.params)
 }
 
 afterEach(() => vi.unstubAllGlobals())
@@ -150,11 +71,11 @@ describe('LiveStakes', () => {
     await waitFor(() =>
       expect(hurricanes!.textContent).toContain('Hurricanes win: 5th of 1,234, ±0'),
     )
-    expect(ranks.map((p) => p.toString())).toContain(
+    expect(ranks().map((p) => p.toString())).toContain(
       'match=2&side=3&totalPoints=6&totalMargin=7&v=7&sixes=6',
     )
     // The first lookups go at once, and never without the margin game's sixes.
-    expect(ranks.every((p) => p.get('sixes') === '6')).toBe(true)
+    expect(ranks().every((p) => p.get('sixes') === '6')).toBe(true)
     // Two more sixes: asked again with them within the spread, the margin now 3 + |10 - 8| = 5.
     rerender(
       <Provider store={store}>
@@ -163,7 +84,7 @@ describe('LiveStakes', () => {
     )
     await waitFor(
       () =>
-        expect(ranks.map((p) => p.toString())).toContain(
+        expect(ranks().map((p) => p.toString())).toContain(
           'match=2&side=3&totalPoints=6&totalMargin=5&v=7&sixes=8',
         ),
       { timeout: 4000 },
@@ -177,22 +98,19 @@ describe('LiveStakes', () => {
     const asked: string[] = []
     vi.stubGlobal('fetch', async (url: string) => {
       const [path, query] = url.split('?') as [string, string | undefined]
-      if (path === '/api/bbl/predictions/1') return json({ success: roundAnswer })
+      if (path === '/api/bbl/predictions/1') return okJson({ success: roundAnswer })
       if (path === '/api/bbl/live/1/standing')
-        return json({ success: { ...standing, scoresVersion: version } })
-      if (path === '/static/checksums.json') return json({ files: {} })
-      if (path === '/static/bbl/squads.json') return json(squads)
+        return okJson({ success: { ...liveStanding, scoresVersion: version } })
+      if (path === '/static/checksums.json') return okJson({ files: {} })
+      if (path === '/static/bbl/squads.json') return okJson(liveSquads)
       const v = new URLSearchParams(query).get('v')
       asked.push(`${path} v=${v}`)
       if (v !== '8') {
         // A result landed: the server is at version 8 now.
         version = 8
-        return new Response(
-          JSON.stringify({ errors: [{ code: 'CONFLICT', message: 'newer', param: 'v' }] }),
-          { status: 409, headers: { 'content-type': 'application/json' } },
-        )
+        return okJson({ errors: [{ code: 'CONFLICT', message: 'newer', param: 'v' }] }, 409)
       }
-      return json({ success: { rank: 1, totalUsers: 2 } })
+      return okJson({ success: { rank: 1, totalUsers: 2 } })
     })
     render(
       <Provider store={createTestStore()}>

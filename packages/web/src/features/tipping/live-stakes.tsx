@@ -1,22 +1,15 @@
-import { useEffect } from 'react'
 import type { Sport } from '@tipping/contract/constants'
 import type { RoundNumber } from '@tipping/contract/ids'
 import type { LiveMatch } from '@tipping/contract/live'
-import type { LiveStandingResponse } from '@tipping/contract/projections'
-import {
-  isStale,
-  ordinal,
-  signed,
-  SPREAD_MS,
-  useLiveProjection,
-  type SideProjection,
-} from '../../lib/live-projection.ts'
+import { placeText, SPREAD_MS, useRefetchWhenStale } from '../../lib/live-projection.ts'
 import { useLeagueLiveRankQuery, useLiveRankQuery } from '../../lib/live-stakes-api.ts'
 import { formatCount } from '../../lib/numbers.ts'
-import styles from './live-stakes.module.css'
+import { LiveStakesBox, LiveStakesSide, type LiveSideProps } from '../../ui/live-stakes.tsx'
+import styles from '../../ui/live-stakes.module.css'
 
 // GAME_RULES "Live projections" on the tipping page: under a live match, what each side's win
-// would mean for the tipper overall and in each of their leagues (lib/live-projection.ts).
+// would mean for the tipper overall and in each of their leagues (lib/live-projection.ts; the box
+// and its rows are the league ladder's too, ui/live-stakes.tsx).
 
 export interface LiveStakesProps {
   sport: Sport
@@ -27,57 +20,21 @@ export interface LiveStakesProps {
 }
 
 export function LiveStakes({ sport, round, live, spreadMs = SPREAD_MS }: LiveStakesProps) {
-  const {
-    sides,
-    standing: stored,
-    isMarginGame,
-    sixes,
-    refetchStanding,
-  } = useLiveProjection(sport, round, live, spreadMs)
-
-  if (live.status !== 'active' || !stored || sides.length === 0) return null
   return (
-    <section className={styles.stakes} aria-labelledby={`live-stakes-${live.matchId}`}>
-      <h3 className={styles.title} id={`live-stakes-${live.matchId}`}>
-        If it ends this way
-        {isMarginGame && sixes !== null ? ` (${formatCount(sixes)} sixes)` : ''}
-      </h3>
-      <ul className={styles.sides}>
-        {sides.map((s) => (
-          <SideLine
-            key={s.side}
-            sport={sport}
-            round={round}
-            live={live}
-            projection={s}
-            standing={stored}
-            sixes={sixes}
-            onStale={refetchStanding}
-          />
-        ))}
-      </ul>
-    </section>
+    <LiveStakesBox
+      sport={sport}
+      round={round}
+      live={live}
+      spreadMs={spreadMs}
+      id={`live-stakes-${live.matchId}`}
+      heading="h3"
+      title="If it ends this way"
+      side={(props) => <SideLine {...props} />}
+    />
   )
 }
 
-function SideLine({
-  sport,
-  round,
-  live,
-  projection: p,
-  standing,
-  sixes,
-  onStale,
-}: {
-  sport: Sport
-  round: RoundNumber
-  live: LiveMatch
-  projection: SideProjection
-  standing: LiveStandingResponse
-  sixes: number | null
-  /** The server's scores are newer than the stored numbers (a 409 on `v`): read them again. */
-  onStale: () => unknown
-}) {
+function SideLine({ sport, round, live, projection: p, standing, sixes, onStale }: LiveSideProps) {
   const arg = {
     sport,
     round,
@@ -87,19 +44,9 @@ function SideLine({
     sixes,
   }
   const rank = useLiveRankQuery({ ...arg, totalPoints: p.totalPoints, totalMargin: p.totalMargin })
-  const stale = isStale(rank.error)
-  useEffect(() => {
-    if (stale) void onStale()
-  }, [stale, onStale])
+  useRefetchWhenStale(rank.error, onStale)
   return (
-    <li className={styles.side}>
-      <p className={styles.line}>
-        <strong>{p.name} win:</strong>{' '}
-        <span>
-          {rank.data ? `${ordinal(rank.data.rank)} of ${formatCount(rank.data.totalUsers)}` : '…'},{' '}
-          {signed(p.roundGain)}
-        </span>
-      </p>
+    <LiveStakesSide name={p.name} place={rank.data} gain={p.roundGain}>
       <p className={styles.detail}>
         Week {formatCount(p.roundPoints)} pts, total {formatCount(p.totalPoints)} pts, margin{' '}
         {formatCount(p.totalMargin)}
@@ -120,7 +67,7 @@ function SideLine({
           ))}
         </ul>
       )}
-    </li>
+    </LiveStakesSide>
   )
 }
 
@@ -134,8 +81,7 @@ function LeagueLine({
   const rank = useLeagueLiveRankQuery(arg)
   return (
     <li className={styles.league}>
-      {name}:{' '}
-      {rank.data ? `${ordinal(rank.data.rank)} of ${formatCount(rank.data.totalUsers)}` : '…'}
+      {name}: {placeText(rank.data)}
     </li>
   )
 }

@@ -1,38 +1,17 @@
 import { configureStore } from '@reduxjs/toolkit'
 import { asMatchId, asRoundId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
-import type { Match, Prediction, PredictionsResponse } from '@tipping/contract/predictions'
+import type { Prediction, PredictionsResponse } from '@tipping/contract/predictions'
 import { api } from '../../lib/api.ts'
 import { globalErrorReducer } from '../../lib/global-error-slice.ts'
+import { scheduledMatch } from '../../lib/live-test-fixtures.ts'
 import { picksActions, picksReducer } from './picks-slice.ts'
 import { tippingApi } from './tipping-api.ts'
 
-// Fixtures of the tipping tests (the save through the store, its offline queue, the live stakes):
+// Fixtures of the tipping tests (the save through the store, its offline queue, the picks slice):
 // a round of the API as the tests' stubbed fetch answers it. Only for tests.
 
-/** A scheduled match between squads 1 and 2, with what a test changes in `over`. */
-export const scheduledMatch = (id: number, over: Partial<Match> = {}): Match => ({
-  id: asMatchId(id),
-  number: id,
-  status: 'scheduled' as const,
-  date: '2026-12-01T08:00:00Z',
-  homeSquadId: asSquadId(1),
-  awaySquadId: asSquadId(2),
-  homeRuns: null,
-  awayRuns: null,
-  homeWicketsFallen: null,
-  awayWicketsFallen: null,
-  homeOvers: null,
-  awayOvers: null,
-  venueId: 1,
-  class: 'match',
-  isMarginGame: false,
-  winnerSquadId: null,
-  outcome: null,
-  sixes: null,
-  home_percent: 0,
-  away_percent: 0,
-  ...over,
-})
+/** A scheduled match between squads 1 and 2 (the live stakes' tests use it too). */
+export { scheduledMatch }
 
 /** The user's prediction on a scheduled match: none (squad 0) or the squad picked. */
 export const prediction = (match: number, squad = 0): Prediction => ({

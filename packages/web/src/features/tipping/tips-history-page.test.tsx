@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { Provider } from 'react-redux'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TipsHistoryResponse } from '@tipping/contract/receipts'
+import { answer, notFound, renderPageAt } from '../../lib/test-page.tsx'
 import { createTestStore } from '../../lib/test-store.ts'
 import { LastReceipt } from './last-receipt.tsx'
 import { LockTime } from './lock-time.tsx'
@@ -72,28 +73,17 @@ beforeEach(() => {
   calls = []
   vi.stubGlobal('fetch', async (url: string) => {
     calls.push(url)
-    const ok = (success: unknown) => new Response(JSON.stringify({ success }), { status: 200 })
-    if (url === '/api/bbl/tips-history') return ok(history)
+    if (url === '/api/bbl/tips-history') return answer(history)
     if (url === `/api/receipts/${ID}?digest=${DIGEST}`)
-      return ok({ genuine: true, savedAt: '2025-12-01T10:05:00.042Z' })
-    if (url.startsWith('/api/receipts/')) return ok({ genuine: false, savedAt: null })
-    return new Response(JSON.stringify({ errors: [{ code: 'x', message: 'No', param: null }] }), {
-      status: 404,
-    })
+      return answer({ genuine: true, savedAt: '2025-12-01T10:05:00.042Z' })
+    if (url.startsWith('/api/receipts/')) return answer({ genuine: false, savedAt: null })
+    return notFound()
   })
 })
 afterEach(() => vi.unstubAllGlobals())
 
 const renderPage = () =>
-  render(
-    <Provider store={createTestStore()}>
-      <MemoryRouter initialEntries={['/bbl/tips-history']}>
-        <Routes>
-          <Route path="/:sport/tips-history" element={<TipsHistoryPage />} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  )
+  renderPageAt('/bbl/tips-history', '/:sport/tips-history', <TipsHistoryPage />)
 
 describe('My tips history', () => {
   it('lists each save newest first with its receipt, time and what changed', async () => {

@@ -12,9 +12,12 @@ import { squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
+import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { formatInstantMs, shortReceiptId } from './receipt-format.ts'
 import { useLazyCheckReceiptQuery, useTipsHistoryQuery } from './receipts-api.ts'
 import styles from './tips-history.module.css'
+
+const shared = numbersPageClasses(styles)
 
 type Squads = ReadonlyMap<number, Squad>
 const nameOf = (squads: Squads, id: number) => squads.get(id)?.name ?? `Team ${id}`
@@ -49,7 +52,7 @@ const summary = (save: TipSave) => {
 function Save({ save, squads }: { save: TipSave; squads: Squads }) {
   const { receipt } = save
   return (
-    <li className={styles.card} data-testid={`save-${receipt.id}`}>
+    <li className={shared.card} data-testid={`save-${receipt.id}`}>
       <p className={styles.when}>
         <time dateTime={receipt.savedAt}>{formatInstantMs(receipt.savedAt)}</time>
       </p>
@@ -103,7 +106,7 @@ function CheckReceipt() {
   }
   const answer = result.data
   return (
-    <section className={styles.check} aria-labelledby="check-receipt">
+    <section className={`${shared.card} ${styles.check}`} aria-labelledby="check-receipt">
       <h2 id="check-receipt">Check a receipt</h2>
       <form onSubmit={submit} noValidate>
         <FormField
@@ -137,9 +140,9 @@ export default function TipsHistoryPage() {
   const history = useTipsHistoryQuery(sport)
   const squads = squadsById(useSquadsQuery(sport).data)
   return (
-    <div className={styles.page}>
+    <div className={shared.page}>
       <h1>My tips history</h1>
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         Every save you made this season, newest first, with its receipt.{' '}
         <Link to={`/${sport}/help`}>What a receipt is</Link> ·{' '}
         <Link to={`/${sport}/tipping`}>Back to tipping</Link>
