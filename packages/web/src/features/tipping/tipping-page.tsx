@@ -1,4 +1,14 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useSelector } from 'react-redux'
 import { skipToken } from '@reduxjs/toolkit/query'
 import {
@@ -6,18 +16,14 @@ import {
   REFRESH_INTERVAL_MS,
   SAVE_CONFIRMATION_MS,
 } from '@tipping/contract/constants'
-import {
-  asMatchId,
-  asRoundNumber,
-  asSquadId,
-  type MatchId,
-  type RoundNumber,
-} from '@tipping/contract/ids'
+import { asMatchId, asRoundNumber, asSquadId } from '@tipping/contract/id-casts'
+import type { MatchId, RoundNumber, SquadId } from '@tipping/contract/ids'
 import type { Prediction } from '@tipping/contract/predictions'
 import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
 import type { FixtureRound, FormGuideFile } from '@tipping/contract/static-files'
 import { failureMessage } from '../../lib/api.ts'
+import { retryImport } from '../../lib/lazy-retry.ts'
 import { useLiveRoundQuery } from '../../lib/live-api.ts'
 import { useLiveEvent } from '../../lib/live-channel.ts'
 import { deviceTipQueue } from '../../lib/offline-queue.ts'
@@ -45,7 +51,6 @@ import { LastReceipt } from './last-receipt.tsx'
 import { KeptTips } from './kept-tips.tsx'
 import { JoinPrompt, rememberJoinPrompt, shouldPromptToJoin } from './join-prompt.tsx'
 import { LeaveGuard } from './leave-guard.tsx'
-import { LiveStakes } from './live-stakes.tsx'
 import { MatchCard } from './match-card.tsx'
 import { picksActions, roundKey, type PicksState } from './picks-slice.ts'
 import { RoundSelector } from './round-selector.tsx'
@@ -67,6 +72,12 @@ import {
 import styles from './tipping-page.module.css'
 
 const SKELETON_CARDS = 4
+
+// Only drawn for a match in progress: its code (the live projection) is loaded then, not with the
+// page (decision 035).
+const LiveStakes = lazy(() =>
+  retryImport(() => import('./live-stakes.tsx')).then((m) => ({ default: m.LiveStakes })),
+)
 const NO_FORM: FormGuideFile['squads'] = {}
 
 /**
@@ -374,6 +385,23 @@ export default function TippingPage({ advert, aside }: Props = {}) {
     )
   }
 
+  // The cards' handlers, the same functions on every render so a memoised card is not redrawn by
+  // the clock (decision 035); the margin's reads the latest state through a ref.
+  const marginHandler = useRef(changeMargin)
+  marginHandler.current = changeMargin
+  const onMargin = useCallback(
+    (match: MatchId, margin: number) => marginHandler.current(match, margin),
+    [],
+  )
+  const onPick = useCallback(
+    (match: MatchId, squad: SquadId) => dispatch(picksActions.picked({ match, squad })),
+    [dispatch],
+  )
+  const onToggleTips = useCallback(
+    (match: MatchId) => setTipsFor((open) => (open === match ? null : match)),
+    [],
+  )
+
   const ready =
     rounds !== null &&
     squadsFile.data !== undefined &&
@@ -463,17 +491,19 @@ export default function TippingPage({ advert, aside }: Props = {}) {
                     matchCentreUrl={matchCentreUrl}
                     mateTips={mateTips.get(m.id)}
                     tipsOpen={tipsFor === m.id}
-                    onToggleTips={() => setTipsFor(tipsFor === m.id ? null : m.id)}
-                    onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}
-                    onMargin={(margin) => changeMargin(m.id, margin)}
+                    onToggleTips={onToggleTips}
+                    onPick={onPick}
+                    onMargin={onMargin}
                     live={liveByMatch.get(m.id)}
                     stakes={
                       liveByMatch.has(m.id) && roundNumber !== null ? (
-                        <LiveStakes
-                          sport={sport}
-                          round={roundNumber}
-                          live={liveByMatch.get(m.id)!}
-                        />
+                        <Suspense fallback={null}>
+                          <LiveStakes
+                            sport={sport}
+                            round={roundNumber}
+                            live={liveByMatch.get(m.id)!}
+                          />
+                        </Suspense>
                       ) : null
                     }
                   />
