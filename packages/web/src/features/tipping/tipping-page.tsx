@@ -7,6 +7,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ComponentProps,
   type ReactNode,
 } from 'react'
 import { useSelector } from 'react-redux'
@@ -105,6 +106,16 @@ const defaultRoundNumber = (rounds: readonly FixtureRound[]): RoundNumber => {
  * early in a week, between the two; a phone's one column keeps the matches' order. Assigned by
  * position, not measured height, so opening a form guide never moves a card to the other stack.
  */
+/** The countdown with its own one-second clock, so its digits move without redrawing the page. */
+function TickingCountdown(props: Omit<ComponentProps<typeof CountdownCard>, 'now'>) {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const tick = setInterval(() => setNow(new Date()), 1000)
+    return () => clearInterval(tick)
+  }, [])
+  return <CountdownCard {...props} now={now} />
+}
+
 const stacks = <T,>(items: T[], columns: 1 | 2): T[][] =>
   columns === 1 ? [items] : [items.filter((_, i) => i % 2 === 0), items.filter((_, i) => i % 2)]
 
@@ -250,9 +261,17 @@ export default function TippingPage({ advert, aside }: Props = {}) {
     }
   }, [dispatch, loaded, roundNumber, sport, userId])
 
-  // The clock ticks for lockouts and the countdown.
+  // The clock ticks for lockouts and the countdown, each second; the page takes the new time only
+  // when an instant it shows has passed (a match locking, a week starting), so it is not redrawn
+  // every second (decision 035). The countdown card keeps its own clock for its digits.
+  const instants = useRef<readonly number[]>([])
   useEffect(() => {
-    const tick = setInterval(() => setNow(new Date()), 1000)
+    const tick = setInterval(() => {
+      const t = Date.now()
+      setNow((shown) =>
+        instants.current.some((x) => x > shown.getTime() && x <= t) ? new Date(t) : shown,
+      )
+    }, 1000)
     return () => clearInterval(tick)
   }, [])
 
@@ -276,6 +295,10 @@ export default function TippingPage({ advert, aside }: Props = {}) {
 
   const serverRound = round.data?.round ?? null
   const matches = round.data?.matches ?? []
+  instants.current = [
+    ...(rounds ?? []).map((r) => Date.parse(r.startDate)),
+    ...matches.map((m) => Date.parse(m.date)),
+  ]
   const picksByMatch = useMemo(() => new Map(state.picks.map((p) => [p.match, p])), [state.picks])
   const total = matches.length
   const picked = state.picks.filter((p) => p.squad > 0).length
@@ -459,11 +482,10 @@ export default function TippingPage({ advert, aside }: Props = {}) {
         ) : null}
         {rounds === null ? <CountdownPlaceholder /> : null}
         {countdown ? (
-          <CountdownCard
+          <TickingCountdown
             roundNumber={countdown.number}
             startsAt={countdown.startDate}
             isFirstRound={countdown.number === rounds?.[0]?.number}
-            now={now}
             onEnter={() => {
               if (countdown.number !== roundNumber) setChosenRound(countdown.number)
               else firstCard.current?.scrollIntoView({ behavior: 'smooth' })
