@@ -50,10 +50,5 @@ export type RoundId = z.infer<typeof reportedRoundIdSchema>
 export const reportedRoundNumberSchema = z.number().int().brand<'RoundNumber', 'inout'>()
 export type RoundNumber = z.infer<typeof roundNumberSchema>
 
-// The brand constructors: the ONE place a plain number becomes an id, by a cast. They are for the
-// places where a number legitimately is one: a database row as the server's queries read it, and a
-// test's fixture. Everywhere else an id arrives branded, from a parsed body or response.
-export const asMatchId = (n: number): MatchId => n as MatchId
-export const asSquadId = (n: number): SquadId => n as SquadId
-export const asRoundId = (n: number): RoundId => n as RoundId
-export const asRoundNumber = (n: number): RoundNumber => n as RoundNumber
+// The brand constructors (schema-free, in their own module: decision 035).
+export { asMatchId, asRoundId, asRoundNumber, asSquadId } from './id-casts.ts'

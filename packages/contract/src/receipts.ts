@@ -26,11 +26,8 @@ export const receiptSchema = z.object({
 })
 export type Receipt = z.infer<typeof receiptSchema>
 
-/** The short form shown on the page: the id's first 8 characters. */
-export const shortReceiptId = (id: string): string => id.slice(0, 8)
-
-/** What a receipt is copied as: the id and digest, the two things the check asks for. */
-export const receiptText = (r: Pick<Receipt, 'id' | 'digest'>): string => `${r.id}.${r.digest}`
+// The short and copied forms are in receipt-text.ts: without zod, and not re-exported here, so the
+// bundler never puts them in this module's chunk (decision 035).
 
 export const receiptParamsSchema = z.object({ id: receiptIdSchema })
 export const receiptQuerySchema = z.object({ digest: receiptDigestSchema })

@@ -1,20 +1,18 @@
-import {
-  SIDE_COLUMN_QUERY,
-  SideColumn,
-  WeekLeadersCard,
-  YourLeaguesCard,
-} from '../features/leagues/side-cards.tsx'
-import { TeamLadderCard } from '../features/leagues/team-ladder-card.tsx'
+import { lazy, Suspense } from 'react'
 import TippingPage from '../features/tipping/tipping-page.tsx'
+import { retryImport } from '../lib/lazy-retry.ts'
 import { useSport } from '../lib/sport.ts'
-import { useMediaQuery } from '../lib/use-media-query.ts'
+import { SIDE_COLUMN_QUERY, useMediaQuery } from '../lib/use-media-query.ts'
 import { AdvertSlot } from './layouts/advert-slot.tsx'
+
+// Loaded only on a wide screen (decision 035): a phone's first load has no side column to draw.
+const TippingSideColumn = lazy(() => retryImport(() => import('./tipping-side-column.tsx')))
 
 /**
  * `/{sport}/tipping`, composed here because it draws on two features and the app's advert slot:
  * the leaderboard advert at the top (spec 2 "Tipping screen"), and on a wide screen (issue 27) a
  * side column with the medium-rectangle advert, the week's leaders, the team ladder and the
- * user's leagues. A phone gets no side column and fetches none of it.
+ * user's leagues. A phone gets no side column and fetches none of it, nor its code.
  */
 export default function TippingRoute() {
   const sport = useSport()
@@ -27,13 +25,9 @@ export default function TippingRoute() {
       aside={
         wide
           ? (round) => (
-              <SideColumn>
-                <AdvertSlot sport={sport} type="mrec" />
-                <WeekLeadersCard sport={sport} round={round} />
-                <TeamLadderCard sport={sport} />
-                {/* Last: the one card whose length is not known before it loads. */}
-                <YourLeaguesCard sport={sport} />
-              </SideColumn>
+              <Suspense fallback={null}>
+                <TippingSideColumn sport={sport} round={round} />
+              </Suspense>
             )
           : undefined
       }

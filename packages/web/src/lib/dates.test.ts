@@ -15,4 +15,17 @@ describe('dates (spec 2, all in UTC)', () => {
     expect(formatMatchTime('2025-12-04T08:15:00Z')).toBe('04-12-2025 08:15 AM')
     expect(formatRoundDate('2025-12-04T08:15:00Z')).toBe('Thu 4 Dec')
   })
+
+  it('writes a 12-hour clock: midnight and noon are 12, the afternoon is PM', () => {
+    expect(formatMatchTime('2025-12-04T00:05:00Z')).toBe('04-12-2025 12:05 AM')
+    expect(formatMatchTime('2025-12-04T12:00:00Z')).toBe('04-12-2025 12:00 PM')
+    expect(formatMatchTime('2025-12-04T19:40:00Z')).toBe('04-12-2025 07:40 PM')
+    expect(formatMatchTime('2025-12-31T23:59:00Z')).toBe('31-12-2025 11:59 PM')
+  })
+
+  it('names every weekday and month in English', () => {
+    expect(formatRoundDate('2026-01-04T00:00:00Z')).toBe('Sun 4 Jan')
+    expect(formatRoundDate('2026-06-20T23:00:00Z')).toBe('Sat 20 Jun')
+    expect(formatTipDate('2026-02-02T10:00:00Z')).toBe('Mon 02-02-2026')
+  })
 })

@@ -1,7 +1,8 @@
 import type { Sport } from '@tipping/contract/constants'
 import type { RoundNumber } from '@tipping/contract/ids'
-import { predictionsResponseSchema, type PredictionsResponse } from '@tipping/contract/predictions'
+import type { PredictionsResponse } from '@tipping/contract/predictions'
 import { api } from './api.ts'
+import { lazySchema } from './lazy-schema.ts'
 import { roundKey } from './round-key.ts'
 
 // A round as the signed-in tipper has it (its matches, their results so far, the tipper's picks):
@@ -18,7 +19,10 @@ export const roundApi = api.injectEndpoints({
   endpoints: (build) => ({
     round: build.query<PredictionsResponse, RoundArg>({
       query: ({ sport, round }) => ({ path: `${sport}/predictions/${round}` }),
-      responseSchema: predictionsResponseSchema,
+      // Lazily, as every read on the tipping page's first load (decision 035).
+      responseSchema: lazySchema(
+        async () => (await import('@tipping/contract/predictions')).predictionsResponseSchema,
+      ),
       providesTags: (_r, _e, { sport, round }) => [{ type: 'Round', id: roundKey(sport, round) }],
     }),
   }),

@@ -1,23 +1,28 @@
 import type { Sport } from '@tipping/contract/constants'
-import {
-  formGuideFileSchema,
-  ladderFileSchema,
-  roundsFileSchema,
-  squadsFileSchema,
-  venuesFileSchema,
-  type FormGuideFile,
-  type LadderFile,
-  type RoundsFile,
-  type Squad,
-  type SquadsFile,
-  type VenuesFile,
+import type {
+  FormGuideFile,
+  LadderFile,
+  RoundsFile,
+  Squad,
+  SquadsFile,
+  VenuesFile,
 } from '@tipping/contract/static-files'
 import { api } from './api.ts'
+import { lazySchema } from './lazy-schema.ts'
 
 // A sport's published files that more than one feature shows (the fixture, the squads, the team
 // ladder...), read through the checksums protocol. They live in lib/ because a feature never
 // imports another feature's endpoints. Only the lazily loaded pages import this file, so the
 // contract's schemas (and zod) stay out of the landing page's first download.
+
+// The files' schemas load the first time an answer is checked (outside production only:
+// lib/api.ts), so the tipping page's first load builds none of them (decision 035).
+const files = () => import('@tipping/contract/static-files')
+const roundsFileSchema = lazySchema(async () => (await files()).roundsFileSchema)
+const squadsFileSchema = lazySchema(async () => (await files()).squadsFileSchema)
+const venuesFileSchema = lazySchema(async () => (await files()).venuesFileSchema)
+const formGuideFileSchema = lazySchema(async () => (await files()).formGuideFileSchema)
+const ladderFileSchema = lazySchema(async () => (await files()).ladderFileSchema)
 
 export const staticApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -132,8 +132,9 @@ export function WeekLeadersCard({ sport, round }: { sport: Sport; round: RoundNu
   )
 }
 
-/** Issue 27: from this width the tipping and league pages have a side column. */
-export const SIDE_COLUMN_QUERY = '(min-width: 1024px)'
+/** Issue 27: from this width the tipping and league pages have a side column (in lib, so the
+ * tipping page can ask without loading the column's code: decision 035). */
+export { SIDE_COLUMN_QUERY } from '../../lib/use-media-query.ts'
 
 /** The side column's frame: its cards, stacked. */
 export function SideColumn({ children }: { children: ReactNode }) {

@@ -107,3 +107,52 @@ describe('MatchCard (spec 2 "Match cards")', () => {
     expect(screen.queryByTestId('autopilot-badge')).toBeNull()
   })
 })
+
+describe('MatchCard memoised (decision 035)', () => {
+  /** Squads that count the card's renders: a render reads each side's squad. */
+  class CountingSquads extends Map<number, Squad> {
+    reads = 0
+    override get(id: number) {
+      this.reads++
+      return super.get(id)
+    }
+  }
+
+  it('is redrawn by the clock only when the match closes, and tells its handlers the match', () => {
+    const counted = new CountingSquads(squads)
+    const picks: [number, number][] = []
+    const onPick = (m: number, s: number) => void picks.push([m, s])
+    // The page hands every card the same functions and files from one render to the next.
+    const none = () => undefined
+    const form = {}
+    const at = (now: string) => (
+      <MatchCard
+        match={match}
+        pick={undefined}
+        squads={counted}
+        venue={undefined}
+        now={new Date(now)}
+        disabled={false}
+        form={form}
+        matchCentreUrl={null}
+        mateTips={undefined}
+        tipsOpen={false}
+        onToggleTips={none}
+        onPick={onPick}
+        onMargin={none}
+      />
+    )
+    const { rerender } = render(at('2099-12-04T08:14:58Z'))
+    const first = counted.reads
+    expect(first).toBeGreaterThan(0)
+    // A tick of the clock with the match still open: nothing on the card changes.
+    rerender(at('2099-12-04T08:14:59Z'))
+    expect(counted.reads).toBe(first)
+    fireEvent.click(screen.getByTestId('pick-9-2'))
+    expect(picks).toEqual([[9, 2]])
+    // The tick that locks the match redraws it: its buttons close.
+    rerender(at('2099-12-04T08:15:00Z'))
+    expect(counted.reads).toBeGreaterThan(first)
+    expect(screen.getByTestId<HTMLButtonElement>('pick-9-2').disabled).toBe(true)
+  })
+})

@@ -1,5 +1,5 @@
-import { useId, useState, type CSSProperties, type ReactNode } from 'react'
-import type { SquadId } from '@tipping/contract/ids'
+import { memo, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import type { MatchId, SquadId } from '@tipping/contract/ids'
 import type { LiveMatch } from '@tipping/contract/live'
 import type { Match, Prediction } from '@tipping/contract/predictions'
 import type { MateTip } from '@tipping/contract/scores'
@@ -25,9 +25,11 @@ interface Props {
   /** League mates' tips, once the match is complete (undefined while loading). */
   mateTips: readonly MateTip[] | undefined
   tipsOpen: boolean
-  onToggleTips: () => void
-  onPick: (squad: SquadId) => void
-  onMargin: (margin: number) => void
+  // The handlers are told the match, so one function serves every card and stays the same across
+  // the page's renders (the card is memoised: decision 035).
+  onToggleTips: (match: MatchId) => void
+  onPick: (match: MatchId, squad: SquadId) => void
+  onMargin: (match: MatchId, margin: number) => void
   /** The match's live score while it is in progress (issue 30), from the push channel. */
   live?: LiveMatch | undefined
   /** What is at stake for the user on each result, shown in the live card. */
@@ -55,7 +57,7 @@ function tileClass(
  * is one row of crest, name and its share of the tips; the form guide, the Tips popup and the
  * Match Centre share one row of small controls; the form guide opens below on demand.
  */
-export function MatchCard({
+function MatchCardView({
   match,
   pick,
   squads,
@@ -152,7 +154,7 @@ export function MatchCard({
                 data-testid={`pick-${match.id}-${side.id}`}
                 aria-pressed={chosen}
                 disabled={!open}
-                onClick={() => onPick(side.id)}
+                onClick={() => onPick(match.id, side.id)}
                 aria-label={`${squad?.name ?? 'Squad'}${side.home ? ' (home)' : ''}${chosen ? ', your tip' : ''}`}
               >
                 {chosen ? (
@@ -231,7 +233,7 @@ export function MatchCard({
           <MarginControl
             value={pick?.margin ?? null}
             disabled={!open || !picked}
-            onChange={onMargin}
+            onChange={(margin) => onMargin(match.id, margin)}
           />
         ) : null}
         <div className={styles.tools}>
@@ -259,7 +261,7 @@ export function MatchCard({
             type="button"
             className={styles.tipsButton}
             aria-expanded={tipsOpen}
-            onClick={onToggleTips}
+            onClick={() => onToggleTips(match.id)}
           >
             Tips
           </button>
@@ -272,7 +274,9 @@ export function MatchCard({
             squads={squads}
           />
         ) : null}
-        {tipsOpen ? <TipsPanel isMarginGame={match.isMarginGame} onClose={onToggleTips} /> : null}
+        {tipsOpen ? (
+          <TipsPanel isMarginGame={match.isMarginGame} onClose={() => onToggleTips(match.id)} />
+        ) : null}
         {match.status !== 'complete' ? (
           <p className={styles.note}>
             You will have the ability to view other users tips when each game finishes.
@@ -289,3 +293,19 @@ export function MatchCard({
     </article>
   )
 }
+
+/**
+ * The page re-renders each second for its clock; a card only when something it shows changed.
+ * The clock matters to a card only through whether the match is still open for tips (decision
+ * 035: re-rendering every card each second was the page's largest recurring main-thread work).
+ */
+const sameCard = (a: Props, b: Props): boolean => {
+  for (const key of Object.keys(b) as (keyof Props)[])
+    if (key !== 'now' && !Object.is(a[key], b[key])) return false
+  return (
+    Object.keys(a).length === Object.keys(b).length &&
+    isTippable(a.match, a.now) === isTippable(b.match, b.now)
+  )
+}
+
+export const MatchCard = memo(MatchCardView, sameCard)

@@ -1,4 +1,5 @@
-import { receiptText, shortReceiptId, type Receipt } from '@tipping/contract/receipts'
+import { receiptText, shortReceiptId } from '@tipping/contract/receipt-text'
+import type { Receipt } from '@tipping/contract/receipts'
 import { formatTipDate } from '../../lib/dates.ts'
 
 // Every time in the game is shown in UTC (spec 2); a receipt's and a lock's to the millisecond,

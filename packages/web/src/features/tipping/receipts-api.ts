@@ -1,15 +1,12 @@
 import type { Sport } from '@tipping/contract/constants'
-import {
-  receiptCheckResponseSchema,
-  receiptSchema,
-  saveKindSchema,
-  tipsHistoryResponseSchema,
-  type Receipt,
-  type ReceiptCheckResponse,
-  type SaveKind,
-  type TipsHistoryResponse,
+import type {
+  Receipt,
+  ReceiptCheckResponse,
+  SaveKind,
+  TipsHistoryResponse,
 } from '@tipping/contract/receipts'
 import { api } from '../../lib/api.ts'
+import { lazySchema } from '../../lib/lazy-schema.ts'
 import { readStored, writeStored } from '../../lib/storage.ts'
 
 // Tip receipts in the browser (issue 32, decision 027). The last receipt is kept on the device
@@ -24,13 +21,18 @@ interface LastReceiptArg {
 const storageKey = ({ sport, userId }: LastReceiptArg) => `${sport}_last_receipt_${userId}`
 
 /** The last receipt and which write it was for (a save, an autopick or a clear: decision 029). */
-const lastReceiptSchema = receiptSchema.extend({ kind: saveKindSchema.optional() })
 export type LastReceipt = Receipt & { kind?: SaveKind }
 
-const storedReceipt = (arg: LastReceiptArg): LastReceipt | null => {
+// The contract's schemas (and zod) load only when a kept receipt is there to be checked: the
+// tipping page's first load builds none (decision 035).
+const receipts = () => import('@tipping/contract/receipts')
+
+const storedReceipt = async (arg: LastReceiptArg): Promise<LastReceipt | null> => {
   const text = readStored(storageKey(arg))
   if (!text) return null
   try {
+    const { receiptSchema, saveKindSchema } = await receipts()
+    const lastReceiptSchema = receiptSchema.extend({ kind: saveKindSchema.optional() })
     const parsed = lastReceiptSchema.safeParse(JSON.parse(text))
     return parsed.success ? parsed.data : null
   } catch {
@@ -42,7 +44,7 @@ export const receiptsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The device's last receipt for the sport and user: local storage, no request. */
     lastReceipt: build.query<LastReceipt | null, LastReceiptArg>({
-      queryFn: (arg) => ({ data: storedReceipt(arg) }),
+      queryFn: async (arg) => ({ data: await storedReceipt(arg) }),
     }),
     /**
      * My tips history. Tagged 'Snapshot', which every save invalidates (tipping-api.ts), so an
@@ -50,7 +52,7 @@ export const receiptsApi = api.injectEndpoints({
      */
     tipsHistory: build.query<TipsHistoryResponse, Sport>({
       query: (sport) => ({ path: `${sport}/tips-history` }),
-      responseSchema: tipsHistoryResponseSchema,
+      responseSchema: lazySchema(async () => (await receipts()).tipsHistoryResponseSchema),
       providesTags: ['Snapshot'],
     }),
     /** The public check of a receipt (anyone may ask; the answer never has picks). */
@@ -58,7 +60,7 @@ export const receiptsApi = api.injectEndpoints({
       query: ({ id, digest }) => ({
         path: `receipts/${encodeURIComponent(id)}?digest=${encodeURIComponent(digest)}`,
       }),
-      responseSchema: receiptCheckResponseSchema,
+      responseSchema: lazySchema(async () => (await receipts()).receiptCheckResponseSchema),
     }),
   }),
 })

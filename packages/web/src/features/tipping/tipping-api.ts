@@ -2,23 +2,17 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { useDispatch } from 'react-redux'
 import type { Sport } from '@tipping/contract/constants'
 import type { MatchId, RoundNumber } from '@tipping/contract/ids'
-import { leagueListResponseSchema, type LeagueListResponse } from '@tipping/contract/leagues'
-import {
-  savePredictionsResponseSchema,
-  type Prediction,
-  type PredictionsResponse,
-  type SavePredictionsResponse,
-  type TipInput,
+import type { LeagueListResponse } from '@tipping/contract/leagues'
+import type {
+  Prediction,
+  PredictionsResponse,
+  SavePredictionsResponse,
+  TipInput,
 } from '@tipping/contract/predictions'
-import {
-  leagueMatesTipsResponseSchema,
-  singleTipResponseSchema,
-  snapshotSchema,
-  type LeagueMatesTipsResponse,
-  type Snapshot,
-} from '@tipping/contract/scores'
+import type { LeagueMatesTipsResponse, Snapshot } from '@tipping/contract/scores'
 import type { api, ApiFailure } from '../../lib/api.ts'
 import { asFailure } from '../../lib/api-failure.ts'
+import { lazySchema } from '../../lib/lazy-schema.ts'
 import { globalErrorActions, type GlobalErrorState } from '../../lib/global-error-slice.ts'
 import type { WithSession } from '../../lib/use-current-user.ts'
 import { deviceTipQueue, keepForLater } from '../../lib/offline-queue.ts'
@@ -31,6 +25,14 @@ import { receiptReceived } from './receipts-api.ts'
 // an autopick or a clear changes the user's score summary and the ladders they appear on.
 
 const PICKS_CHANGED = ['Snapshot', 'Ladder'] as const
+
+// The answers' schemas load the first time one is checked (outside production only: lib/api.ts),
+// so the tipping page's first load builds none of the contract's zod schemas (decision 035).
+const predictions = () => import('@tipping/contract/predictions')
+const scores = () => import('@tipping/contract/scores')
+const savePredictionsResponseSchema = lazySchema(
+  async () => (await predictions()).savePredictionsResponseSchema,
+)
 
 /** Server-confirmed picks written into a round's cached answer. */
 const mergeInto = (draft: PredictionsResponse, confirmed: readonly Prediction[]) => {
@@ -63,18 +65,20 @@ export const tippingApi = roundApi
           method: 'POST',
           body: { round },
         }),
-        responseSchema: snapshotSchema,
+        responseSchema: lazySchema(async () => (await scores()).snapshotSchema),
         providesTags: ['Snapshot'],
       }),
       mateTips: build.query<LeagueMatesTipsResponse, RoundArg>({
         query: ({ sport, round }) => ({ path: `${sport}/predictions/${round}/leagues` }),
-        responseSchema: leagueMatesTipsResponseSchema,
+        responseSchema: lazySchema(async () => (await scores()).leagueMatesTipsResponseSchema),
         providesTags: ['MateTips'],
       }),
       /** The user's leagues, for the join prompt's count (spec 4 "Join prompt"). */
       tipperLeagues: build.query<LeagueListResponse, Sport>({
         query: (sport) => ({ path: `${sport}/leagues` }),
-        responseSchema: leagueListResponseSchema,
+        responseSchema: lazySchema(
+          async () => (await import('@tipping/contract/leagues')).leagueListResponseSchema,
+        ),
         providesTags: ['Leagues'],
       }),
       /** Optimistic: the cached round shows the picks at once, and gets them back on a failure. */
@@ -134,7 +138,7 @@ export const tippingApi = roundApi
       /** Spec 4: a margin change to a saved tip, sent on its own after the debounce. */
       saveTip: build.mutation<{ prediction: Prediction }, RoundArg & { tip: TipInput }>({
         query: ({ sport, tip }) => ({ path: `${sport}/tips`, method: 'POST', body: tip }),
-        responseSchema: singleTipResponseSchema,
+        responseSchema: lazySchema(async () => (await scores()).singleTipResponseSchema),
         async onQueryStarted({ sport, round }, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: null }))
           if (!data) return

@@ -1,4 +1,15 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react'
 import { useSelector } from 'react-redux'
 import { skipToken } from '@reduxjs/toolkit/query'
 import {
@@ -6,18 +17,14 @@ import {
   REFRESH_INTERVAL_MS,
   SAVE_CONFIRMATION_MS,
 } from '@tipping/contract/constants'
-import {
-  asMatchId,
-  asRoundNumber,
-  asSquadId,
-  type MatchId,
-  type RoundNumber,
-} from '@tipping/contract/ids'
+import { asMatchId, asRoundNumber, asSquadId } from '@tipping/contract/id-casts'
+import type { MatchId, RoundNumber, SquadId } from '@tipping/contract/ids'
 import type { Prediction } from '@tipping/contract/predictions'
 import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
 import { defaultRoundId } from '@tipping/contract/rules/rounds'
 import type { FixtureRound, FormGuideFile } from '@tipping/contract/static-files'
 import { failureMessage } from '../../lib/api.ts'
+import { retryImport } from '../../lib/lazy-retry.ts'
 import { useLiveRoundQuery } from '../../lib/live-api.ts'
 import { useLiveEvent } from '../../lib/live-channel.ts'
 import { deviceTipQueue } from '../../lib/offline-queue.ts'
@@ -45,7 +52,6 @@ import { LastReceipt } from './last-receipt.tsx'
 import { KeptTips } from './kept-tips.tsx'
 import { JoinPrompt, rememberJoinPrompt, shouldPromptToJoin } from './join-prompt.tsx'
 import { LeaveGuard } from './leave-guard.tsx'
-import { LiveStakes } from './live-stakes.tsx'
 import { MatchCard } from './match-card.tsx'
 import { picksActions, roundKey, type PicksState } from './picks-slice.ts'
 import { RoundSelector } from './round-selector.tsx'
@@ -67,6 +73,12 @@ import {
 import styles from './tipping-page.module.css'
 
 const SKELETON_CARDS = 4
+
+// Only drawn for a match in progress: its code (the live projection) is loaded then, not with the
+// page (decision 035).
+const LiveStakes = lazy(() =>
+  retryImport(() => import('./live-stakes.tsx')).then((m) => ({ default: m.LiveStakes })),
+)
 const NO_FORM: FormGuideFile['squads'] = {}
 
 /**
@@ -94,6 +106,16 @@ const defaultRoundNumber = (rounds: readonly FixtureRound[]): RoundNumber => {
  * early in a week, between the two; a phone's one column keeps the matches' order. Assigned by
  * position, not measured height, so opening a form guide never moves a card to the other stack.
  */
+/** The countdown with its own one-second clock, so its digits move without redrawing the page. */
+function TickingCountdown(props: Omit<ComponentProps<typeof CountdownCard>, 'now'>) {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const tick = setInterval(() => setNow(new Date()), 1000)
+    return () => clearInterval(tick)
+  }, [])
+  return <CountdownCard {...props} now={now} />
+}
+
 const stacks = <T,>(items: T[], columns: 1 | 2): T[][] =>
   columns === 1 ? [items] : [items.filter((_, i) => i % 2 === 0), items.filter((_, i) => i % 2)]
 
@@ -239,9 +261,17 @@ export default function TippingPage({ advert, aside }: Props = {}) {
     }
   }, [dispatch, loaded, roundNumber, sport, userId])
 
-  // The clock ticks for lockouts and the countdown.
+  // The clock ticks for lockouts and the countdown, each second; the page takes the new time only
+  // when an instant it shows has passed (a match locking, a week starting), so it is not redrawn
+  // every second (decision 035). The countdown card keeps its own clock for its digits.
+  const instants = useRef<readonly number[]>([])
   useEffect(() => {
-    const tick = setInterval(() => setNow(new Date()), 1000)
+    const tick = setInterval(() => {
+      const t = Date.now()
+      setNow((shown) =>
+        instants.current.some((x) => x > shown.getTime() && x <= t) ? new Date(t) : shown,
+      )
+    }, 1000)
     return () => clearInterval(tick)
   }, [])
 
@@ -265,6 +295,10 @@ export default function TippingPage({ advert, aside }: Props = {}) {
 
   const serverRound = round.data?.round ?? null
   const matches = round.data?.matches ?? []
+  instants.current = [
+    ...(rounds ?? []).map((r) => Date.parse(r.startDate)),
+    ...matches.map((m) => Date.parse(m.date)),
+  ]
   const picksByMatch = useMemo(() => new Map(state.picks.map((p) => [p.match, p])), [state.picks])
   const total = matches.length
   const picked = state.picks.filter((p) => p.squad > 0).length
@@ -374,6 +408,23 @@ export default function TippingPage({ advert, aside }: Props = {}) {
     )
   }
 
+  // The cards' handlers, the same functions on every render so a memoised card is not redrawn by
+  // the clock (decision 035); the margin's reads the latest state through a ref.
+  const marginHandler = useRef(changeMargin)
+  marginHandler.current = changeMargin
+  const onMargin = useCallback(
+    (match: MatchId, margin: number) => marginHandler.current(match, margin),
+    [],
+  )
+  const onPick = useCallback(
+    (match: MatchId, squad: SquadId) => dispatch(picksActions.picked({ match, squad })),
+    [dispatch],
+  )
+  const onToggleTips = useCallback(
+    (match: MatchId) => setTipsFor((open) => (open === match ? null : match)),
+    [],
+  )
+
   const ready =
     rounds !== null &&
     squadsFile.data !== undefined &&
@@ -431,11 +482,10 @@ export default function TippingPage({ advert, aside }: Props = {}) {
         ) : null}
         {rounds === null ? <CountdownPlaceholder /> : null}
         {countdown ? (
-          <CountdownCard
+          <TickingCountdown
             roundNumber={countdown.number}
             startsAt={countdown.startDate}
             isFirstRound={countdown.number === rounds?.[0]?.number}
-            now={now}
             onEnter={() => {
               if (countdown.number !== roundNumber) setChosenRound(countdown.number)
               else firstCard.current?.scrollIntoView({ behavior: 'smooth' })
@@ -463,17 +513,19 @@ export default function TippingPage({ advert, aside }: Props = {}) {
                     matchCentreUrl={matchCentreUrl}
                     mateTips={mateTips.get(m.id)}
                     tipsOpen={tipsFor === m.id}
-                    onToggleTips={() => setTipsFor(tipsFor === m.id ? null : m.id)}
-                    onPick={(squad) => dispatch(picksActions.picked({ match: m.id, squad }))}
-                    onMargin={(margin) => changeMargin(m.id, margin)}
+                    onToggleTips={onToggleTips}
+                    onPick={onPick}
+                    onMargin={onMargin}
                     live={liveByMatch.get(m.id)}
                     stakes={
                       liveByMatch.has(m.id) && roundNumber !== null ? (
-                        <LiveStakes
-                          sport={sport}
-                          round={roundNumber}
-                          live={liveByMatch.get(m.id)!}
-                        />
+                        <Suspense fallback={null}>
+                          <LiveStakes
+                            sport={sport}
+                            round={roundNumber}
+                            live={liveByMatch.get(m.id)!}
+                          />
+                        </Suspense>
                       ) : null
                     }
                   />
