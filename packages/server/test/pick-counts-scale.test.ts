@@ -16,9 +16,10 @@ import {
 
 // Issue 29 ("thin p99 margins gone"): at a million tippers a round's pick count takes seconds,
 // and readers of the round read waited on it (200 time-outs on a slow box). Decision 032: the
-// open rounds are counted ahead of their readers when the app is ready, those being read are kept
-// fresh by a timer, a round with no count yet has one count shared by every reader, and the
-// answers agree with the reference (effective_tips grouped by match and squad). Both engines.
+// open rounds are counted ahead of their readers when the app is ready (and a round that opens
+// later by a timer), those being read are recounted behind their readers, a round with no count
+// yet has one count shared by every reader, and the answers agree with the reference
+// (effective_tips grouped by match and squad). Both engines.
 const TIPPERS = 400
 const LATE = 40
 const NOW = new Date('2025-12-20T00:00:00Z')
@@ -201,13 +202,13 @@ describe('pick counts under a crowd', () => {
     }
   })
 
-  it('recounts by a timer the open rounds being read, and leaves the unread ones alone', async () => {
+  it('recounts the open rounds being read behind their readers, and leaves the unread ones alone', async () => {
     const { app, counts } = await countingApp(200)
     try {
       await app.ready()
       const open = (await roundsToCount(t.db)).length
       await until('the start-up count', () => counts() === open)
-      // Nobody reading for several half TTLs: the timer counts nothing more.
+      // Nobody reading for several TTLs: nothing is counted again.
       await new Promise((r) => setTimeout(r, 700))
       expect(counts()).toBe(open)
       // Round 1 read now and then: recounted behind its readers, who never wait for it.

@@ -32,8 +32,6 @@ export class PredictionsReads {
    * box, and a reader must never wait for one once the round has a count.
    */
   private readonly pickCounts = new StaleWhileRebuild<PickCounts>(PICK_COUNT_ROUNDS)
-  /** When each round's counts were last asked for (a few dozen rounds a season). */
-  private readonly lastRead = new Map<number, number>()
 
   /** `${roundId}:${userId}` -> that user's tips in the round, for requests arriving together. */
   private readonly tips = new Batcher<string, q.TipRecord[]>(async (keys) => {
@@ -88,7 +86,6 @@ export class PredictionsReads {
    */
   roundPickCounts(roundId: number): Promise<PickCounts> {
     if (this.pickCountsMs <= 0) return this.countRound(roundId)
-    this.lastRead.set(roundId, Date.now())
     // Kept by age, not by what it was built from: every call passes a new "version" (the time),
     // and `due` decides whether the held counts are old enough to recount.
     return this.pickCounts.get(String(roundId), String(Date.now()), this.counter(roundId), (at) =>
@@ -97,13 +94,14 @@ export class PredictionsReads {
   }
 
   /**
-   * Counts the given rounds ahead of their readers, one at a time: a round with no count yet, and
-   * a counted one only if it has been read since its count and the count is half
-   * PICK_COUNTS_CACHE_MS old. Run every half TTL (warmPickCounts in the service), so the readers
-   * of these rounds find a count that is never more than about the TTL old and never start one
-   * themselves. A round nobody reads is not counted again: at a million tippers each count is
-   * seconds of a database core, and four open rounds recounted every 15 s for nobody took most of
-   * one. Never rejects.
+   * Counts the given rounds ahead of their readers, one at a time, if they have no count yet (a
+   * round that has just opened, or every open round when the process starts). Run every half
+   * PICK_COUNTS_CACHE_MS (warmPickCounts in the service). A counted round is recounted by its
+   * readers instead, behind them, once its count is a TTL old: a round nobody reads is never
+   * counted again, and one being read is counted no more often than before this warm-up existed.
+   * At a million tippers each count is about 2 s of a database core; a first version that also
+   * recounted every read round each half TTL added a count to every 20 s of load and took the
+   * pick % read's p99 from within 50 ms to 66 ms (bench/README.md, 2026-11-27 07:28). Never rejects.
    */
   async warmPickCounts(roundIds: readonly number[]): Promise<void> {
     if (this.pickCountsMs <= 0) return
@@ -112,8 +110,7 @@ export class PredictionsReads {
         String(roundId),
         String(Date.now()),
         this.counter(roundId),
-        (at) =>
-          (this.lastRead.get(roundId) ?? -1) > at && this.olderThan(at, this.pickCountsMs / 2),
+        () => false,
       )
   }
 
