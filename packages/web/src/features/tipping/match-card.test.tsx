@@ -1,32 +1,18 @@
 import { fireEvent, render, screen } from '@testing-library/react'
-import { asMatchId, asSquadId } from '@tipping/contract/ids'
+import { asSquadId } from '@tipping/contract/ids'
 import { describe, expect, it } from 'vitest'
 import type { Match } from '@tipping/contract/predictions'
 import type { Squad } from '@tipping/contract/static-files'
+import { scheduledMatch } from '../../lib/live-test-fixtures.ts'
 import { MatchCard } from './match-card.tsx'
 
-const match: Match = {
-  id: asMatchId(9),
+const match: Match = scheduledMatch(9, {
   number: 21,
-  status: 'scheduled',
   date: '2099-12-04T08:15:00Z',
-  homeSquadId: asSquadId(1),
-  awaySquadId: asSquadId(2),
-  homeRuns: null,
-  awayRuns: null,
-  homeWicketsFallen: null,
-  awayWicketsFallen: null,
-  homeOvers: null,
-  awayOvers: null,
-  venueId: 1,
   class: 'regular',
-  isMarginGame: false,
-  winnerSquadId: null,
-  outcome: null,
-  sixes: null,
   home_percent: 60,
   away_percent: 40,
-}
+})
 const squads = new Map<number, Squad>([
   [1, { id: 1, name: 'Home Heat', shortName: 'HOM', nickname: 'Heat' } as Squad],
   [2, { id: 2, name: 'Away Stars', shortName: 'AWY', nickname: 'Stars' } as Squad],
