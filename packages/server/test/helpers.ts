@@ -95,6 +95,34 @@ export async function createTestApp(
   }
 }
 
+/**
+ * A second app over the test app's database (the caches of production on, as `config` sets them)
+ * counting the statements it sends whose text contains `marker`: how many builds or counts a
+ * crowd of reads caused (the cold-read tests of decisions 020 and 032).
+ */
+export async function appCountingStatements(
+  t: TestApp,
+  marker: string,
+  config: Partial<Config>,
+): Promise<{ app: FastifyInstance; sent: () => number }> {
+  let sent = 0
+  const db = t.db.withPlugin({
+    transformQuery: (args) => {
+      const node = args.node as { kind: string; sqlFragments?: readonly string[] }
+      if (node.kind === 'RawNode' && node.sqlFragments?.join('').includes(marker)) sent++
+      return args.node
+    },
+    transformResult: async (args) => args.result,
+  })
+  const { app } = await buildApp({
+    config: testConfig({ STATIC_DIR: t.staticDir, ...config }),
+    db,
+    engine: engine(),
+    clock: t.clock,
+  })
+  return { app, sent: () => sent }
+}
+
 export const seasonPath = (sport: 'bbl' | 'wbbl') =>
   path.join(REPO_ROOT, 'data/seasons', `${sport}-2025-26.json`)
 export const resultsPath = (sport: 'bbl' | 'wbbl') =>

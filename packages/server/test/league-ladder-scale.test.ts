@@ -19,6 +19,7 @@ import type { SeasonLeague } from '@tipping/contract/season'
 import { HONOURS_WALK_FROM, honoursByMembers } from '../src/modules/leagues/honours/queries.ts'
 import { toRounds } from '../src/modules/leagues/honours/reads.ts'
 import {
+  appCountingStatements,
   createTestApp,
   engine,
   loadSeasons,
@@ -371,24 +372,9 @@ describe('a league ladder of thousands', () => {
  * A new app over the same database with the production ladder cache on, counting the ladder
  * builds it sends to the database (the one statement that aggregates a league's members).
  */
-/** An app over the same database counting the statements that contain `marker` (the builds). */
 async function countingApp(marker = 'WITH scores AS', readCacheMs = 60_000) {
-  let builds = 0
-  const db = t.db.withPlugin({
-    transformQuery: (args) => {
-      const node = args.node as { kind: string; sqlFragments?: readonly string[] }
-      if (node.kind === 'RawNode' && node.sqlFragments?.join('').includes(marker)) builds++
-      return args.node
-    },
-    transformResult: async (args) => args.result,
-  })
-  const { app } = await buildApp({
-    config: testConfig({ STATIC_DIR: t.staticDir, READ_CACHE_MS: readCacheMs }),
-    db,
-    engine: engine(),
-    clock: t.clock,
-  })
-  return { app, builds: () => builds }
+  const { app, sent } = await appCountingStatements(t, marker, { READ_CACHE_MS: readCacheMs })
+  return { app, builds: sent }
 }
 
 const scoresVersion = async () =>

@@ -2,12 +2,10 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pickSplit } from '@tipping/contract/rules/picks'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app.ts'
-import { testConfig } from '../src/config.ts'
 import { PICK_COUNT_MARKER, roundsToCount } from '../src/modules/predictions/queries.ts'
 import {
+  appCountingStatements,
   createTestApp,
-  engine,
   loadSeasons,
   registerUser,
   signIn,
@@ -86,23 +84,10 @@ afterAll(() => t?.close())
 
 /** An app over the test database counting the pick count statements it sends. */
 async function countingApp(pickCountsMs = 60_000) {
-  let counts = 0
-  const db = t.db.withPlugin({
-    transformQuery: (args) => {
-      const node = args.node as { kind: string; sqlFragments?: readonly string[] }
-      if (node.kind === 'RawNode' && node.sqlFragments?.join('').includes(PICK_COUNT_MARKER))
-        counts++
-      return args.node
-    },
-    transformResult: async (args) => args.result,
+  const { app, sent } = await appCountingStatements(t, PICK_COUNT_MARKER, {
+    PICK_COUNTS_CACHE_MS: pickCountsMs,
   })
-  const { app } = await buildApp({
-    config: testConfig({ STATIC_DIR: t.staticDir, PICK_COUNTS_CACHE_MS: pickCountsMs }),
-    db,
-    engine: engine(),
-    clock: t.clock,
-  })
-  return { app, counts: () => counts }
+  return { app, counts: sent }
 }
 
 /** The reference split of each match of round `number`: effective tips grouped by squad. */

@@ -169,26 +169,6 @@ export async function nextBatch(
   return res.rows.map((r) => r.user_id)
 }
 
-/**
- * The batch's registrations FOR UPDATE, in user order: the lock every tip write of a user takes
- * first (predictions' lockRegistration and the group commit's lockRegistrations), so a player's
- * save and a batch run one after the other, and the lock order (registrations in user order, then
- * the match FOR SHARE, then the tips) is the savers': the two never deadlock. A save waiting here
- * sees the autopilot tip as the value it replaces (its receipt's "before"); a batch waiting here
- * sees the committed save and leaves it. By the primary key, a few thousand probes.
- */
-export const lockRegistrations = async (db: Database, competitionId: number, userIds: number[]) =>
-  (
-    await db
-      .selectFrom('competition_registrations')
-      .select('user_id')
-      .where('competition_id', '=', competitionId)
-      .where('user_id', '=', sql<number>`ANY(${userIds}::int[])`)
-      .orderBy('user_id')
-      .forUpdate()
-      .execute()
-  ).map((r) => r.user_id)
-
 export interface OpenMatch {
   id: number
   round_id: number

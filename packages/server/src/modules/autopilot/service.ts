@@ -6,6 +6,7 @@ import {
 import type { Sport } from '@tipping/contract/constants'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
+import { lockRegistrations } from '../predictions/service.ts'
 import * as q from './queries.ts'
 
 export interface AutopilotReport {
@@ -63,8 +64,11 @@ export async function runAutopilot(
         if (!pass || pass.finished) return null
         const now = clock.now()
         const users = await q.nextBatch(trx, c, pass.through_user_id, size)
+        // The savers' own lock (predictions' lockRegistrations), so a player's save and a batch
+        // run one after the other: a save waiting here sees the autopilot tip as the value it
+        // replaces (its receipt's "before"); a batch waiting here sees the save and leaves it.
         const registered =
-          users.length > 0 ? await q.lockRegistrations(trx, c.competition_id, users) : []
+          users.length > 0 ? [...(await lockRegistrations(trx, c.competition_id, users))] : []
         const match = await q.lockOpenMatch(trx, c.match_id, now)
         const placed =
           match && registered.length > 0

@@ -34,6 +34,12 @@ import { ReceiptReads } from './receipt-reads.ts'
 
 /** The pick count (decision 032), also for the round stats files the publisher writes. */
 export { pickCounts } from './queries.ts'
+/**
+ * The lock every tip write of a user takes first: their registrations FOR UPDATE in user order,
+ * by the primary key. Autopilot's batches take it too (decision 026), so they and the savers
+ * keep one lock order (registrations, then the match FOR SHARE, then the tips) and never deadlock.
+ */
+export { lockRegistrations } from './queries.ts'
 
 /**
  * A round's pick split per match, counted now (not cached): what the push channel's `picks` event
