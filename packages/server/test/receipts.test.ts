@@ -308,6 +308,9 @@ describe('autopick and clear (decision 029)', () => {
   it('an autopick that fills nothing is still accepted with a receipt, listing no picks', async () => {
     t.clock.set(new Date('2025-12-01T12:01:00Z'))
     expect((await save([{ match: m(3).id, squad: m(3).away }], third.cookie)).statusCode).toBe(200)
+    // A second later: two saves of one millisecond have no order between them (ties go by the
+    // receipt's random id), and the history below is asserted newest first.
+    t.clock.set(new Date('2025-12-01T12:01:01Z'))
     const res = await bulk('autopick', [m(1).id, m(2).id, m(3).id])
     expect(res.statusCode).toBe(200)
     const { receipt } = res.json().success
