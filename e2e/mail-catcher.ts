@@ -56,12 +56,14 @@ export async function waitForMail(
   dir: string,
   to: string,
   timeoutMs = 20_000,
+  /** Only a mail this accepts (another sport's reminder may reach the same address first). */
+  which: (mail: CaughtMail) => boolean = () => true,
 ): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CaughtMail
-      if (mail.to.includes(to)) return mail
+      if (mail.to.includes(to) && which(mail)) return mail
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`)
     await new Promise((r) => setTimeout(r, 250))

@@ -85,13 +85,17 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   server.stderr?.on('data', (d: Buffer) => (output += d.toString()))
   const baseURL = `http://localhost:${port}`
   const deadline = Date.now() + 180_000
+  let lastHealth = 'no answer yet'
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`)
     const ok = await fetch(`${baseURL}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false)
+      .then(async (r) => r.ok || ((lastHealth = `${r.status} ${await r.text()}`), false))
+      .catch((err: unknown) => ((lastHealth = String(err)), false))
     if (ok) break
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`)
+    // The last answer of the health check says why (a 503 from the database, a refused
+    // connection): once a start timed out with only the banner "up" to go on.
+    if (Date.now() > deadline)
+      throw new Error(`server did not start in time (health: ${lastHealth}):\n${output}`)
     await new Promise((r) => setTimeout(r, 500))
   }
   return {
