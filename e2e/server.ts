@@ -94,8 +94,14 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     if (ok) break
     // The last answer of the health check says why (a 503 from the database, a refused
     // connection): once a start timed out with only the banner "up" to go on.
-    if (Date.now() > deadline)
+    if (Date.now() > deadline) {
+      // Nobody gets a stop() for a server that never started: stop it here, or it lives on
+      // holding its port (a later spec's random port then failed with EADDRINUSE).
+      server.kill('SIGKILL')
+      await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)))
+      await mail.close()
       throw new Error(`server did not start in time (health: ${lastHealth}):\n${output}`)
+    }
     await new Promise((r) => setTimeout(r, 500))
   }
   return {
