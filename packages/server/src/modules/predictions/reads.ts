@@ -100,8 +100,8 @@ export class PredictionsReads {
    * readers instead, behind them, once its count is a TTL old: a round nobody reads is never
    * counted again, and one being read is counted no more often than before this warm-up existed.
    * At a million tippers each count is about 2 s of a database core; a first version that also
-   * recounted every read round each half TTL added a count to every 20 s of load and took the
-   * pick % read's p99 from within 50 ms to 66 ms (bench/README.md, 2026-11-27 07:28). Never rejects.
+   * recounted every open round each half TTL, read or not, doubled that work for nothing
+   * (bench/README.md, 2026-11-27). Never rejects.
    */
   async warmPickCounts(roundIds: readonly number[]): Promise<void> {
     if (this.pickCountsMs <= 0) return
