@@ -123,6 +123,17 @@ export async function appCountingStatements(
   return { app, sent: () => sent }
 }
 
+/** The id of the sport's current competition (the one the game's routes serve). */
+export const currentCompetitionId = async (db: Database, sport: 'bbl' | 'wbbl'): Promise<number> =>
+  (
+    await db
+      .selectFrom('competitions')
+      .select('id')
+      .where('sport', '=', sport)
+      .where('is_current', '=', true)
+      .executeTakeFirstOrThrow()
+  ).id
+
 export const seasonPath = (sport: 'bbl' | 'wbbl') =>
   path.join(REPO_ROOT, 'data/seasons', `${sport}-2025-26.json`)
 export const resultsPath = (sport: 'bbl' | 'wbbl') =>

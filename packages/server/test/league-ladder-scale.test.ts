@@ -20,6 +20,7 @@ import { HONOURS_WALK_FROM, honoursByMembers } from '../src/modules/leagues/hono
 import { toRounds } from '../src/modules/leagues/honours/reads.ts'
 import {
   appCountingStatements,
+  currentCompetitionId,
   createTestApp,
   engine,
   loadSeasons,
@@ -69,14 +70,7 @@ beforeAll(async () => {
     payload: { name: 'The Big League', privacy: 'public', startRound: START_ROUND },
   })
   leagueId = created.json().success.league.id
-  competitionId = (
-    await t.db
-      .selectFrom('competitions')
-      .select('id')
-      .where('sport', '=', 'bbl')
-      .where('is_current', '=', true)
-      .executeTakeFirstOrThrow()
-  ).id
+  competitionId = await currentCompetitionId(t.db, 'bbl')
 
   await sql`
     INSERT INTO users (email, first_name, last_name, team_name, roles)

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { PICK_COUNT_MARKER, roundsToCount } from '../src/modules/predictions/queries.ts'
 import {
   appCountingStatements,
+  currentCompetitionId,
   createTestApp,
   loadSeasons,
   registerUser,
@@ -30,14 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: new Date('2025-12-01T00:00:00Z') })
   await loadSeasons(t.db)
   const boss = await registerUser(t.app, { team_name: 'Reader' })
-  competitionId = (
-    await t.db
-      .selectFrom('competitions')
-      .select('id')
-      .where('sport', '=', 'bbl')
-      .where('is_current', '=', true)
-      .executeTakeFirstOrThrow()
-  ).id
+  competitionId = await currentCompetitionId(t.db, 'bbl')
   await sql`
     INSERT INTO users (email, first_name, last_name, roles)
     SELECT 'picks' || n || '@sim.invalid', 'Sim', 'Tipper' || n, ARRAY['ROLE_USER_BBL']
