@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,7 +33,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     throw new Error('Build the web app first: npm run build -w packages/web')
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tipping-e2e-'))
-  const port = 3400 + Math.floor(Math.random() * 500)
+  const port = await freePort()
   const mailDir = path.join(tmp, 'mail')
   const mail = await startMailCatcher(mailDir)
   const env: NodeJS.ProcessEnv = {
@@ -115,4 +116,20 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       fs.rmSync(tmp, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A port the kernel has just handed out and taken back: free now, and not handed out again soon
+ * (Linux cycles through its ephemeral range). A random pick from a fixed range could land on a
+ * port another spec's server, or one left over from an earlier run, still held.
+ */
+async function freePort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }
