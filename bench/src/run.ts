@@ -12,7 +12,10 @@ import { openDatabase, type DatabaseHandle } from '../../packages/server/src/db/
 import { migrateToLatest } from '../../packages/server/src/db/migrate.ts'
 import type { MatchRow } from '../../packages/server/src/db/schema.ts'
 import { runLockouts } from '../../packages/server/src/modules/lifecycle/service.ts'
-import { runAutopilot } from '../../packages/server/src/modules/autopilot/service.ts'
+import {
+  AUTOPILOT_BATCH_SIZE,
+  runAutopilot,
+} from '../../packages/server/src/modules/autopilot/service.ts'
 import { refreshRoundStatuses } from '../../packages/server/src/modules/lifecycle/queries.ts'
 import { rescore } from '../../packages/server/src/modules/scoring/service.ts'
 import { rebuildSeasonHistories } from '../../packages/server/src/modules/season/service.ts'
@@ -77,6 +80,7 @@ const USAGE = `Usage: npm run bench -- [flags]   (bench/README.md has the whole 
   --reuse                  reuse the last dataset of this engine and size
   --cpu-cap F              run the servers and PostgreSQL on F of the machine's CPU (0.67:
                            a box 1.5x slower), in a cgroup v1 CPU group; needs root
+  --autopilot-batch N      tippers per autopilot batch transaction (the job's default, ${AUTOPILOT_BATCH_SIZE})
  live-pages (bench/README.md):
   --pages N                open push-channel pages on the one API process (100000)
   --page-clients K         client processes holding them (2)
@@ -103,6 +107,7 @@ const { values: flags } = parseCliArgs(USAGE, {
     'refetch-spread-ms': { type: 'string', default: '10000' },
     'pages-under-load': { type: 'boolean', default: false },
     'cpu-cap': { type: 'string' },
+    'autopilot-batch': { type: 'string', default: String(AUTOPILOT_BATCH_SIZE) },
     'pg-url': {
       type: 'string',
       default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:55445',
@@ -116,6 +121,11 @@ const users = Number(flags.users)
 const cpuCap: CpuCap | null =
   flags['cpu-cap'] === undefined ? null : createCpuCap(Number(flags['cpu-cap']))
 const engine = flags.engine as 'pglite' | 'postgres'
+// The job's batch size is a trade (decision 026): fewer, longer transactions against the savers'
+// waits on the registrations a batch holds; the flag lets a run weigh both on one dataset.
+const autopilotBatch = Number(flags['autopilot-batch'])
+if (!Number.isInteger(autopilotBatch) || autopilotBatch < 1)
+  throw new Error('--autopilot-batch must be a positive integer')
 if (!Number.isInteger(users) || users < 100) throw new Error('--users must be an integer >= 100')
 if (engine !== 'pglite' && engine !== 'postgres')
   throw new Error('--engine must be pglite or postgres')
@@ -986,7 +996,7 @@ async function main(): Promise<void> {
       const job = (async () => {
         await sleep(Math.min(5, duration / 4) * 1000)
         const t0 = performance.now()
-        const r = await runAutopilot(h.db, { now: () => at })
+        const r = await runAutopilot(h.db, { now: () => at }, { batchSize: autopilotBatch })
         return { seconds: round2((performance.now() - t0) / 1000), placed: r.placed }
       })()
       const r = await measure(
@@ -1333,7 +1343,7 @@ async function timeAutopilot(h: DatabaseHandle, info: SportInfo): Promise<Timed>
           AND NOT EXISTS (SELECT 1 FROM tips t WHERE t.user_id = s.user_id AND t.match_id = m.id)
       `.execute(h.db)
       const t0 = performance.now()
-      const result = await runAutopilot(h.db, { now: () => at })
+      const result = await runAutopilot(h.db, { now: () => at }, { batchSize: autopilotBatch })
       runs.push(round2((performance.now() - t0) / 1000))
       placed = result.placed
       checkpoints = result.checkpoints
@@ -1541,6 +1551,7 @@ function report(r: {
         durationSeconds: duration,
         helloRps: r.helloRps,
         cpuCap: r.extra.cpuCap ?? null,
+        autopilotBatch,
         scenarios: r.rows,
         jobs: r.timed,
         ...r.extra,
