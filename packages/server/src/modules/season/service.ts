@@ -8,6 +8,7 @@ import {
   TIE_BREAK_RULE,
 } from '@tipping/contract/rules/season'
 import type { RoundExplanation, Season } from '@tipping/contract/season'
+import { Batcher, byScope } from '../../batch.ts'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import { ReadCache } from '../../read-cache.ts'
@@ -97,7 +98,7 @@ const HISTORY_ENTRIES = 8
 
 /**
  * The My season page (issue 31): one tipper's numbers over the season and any round explained
- * tip by tip. Decision 034: a request runs one statement (queries.ts seasonRead: the tipper's own
+ * tip by tip. Decision 034: a request runs one statement (queries.ts seasonReads: the tipper's own
  * rows and the versions of what is kept) and builds the answer in memory from what is the same
  * for every tipper, kept per competition and version (decision 009: a re-score or a
  * deactivation moves to a new version, so a kept answer is never stale, only replaced): the
@@ -114,6 +115,24 @@ export class SeasonService {
     HISTORY_ENTRIES,
   )
   private readonly completed: CompletedMatchesCache
+  /**
+   * `${competitionId}:${userId}` -> that tipper's rows (queries.ts seasonReads): the requests of
+   * one turn of the event loop share one statement (decision 037: a statement's round trip, not
+   * the counting, was most of a request's CPU). Each statement starts after its requests arrived,
+   * so a request still reads the versions as they stood when it came (decision 034).
+   */
+  private readonly reads = new Batcher<string, q.SeasonRead>(async (keys) => {
+    const found = new Map<string, q.SeasonRead>()
+    for (const [scope, group] of byScope(keys)) {
+      const rows = await q.seasonReads(
+        this.db,
+        Number(scope),
+        group.map((k) => k.n),
+      )
+      for (const row of rows) found.set(`${scope}:${row.user_id}`, row)
+    }
+    return found
+  })
 
   constructor(
     private readonly db: Database,
@@ -138,7 +157,7 @@ export class SeasonService {
   /** season() for a given competition, current or past (the season archive, issue 31). */
   async seasonOf(c: SeasonCompetition, userId: number): Promise<Season> {
     const golden = c.golden_week_round
-    const read = await q.seasonRead(this.db, c.id, userId)
+    const read = await this.reads.get(`${c.id}:${userId}`)
     if (!read) throw notFound('Competition', 'sport')
     // The history's rounds up to the last one it covers that is not stale.
     const covered = read.covered ?? 0

@@ -7,6 +7,7 @@ import type {
 } from '@tipping/contract/head-to-head'
 import { asMatchId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import { initialOf } from '@tipping/contract/scores'
+import { Batcher, groupBy } from '../../../batch.ts'
 import type { Database } from '../../../db/schema.ts'
 import { AppError, notFound } from '../../../errors.ts'
 import type { CurrentCompetitions } from '../../competitions/service.ts'
@@ -22,13 +23,46 @@ import * as q from './queries.ts'
  * A league's head-to-head (issue 31): two members' record against each other and the tips they
  * differed on in a round. Only the league's members may read it (a public league's visitors too
  * are refused, as for a member's live rank: the record is the members' own); the two compared
- * must be active members. One statement per request (queries.ts pairRead, decision 034): the
- * pair's own rows are never kept, since at a million tippers a pair is rarely asked for twice
+ * must be active members. One statement per request (queries.ts pairReads, decision 034; shared
+ * by the requests arriving together, decision 037): the pair's own rows are never kept, since at a million tippers a pair is rarely asked for twice
  * between two results; the round's completed matches, the same for every pair, are kept per
  * scores version and the auto-tips derived from them as the effective_tips view derives them.
  */
 export class HeadToHeadService {
   private readonly completed: CompletedMatchesCache
+  /**
+   * `${competitionId}:${leagueId}:${caller}:${a}:${b}:${round}` -> what that request reads: the
+   * requests of one turn of the event loop share one statement (queries.ts pairReads, decision
+   * 037: a statement's round trip was most of a request's CPU). Each statement starts after its
+   * requests arrived, so each still reads the scores version as it stood when it came.
+   */
+  private readonly reads = new Batcher<string, q.PairRead>(async (keys) => {
+    const found = new Map<string, q.PairRead>()
+    const asks = keys.map((key) => {
+      const [c, leagueId, caller, a, b, round] = key.split(':')
+      return {
+        key,
+        competitionId: Number(c),
+        ask: {
+          leagueId: Number(leagueId),
+          caller: Number(caller),
+          a: Number(a),
+          b: Number(b),
+          round: round === '' ? null : Number(round),
+        },
+      }
+    })
+    for (const [competitionId, group] of groupBy(asks, (x) => x.competitionId)) {
+      const rows = await q.pairReads(
+        this.db,
+        competitionId,
+        group.map((x) => x.ask),
+      )
+      // In the order asked: the i-th row (from 1) answers the i-th ask.
+      for (const row of rows) found.set(group[row.i - 1]!.key, row)
+    }
+    return found
+  })
 
   constructor(
     private readonly db: Database,
@@ -44,14 +78,10 @@ export class HeadToHeadService {
     query: HeadToHeadQuery,
   ): Promise<HeadToHeadResponse> {
     const c = await this.competitions.get(sport)
-    const read = await q.pairRead(this.db, {
-      competitionId: c.id,
-      leagueId,
-      caller: callerId,
-      a: query.a,
-      b: query.b,
-      round: query.round ?? null,
-    })
+    const read = await this.reads.get(
+      `${c.id}:${leagueId}:${callerId}:${query.a}:${query.b}:${query.round ?? ''}`,
+    )
+    if (!read) throw notFound('Competition', 'sport')
     if (read.privacy === null || read.start_round === null) throw notFound('League', 'id')
     if (!read.is_member && read.privacy !== 'public') throw notFound('League', 'id')
     if (!read.is_member)
