@@ -8,20 +8,17 @@ import {
   TIE_BREAK_RULE,
 } from '@tipping/contract/rules/season'
 import type { RoundExplanation, Season } from '@tipping/contract/season'
-import { Batcher, byScope } from '../../batch.ts'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
-import { ReadCache } from '../../read-cache.ts'
 import type { CurrentCompetition, CurrentCompetitions } from '../competitions/service.ts'
 import type { ScoresService } from '../scores/service.ts'
-import { historyGroups, rankIn, rebuildSeasonHistories, type RoundGroups } from './history.ts'
-import { CompletedMatchesCache, effectiveTip, type CompletedMatch, type OwnTip } from './matches.ts'
+import { rankIn, rebuildSeasonHistories } from './history.ts'
+import { effectiveTip, type CompletedMatch, type OwnTip } from './matches.ts'
 import * as q from './queries.ts'
+import { SeasonReads } from './reads.ts'
 
 /** The scheduler's season_history job (history.ts), which keeps the rank history. */
 export { rebuildSeasonHistories }
-
-type RoundStat = Awaited<ReturnType<typeof q.roundStats>>[number]
 
 /**
  * The season numbers of one tipper's effective tips on the completed matches (in play order),
@@ -91,63 +88,25 @@ export type SeasonCompetition = Pick<
   'id' | 'golden_week_round' | 'scores_version'
 >
 
-/** Two sports, each at its current scores version and perhaps the one before while it moves. */
-const ROUND_STATS_ENTRIES = 8
-/** The same for the history (a past season's too, for the archive). */
-const HISTORY_ENTRIES = 8
-
 /**
  * The My season page (issue 31): one tipper's numbers over the season and any round explained
  * tip by tip. Decision 034: a request runs one statement (queries.ts seasonReads: the tipper's own
  * rows and the versions of what is kept) and builds the answer in memory from what is the same
- * for every tipper, kept per competition and version (decision 009: a re-score or a
- * deactivation moves to a new version, so a kept answer is never stale, only replaced): the
- * completed matches (matches.ts, per scores version), the rounds' tippers, total and best and the
- * rank groups (history.ts, per history version), and for a round re-scored since the history was
- * last built, its stats counted from round_scores (per scores version, in the seconds before the
- * scheduler rebuilds it). Everything is read by competition id, so a past season's page reads
- * the same way.
+ * for every tipper, kept per competition and version by reads.ts: the completed matches
+ * (matches.ts, per scores version), the rounds' tippers, total and best and the rank groups
+ * (history.ts, per history version), and for a round re-scored since the history was last built,
+ * its stats counted from round_scores (per scores version, in the seconds before the scheduler
+ * rebuilds it). Everything is read by competition id, so a past season's page reads the same way.
  */
 export class SeasonService {
-  private readonly stats = new ReadCache<RoundStat[]>(Number.POSITIVE_INFINITY, ROUND_STATS_ENTRIES)
-  private readonly groups = new ReadCache<Map<number, RoundGroups>>(
-    Number.POSITIVE_INFINITY,
-    HISTORY_ENTRIES,
-  )
-  private readonly completed: CompletedMatchesCache
-  /**
-   * `${competitionId}:${userId}` -> that tipper's rows (queries.ts seasonReads): the requests of
-   * one turn of the event loop share one statement (decision 037: a statement's round trip, not
-   * the counting, was most of a request's CPU). Each statement starts after its requests arrived,
-   * so a request still reads the versions as they stood when it came (decision 034).
-   */
-  private readonly reads = new Batcher<string, q.SeasonRead>(async (keys) => {
-    const found = new Map<string, q.SeasonRead>()
-    for (const [scope, group] of byScope(keys)) {
-      const rows = await q.seasonReads(
-        this.db,
-        Number(scope),
-        group.map((k) => k.n),
-      )
-      for (const row of rows) found.set(`${scope}:${row.user_id}`, row)
-    }
-    return found
-  })
+  private readonly reads: SeasonReads
 
   constructor(
     private readonly db: Database,
     private readonly competitions: CurrentCompetitions,
     private readonly scores: ScoresService,
   ) {
-    this.completed = new CompletedMatchesCache(db)
-  }
-
-  /** The stats of the played rounds after `after` (not covered by the history). */
-  private roundStats(competitionId: number, scoresVersion: number, after: number, last: number) {
-    if (after >= last) return Promise.resolve([])
-    return this.stats.get(`${competitionId}:${scoresVersion}:${after}`, () =>
-      q.roundStats(this.db, competitionId, after),
-    )
+    this.reads = new SeasonReads(db)
   }
 
   async season(sport: Sport, userId: number): Promise<Season> {
@@ -157,17 +116,22 @@ export class SeasonService {
   /** season() for a given competition, current or past (the season archive, issue 31). */
   async seasonOf(c: SeasonCompetition, userId: number): Promise<Season> {
     const golden = c.golden_week_round
-    const read = await this.reads.get(`${c.id}:${userId}`)
+    const read = await this.reads.tipper(c.id, userId)
     if (!read) throw notFound('Competition', 'sport')
     // The history's rounds up to the last one it covers that is not stale.
     const covered = read.covered ?? 0
     const shownThrough = read.stale_from === null ? covered : Math.min(covered, read.stale_from - 1)
     const [completed, groups] = await Promise.all([
-      this.completed.get(c.id, read.scores_version),
-      this.groups.get(`${c.id}:${read.history_version ?? '0'}`, () => historyGroups(this.db, c.id)),
+      this.reads.completedMatches(c.id, read.scores_version),
+      this.reads.historyGroups(c.id, read.history_version),
     ])
     const { played } = completed
-    const stats = await this.roundStats(c.id, read.scores_version, shownThrough, played.at(-1) ?? 0)
+    const stats = await this.reads.roundStats(
+      c.id,
+      read.scores_version,
+      shownThrough,
+      played.at(-1) ?? 0,
+    )
     const mine = read.scores ?? []
     const tips = tipNumbers(completed.matches, read.tips ?? [], read.registered_us)
     const points = new Map(mine.map((r) => [r[0], r[1]]))

@@ -7,68 +7,29 @@ import type {
 } from '@tipping/contract/head-to-head'
 import { asMatchId, asRoundNumber, asSquadId } from '@tipping/contract/ids'
 import { initialOf } from '@tipping/contract/scores'
-import { Batcher, groupBy } from '../../../batch.ts'
 import type { Database } from '../../../db/schema.ts'
 import { AppError, notFound } from '../../../errors.ts'
 import type { CurrentCompetitions } from '../../competitions/service.ts'
-import {
-  CompletedMatchesCache,
-  effectiveTip,
-  type CompletedMatch,
-  type OwnTip,
-} from '../../season/service.ts'
-import * as q from './queries.ts'
+import { effectiveTip, type CompletedMatch, type OwnTip } from '../../season/service.ts'
+import { HeadToHeadReads } from './reads.ts'
 
 /**
  * A league's head-to-head (issue 31): two members' record against each other and the tips they
  * differed on in a round. Only the league's members may read it (a public league's visitors too
  * are refused, as for a member's live rank: the record is the members' own); the two compared
  * must be active members. One statement per request (queries.ts pairReads, decision 034; shared
- * by the requests arriving together, decision 037): the pair's own rows are never kept, since at a million tippers a pair is rarely asked for twice
- * between two results; the round's completed matches, the same for every pair, are kept per
- * scores version and the auto-tips derived from them as the effective_tips view derives them.
+ * by the requests arriving together, decision 037, reads.ts), and the round's completed matches
+ * kept per scores version, the auto-tips derived from them as the effective_tips view derives
+ * them.
  */
 export class HeadToHeadService {
-  private readonly completed: CompletedMatchesCache
-  /**
-   * `${competitionId}:${leagueId}:${caller}:${a}:${b}:${round}` -> what that request reads: the
-   * requests of one turn of the event loop share one statement (queries.ts pairReads, decision
-   * 037: a statement's round trip was most of a request's CPU). Each statement starts after its
-   * requests arrived, so each still reads the scores version as it stood when it came.
-   */
-  private readonly reads = new Batcher<string, q.PairRead>(async (keys) => {
-    const found = new Map<string, q.PairRead>()
-    const asks = keys.map((key) => {
-      const [c, leagueId, caller, a, b, round] = key.split(':')
-      return {
-        key,
-        competitionId: Number(c),
-        ask: {
-          leagueId: Number(leagueId),
-          caller: Number(caller),
-          a: Number(a),
-          b: Number(b),
-          round: round === '' ? null : Number(round),
-        },
-      }
-    })
-    for (const [competitionId, group] of groupBy(asks, (x) => x.competitionId)) {
-      const rows = await q.pairReads(
-        this.db,
-        competitionId,
-        group.map((x) => x.ask),
-      )
-      // In the order asked: the i-th row (from 1) answers the i-th ask.
-      for (const row of rows) found.set(group[row.i - 1]!.key, row)
-    }
-    return found
-  })
+  private readonly reads: HeadToHeadReads
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly competitions: CurrentCompetitions,
   ) {
-    this.completed = new CompletedMatchesCache(db)
+    this.reads = new HeadToHeadReads(db)
   }
 
   async read(
@@ -78,9 +39,13 @@ export class HeadToHeadService {
     query: HeadToHeadQuery,
   ): Promise<HeadToHeadResponse> {
     const c = await this.competitions.get(sport)
-    const read = await this.reads.get(
-      `${c.id}:${leagueId}:${callerId}:${query.a}:${query.b}:${query.round ?? ''}`,
-    )
+    const read = await this.reads.pair(c.id, {
+      leagueId,
+      caller: callerId,
+      a: query.a,
+      b: query.b,
+      round: query.round ?? null,
+    })
     if (!read) throw notFound('Competition', 'sport')
     if (read.privacy === null || read.start_round === null) throw notFound('League', 'id')
     if (!read.is_member && read.privacy !== 'public') throw notFound('League', 'id')
@@ -112,7 +77,7 @@ export class HeadToHeadService {
 
     let tips: HeadToHeadResponse['tips'] = null
     if (read.round_id !== null && read.round !== null) {
-      const completed = await this.completed.get(c.id, read.scores_version)
+      const completed = await this.reads.completedMatches(c.id, read.scores_version)
       const registered = new Map(read.registered ?? [])
       const own = new Map<string, OwnTip>()
       for (const [user, match, squad, margin, auto] of read.tips ?? [])
