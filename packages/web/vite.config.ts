@@ -1,3 +1,4 @@
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -19,9 +20,49 @@ const adminOnly = (chunk: { facadeModuleId: string | null; moduleIds: readonly s
   return own.length > 0 && own.every((id) => ADMIN_ONLY.test(id))
 }
 
+/**
+ * The modules of the tipping page's first load that other lazily loaded pages share (decision
+ * 036), found from the module graph once it is built (static imports only: what the page's chunk
+ * needs before it can run). Left to itself the bundler gives each different set of sharers a
+ * chunk of its own: ten chunks of 0.1-2 KB, each a request a phone makes before the page paints.
+ */
+const TIPPING_ROUTE = /[\\/]src[\\/]app[\\/]tipping-route\.tsx$/
+const MAIN = /[\\/]packages[\\/]web[\\/]src[\\/]main\.tsx$/
+let tippingShared = new Set<string>()
+const tippingSharedModules = (): Plugin => ({
+  name: 'tipping-shared-modules',
+  buildEnd() {
+    const ids = [...this.getModuleIds()]
+    const closure = (from: string[]): Set<string> => {
+      const seen = new Set<string>()
+      const stack = [...from]
+      while (stack.length > 0) {
+        const id = stack.pop()!
+        if (seen.has(id)) continue
+        seen.add(id)
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+      }
+      return seen
+    }
+    const route = ids.find((id) => TIPPING_ROUTE.test(id))
+    const main = ids.find((id) => MAIN.test(id))
+    if (!route || !main) return
+    const initial = closure([main])
+    const lazyEntries = new Set(
+      ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+    )
+    lazyEntries.delete(route)
+    const others = closure([...lazyEntries])
+    tippingShared = new Set(
+      [...closure([route])].filter((id) => id !== route && !initial.has(id) && others.has(id)),
+    )
+  },
+})
+
 export default defineConfig({
   plugins: [
     react(),
+    tippingSharedModules(),
     // The installable app and its service worker (src/sw.ts; decision 025). The page registers
     // the worker itself, after its first paint (features/offline/register-worker.ts), so nothing
     // is injected into the landing page's first download.
@@ -79,6 +120,17 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
+        // Fewer, larger chunks before a page's first paint (decision 036): on a phone's network
+        // each chunk is a request of its own (six at a time per host over HTTP/1.1, a round trip
+        // each). The main script's modules are one chunk (they were 15, split by which lazy pages
+        // also use them: all loaded by every page anyway), and the tipping page's shared modules
+        // one more, so the page needs two chunks of its own instead of eleven.
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'tipping-shared', test: (id: string) => tippingShared.has(id), priority: 1 },
+          ],
+        },
         chunkFileNames: (chunk) =>
           adminOnly(chunk) ? 'assets/admin/[name]-[hash].js' : 'assets/[name]-[hash].js',
       },

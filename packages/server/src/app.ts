@@ -16,6 +16,7 @@ import { allowedOriginsOf, appOriginOf, trustProxyOption, type Config } from './
 import type { PoolStats } from './db/database.ts'
 import type { Listen } from './db/listen.ts'
 import type { Database } from './db/schema.ts'
+import { SESSION_COOKIE, sessionCookieName } from '@tipping/contract/constants'
 import { createAppPage } from './http/app-page.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
@@ -411,7 +412,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       )
     }
     // The single-page app owns every other path (its router shows the not-found page).
-    const page = appPage.render(url, reply.getHeader('content-security-policy'))
+    const page = appPage.render(
+      url,
+      reply.getHeader('content-security-policy'),
+      // Either cookie name (plain HTTP or Secure): a hint for the page's preloads only.
+      [SESSION_COOKIE, sessionCookieName(true)].some((name) => request.cookies[name] !== undefined),
+    )
     if (page.csp) reply.header('content-security-policy', page.csp)
     return reply.type('text/html').header('cache-control', 'no-cache').send(page.html)
   })

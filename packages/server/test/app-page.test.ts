@@ -122,6 +122,32 @@ describe('the app page', () => {
     expect((await t.app.inject({ url: '/.vite/manifest.json' })).body).not.toContain('isEntry')
   })
 
+  it("preloads the tipping page's static files for a signed-in visitor, as the app asks for them", async () => {
+    fs.writeFileSync(
+      path.join(statics, 'checksums.json'),
+      JSON.stringify({ files: { 'wbbl/rounds.json': 'r2', 'wbbl/squads.json': 's"><x' } }),
+    )
+    const cookie = { tip_session: 'anything' }
+    const links = (body: string) =>
+      [
+        ...body.matchAll(/<link rel="preload" href="(\/static\/[^"]+)" as="fetch" crossorigin>/g),
+      ].map((m) => m[1])
+    expect(links((await t.app.inject({ url: '/wbbl/tipping', cookies: cookie })).body)).toEqual([
+      '/static/wbbl/rounds.json?v=r2',
+      // A checksum that is not the publisher's hex is not written into the page.
+      '/static/wbbl/venues.json',
+      '/static/wbbl/formguide.json',
+    ])
+    const secure = { '__Host-tip_session': 'anything' }
+    expect(
+      links((await t.app.inject({ url: '/wbbl/tipping', cookies: secure })).body),
+    ).toHaveLength(3)
+    // Signed out (sent on to sign in), or another page: none.
+    expect(links((await t.app.inject({ url: '/wbbl/tipping' })).body)).toEqual([])
+    expect(links((await t.app.inject({ url: '/wbbl/leagues', cookies: cookie })).body)).toEqual([])
+    expect(links((await t.app.inject({ url: '/', cookies: cookie })).body)).toEqual([])
+  })
+
   it('names page modules that exist in the web app', () => {
     const webRoot = path.resolve(import.meta.dirname, '../../web')
     const router = fs.readFileSync(path.join(webRoot, 'src/app/router.tsx'), 'utf8')

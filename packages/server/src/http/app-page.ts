@@ -13,11 +13,23 @@ import { loadRoutePreloads } from './route-preloads.ts'
 // the round trips that otherwise stand between the script and the first paint:
 // - the site content (BOOT_STATIC_FILES) and the static checksums, inline as JSON;
 // - a preload of the session check the app starts at boot (every page makes it), and on a
-//   sport's pages of the page's own chunks (route-preloads.ts);
+//   sport's pages of the page's own chunks (route-preloads.ts) and, for a signed-in visitor, of
+//   the static files the page reads as it mounts (SPORT_PAGE_STATIC_FILES);
 // - a fresh style nonce (below).
 
 export interface AppPage {
-  render(url: string, csp: unknown): { html: string; csp: string | null }
+  /** `signedIn`: the request carries a session cookie (valid or not: only a hint for preloads). */
+  render(url: string, csp: unknown, signedIn?: boolean): { html: string; csp: string | null }
+}
+
+/**
+ * The published files a sport page reads as soon as it mounts (packages/web/src/lib/static-api.ts),
+ * by the page's first path segment. Preloaded with the page, they arrive while its scripts load
+ * and run, instead of one round trip after them (decision 036). Only for a signed-in visitor:
+ * anyone else is sent on to sign in, and an unused preload is a console warning.
+ */
+export const SPORT_PAGE_STATIC_FILES: Readonly<Record<string, readonly string[]>> = {
+  tipping: ['rounds.json', 'squads.json', 'venues.json', 'formguide.json'],
 }
 
 export function createAppPage(webDistDir: string, staticDir: string): AppPage {
@@ -26,26 +38,50 @@ export function createAppPage(webDistDir: string, staticDir: string): AppPage {
   // checksums.json is read on every page (a few KB): an admin's change shows on the next load,
   // as it did when the app fetched it. The boot files are read again only when it changes; the
   // publisher writes checksums.json last, so the files are already new by then.
-  let boot: { key: string; json: string } | null = null
-  const bootJson = (): string => {
+  let boot: { key: string; json: string; checksums: Record<string, string> } | null = null
+  const bootData = () => {
     const key = readText(path.join(staticDir, 'checksums.json')) ?? ''
-    if (boot?.key !== key)
-      boot = { key, json: scriptSafe(JSON.stringify(readBootStatic(staticDir, key))) }
-    return boot.json
+    if (boot?.key !== key) {
+      const data = readBootStatic(staticDir, key)
+      boot = { key, json: scriptSafe(JSON.stringify(data)), checksums: data.checksums }
+    }
+    return boot
   }
   return {
-    render(url, csp) {
+    render(url, csp, signedIn = false) {
       const pathname = url.split('?')[0]!
       const sport = SPORTS.find((s) => pathname === `/${s}` || pathname.startsWith(`/${s}/`))
       // credentials "include", as the app's own fetch, or the browser would not use the preload.
+      const segment = pathname.split('/')[2] ?? ''
+      const { json, checksums } = bootData()
       const preload =
         '<link rel="preload" href="/api/session" as="fetch" crossorigin="use-credentials">' +
-        (sport ? routes.forSportPage(pathname.split('/')[2] ?? '') : '')
-      const data = `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${bootJson()}</script>`
+        (sport ? routes.forSportPage(segment) : '') +
+        (sport && signedIn ? staticPreloads(sport, segment, checksums) : '')
+      const data = `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${json}</script>`
       const page = withStyleNonce(indexHtml, csp)
       return { html: page.html.replace('</head>', `${preload}${data}</head>`), csp: page.csp }
     },
   }
+}
+
+/**
+ * The page's static files, addressed exactly as the app's `staticJson` asks for them (the
+ * checksum as `v`, none when unknown) and with its fetch's mode (CORS, same-origin
+ * credentials: `crossorigin`), or the browser would fetch them a second time.
+ */
+function staticPreloads(sport: string, segment: string, checksums: Record<string, string>) {
+  return (SPORT_PAGE_STATIC_FILES[segment] ?? [])
+    .flatMap((name) => {
+      const file = `${sport}/${name}`
+      const sum = checksums[file] ?? ''
+      // The publisher's checksums are hex; anything else is not written into the page.
+      if (!/^[\w.-]*$/.test(sum)) return []
+      return [
+        `<link rel="preload" href="/static/${file}${sum ? `?v=${sum}` : ''}" as="fetch" crossorigin>`,
+      ]
+    })
+    .join('')
 }
 
 const readText = (file: string): string | undefined => {
