@@ -127,7 +127,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of clients) c.close()
-  for (const app of apps) await app.close()
+  // Aborted pages can leave connections the server still counts, which held each close until
+  // Fastify's keepAliveTimeout (72 s; as in pick-split-event.test.ts).
+  for (const app of apps) {
+    app.server.closeAllConnections()
+    await app.close()
+  }
   await handle.close()
   await fs.rm(staticDir, { recursive: true, force: true })
 })
