@@ -50,6 +50,9 @@ async function build(overrides: Parameters<typeof testConfig>[0] = {}) {
     clock,
     listen: handle.listen,
   })
+  // A test setting: on PostgreSQL a connection outlived closeAllConnections in afterAll and
+  // held the first close until Fastify's keepAliveTimeout (72 s of the file's 76 s).
+  app.server.keepAliveTimeout = 1000
   await app.listen({ port: 0, host: '127.0.0.1' })
   apps.push(app)
   const address = app.server.address()
