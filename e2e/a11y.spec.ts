@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Cookie, Page } from 'playwright-core'
 import { baseURL, launchBrowser, signInDemo } from './browser.ts'
 import { axeViolations } from './axe.ts'
 
@@ -7,13 +7,20 @@ import { axeViolations } from './axe.ts'
 // scheme (the app follows the system's setting, so each scheme has its own contrast to check).
 
 let browser: Browser
+/** The demo account's session, signed in once through the login page for the whole file. */
+let session: Cookie[]
 beforeAll(async () => {
   browser = await launchBrowser()
+  const context = await browser.newContext({ baseURL: baseURL() })
+  await signInDemo(await context.newPage())
+  session = await context.cookies()
+  await context.close()
 })
 afterAll(() => browser?.close())
 
+// The session's cookies, not the login form again (12 sign-ins cost CI a quarter of a minute).
 const signIn = async (page: Page) => {
-  await signInDemo(page)
+  await page.context().addCookies(session)
   await page.goto('/bbl/tipping')
   await page.locator('[data-testid^="match-card-"]').first().waitFor()
 }

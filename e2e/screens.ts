@@ -33,6 +33,23 @@ const openLeague = async (page: Page) => {
   await page.getByRole('table').locator('tbody tr').first().waitFor()
 }
 const dialog = (page: Page) => page.getByRole('dialog').first().waitFor()
+/**
+ * The week after or before: waits for its label and its matches in place of the last week's (a
+ * condition, not a fixed 500 ms).
+ */
+const changeRound = async (page: Page, arrow: 'round-prev' | 'round-next') => {
+  const before = await page.getByTestId('round-label').innerText()
+  await page.getByTestId(arrow).click()
+  await page.waitForFunction((label) => {
+    const now = document.querySelector('[data-testid="round-label"]')?.textContent ?? ''
+    const grid = document.querySelector('section[aria-label="Matches"]')
+    return (
+      now.trim() !== label.trim() &&
+      grid?.getAttribute('aria-busy') === 'false' &&
+      grid.querySelector('[data-testid^="match-card-"]') !== null
+    )
+  }, before)
+}
 const heading = 'main h1, main h2'
 
 export const SCREENS: Screen[] = [
@@ -107,7 +124,7 @@ export const SCREENS: Screen[] = [
         .getByRole('button', { name: /form guide/i })
         .first()
         .click()
-      await p.waitForTimeout(200)
+      await p.getByRole('region', { name: 'Form guide' }).first().waitFor()
     },
   },
   {
@@ -115,8 +132,7 @@ export const SCREENS: Screen[] = [
     who: 'tipper',
     open: async (p) => {
       await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
-      await p.getByTestId('round-prev').click()
-      await p.waitForTimeout(500)
+      await changeRound(p, 'round-prev')
     },
   },
   {
@@ -124,8 +140,7 @@ export const SCREENS: Screen[] = [
     who: 'tipper',
     open: async (p) => {
       await visit(p, '/bbl/tipping', '[data-testid^="match-card-"]')
-      await p.getByTestId('round-next').click()
-      await p.waitForTimeout(500)
+      await changeRound(p, 'round-next')
     },
   },
   {
@@ -195,7 +210,7 @@ export const SCREENS: Screen[] = [
       for (const toggle of await p.locator('#main-menu [aria-expanded="false"]').all()) {
         await toggle.click()
       }
-      await p.waitForTimeout(200)
+      await p.waitForFunction(() => !document.querySelector('#main-menu [aria-expanded="false"]'))
     },
   },
   {

@@ -50,6 +50,9 @@ async function build(overrides: Parameters<typeof testConfig>[0] = {}) {
     clock,
     listen: handle.listen,
   })
+  // A test setting: on PostgreSQL a connection outlived closeAllConnections in afterAll and
+  // held the first close until Fastify's keepAliveTimeout (72 s of the file's 76 s).
+  app.server.keepAliveTimeout = 1000
   await app.listen({ port: 0, host: '127.0.0.1' })
   apps.push(app)
   const address = app.server.address()
@@ -127,7 +130,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of clients) c.close()
-  for (const app of apps) await app.close()
+  // Aborted pages can leave connections the server still counts, which held each close until
+  // Fastify's keepAliveTimeout (72 s; as in pick-split-event.test.ts).
+  for (const app of apps) {
+    app.server.closeAllConnections()
+    await app.close()
+  }
   await handle.close()
   await fs.rm(staticDir, { recursive: true, force: true })
 })
