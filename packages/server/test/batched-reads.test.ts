@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refreshRoundStatuses } from '../src/modules/lifecycle/queries.ts'
 import { rescore } from '../src/modules/scoring/service.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  currentCompetitionId,
+  loadSeasons,
+  registerUser,
+  type TestApp,
+} from './helpers.ts'
 
 // Decision 037: My season, its league chart and the head-to-head answer the requests that arrive
 // together from one statement. Each request must still get its own caller's answer, and its own
@@ -48,16 +54,11 @@ beforeAll(async () => {
 
   // Round 1's first two matches complete; each tipper tipped them differently (home/away by the
   // bits of their index), so no two have the same season or the same pair of tips.
-  const c = await t.db
-    .selectFrom('competitions')
-    .select('id')
-    .where('sport', '=', 'bbl')
-    .where('is_current', '=', true)
-    .executeTakeFirstOrThrow()
+  const competitionId = await currentCompetitionId(t.db, 'bbl')
   const round = await t.db
     .selectFrom('rounds')
     .select('id')
-    .where('competition_id', '=', c.id)
+    .where('competition_id', '=', competitionId)
     .where('number', '=', 1)
     .executeTakeFirstOrThrow()
   const matches = await t.db
@@ -89,7 +90,7 @@ beforeAll(async () => {
     .where('id', '=', matches[2]!.id)
     .execute()
   await refreshRoundStatuses(t.db, [round.id])
-  await rescore(t.db, c.id)
+  await rescore(t.db, competitionId)
 })
 afterAll(() => t.close())
 

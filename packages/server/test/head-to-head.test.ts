@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refreshRoundStatuses } from '../src/modules/lifecycle/queries.ts'
 import { rescore } from '../src/modules/scoring/service.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  currentCompetitionId,
+  loadSeasons,
+  registerUser,
+  type TestApp,
+} from './helpers.ts'
 
 // Who may read a league's head-to-head, what bad input gets, and that a tip on a match not yet
 // complete never reaches the other tipper (issue 31). The numbers themselves are the property
@@ -55,16 +61,11 @@ beforeAll(async () => {
   publicLeague = await league('public')
 
   // Round 1's first match complete, its second in play; both tipped it differently on each.
-  const c = await t.db
-    .selectFrom('competitions')
-    .select('id')
-    .where('sport', '=', 'bbl')
-    .where('is_current', '=', true)
-    .executeTakeFirstOrThrow()
+  const competitionId = await currentCompetitionId(t.db, 'bbl')
   const round = await t.db
     .selectFrom('rounds')
     .select('id')
-    .where('competition_id', '=', c.id)
+    .where('competition_id', '=', competitionId)
     .where('number', '=', 1)
     .executeTakeFirstOrThrow()
   const [done, live] = await t.db
@@ -101,7 +102,7 @@ beforeAll(async () => {
     .execute()
   await t.db.updateTable('matches').set({ status: 'active' }).where('id', '=', live!.id).execute()
   await refreshRoundStatuses(t.db, [round.id])
-  await rescore(t.db, c.id)
+  await rescore(t.db, competitionId)
 })
 afterAll(() => t.close())
 

@@ -3,15 +3,6 @@ import type { Database } from '../../../db/schema.ts'
 import { CompletedMatchesCache } from '../../season/service.ts'
 import * as q from './queries.ts'
 
-/** What one head-to-head request asks, as its route gives it. */
-export interface PairAsk {
-  leagueId: number
-  caller: number
-  a: number
-  b: number
-  round: number | null
-}
-
 /**
  * How the head-to-head keeps up with a crowd (decisions 034 and 037), apart from its rules in
  * service.ts: the round's completed matches, the same for every pair, kept per scores version,
@@ -59,7 +50,7 @@ export class HeadToHeadReads {
   }
 
   /** What the request reads (queries.ts pairReads); undefined: no such competition. */
-  pair(competitionId: number, ask: PairAsk): Promise<q.PairRead | undefined> {
+  pair(competitionId: number, ask: q.PairAsk): Promise<q.PairRead | undefined> {
     return this.pairs.get(
       `${competitionId}:${ask.leagueId}:${ask.caller}:${ask.a}:${ask.b}:${ask.round ?? ''}`,
     )
