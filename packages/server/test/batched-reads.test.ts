@@ -6,6 +6,7 @@ import {
   currentCompetitionId,
   loadSeasons,
   registerUser,
+  roundAndMatches,
   type TestApp,
 } from './helpers.ts'
 
@@ -55,25 +56,12 @@ beforeAll(async () => {
   // Round 1's first two matches complete; each tipper tipped them differently (home/away by the
   // bits of their index), so no two have the same season or the same pair of tips.
   const competitionId = await currentCompetitionId(t.db, 'bbl')
-  const round = await t.db
-    .selectFrom('rounds')
-    .select('id')
-    .where('competition_id', '=', competitionId)
-    .where('number', '=', 1)
-    .executeTakeFirstOrThrow()
-  const matches = await t.db
-    .selectFrom('matches')
-    .select(['id', 'home_squad_id', 'away_squad_id'])
-    .where('round_id', '=', round.id)
-    .orderBy('starts_at')
-    .orderBy('number')
-    .limit(3)
-    .execute()
+  const { roundId, matches } = await roundAndMatches(t.db, competitionId, 1, 3)
   const tips = users.flatMap((u, i) =>
     matches.map((m, j) => ({
       user_id: u.id,
       match_id: m.id,
-      round_id: round.id,
+      round_id: roundId,
       squad_id: (i >> j) & 1 ? m.away_squad_id : m.home_squad_id,
     })),
   )
@@ -89,7 +77,7 @@ beforeAll(async () => {
     .set({ status: 'active' })
     .where('id', '=', matches[2]!.id)
     .execute()
-  await refreshRoundStatuses(t.db, [round.id])
+  await refreshRoundStatuses(t.db, [roundId])
   await rescore(t.db, competitionId)
 })
 afterAll(() => t.close())

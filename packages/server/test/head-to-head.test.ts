@@ -5,7 +5,9 @@ import {
   createTestApp,
   currentCompetitionId,
   loadSeasons,
+  makeAdmin,
   registerUser,
+  roundAndMatches,
   type TestApp,
 } from './helpers.ts'
 
@@ -52,30 +54,16 @@ beforeAll(async () => {
   b = await registerUser(t.app, { team_name: 'Bravo Tippers' })
   outsider = await registerUser(t.app, { team_name: 'Outside' })
   admin = await registerUser(t.app, { team_name: 'Admin' })
-  await t.db
-    .updateTable('users')
-    .set({ roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'] })
-    .where('id', '=', admin.id)
-    .execute()
+  await makeAdmin(t.db, admin.id)
   privateLeague = await league('private')
   publicLeague = await league('public')
 
   // Round 1's first match complete, its second in play; both tipped it differently on each.
   const competitionId = await currentCompetitionId(t.db, 'bbl')
-  const round = await t.db
-    .selectFrom('rounds')
-    .select('id')
-    .where('competition_id', '=', competitionId)
-    .where('number', '=', 1)
-    .executeTakeFirstOrThrow()
-  const [done, live] = await t.db
-    .selectFrom('matches')
-    .select(['id', 'home_squad_id', 'away_squad_id'])
-    .where('round_id', '=', round.id)
-    .orderBy('starts_at')
-    .orderBy('number')
-    .limit(2)
-    .execute()
+  const {
+    roundId,
+    matches: [done, live],
+  } = await roundAndMatches(t.db, competitionId, 1, 2)
   m.done = done!.id
   m.live = live!.id
   m.home = done!.home_squad_id
@@ -83,7 +71,7 @@ beforeAll(async () => {
   const tip = (user: number, match: typeof done, squad: number) => ({
     user_id: user,
     match_id: match!.id,
-    round_id: round.id,
+    round_id: roundId,
     squad_id: squad,
   })
   await t.db
@@ -101,7 +89,7 @@ beforeAll(async () => {
     .where('id', '=', done!.id)
     .execute()
   await t.db.updateTable('matches').set({ status: 'active' }).where('id', '=', live!.id).execute()
-  await refreshRoundStatuses(t.db, [round.id])
+  await refreshRoundStatuses(t.db, [roundId])
   await rescore(t.db, competitionId)
 })
 afterAll(() => t.close())

@@ -134,6 +134,30 @@ export const currentCompetitionId = async (db: Database, sport: 'bbl' | 'wbbl'):
       .executeTakeFirstOrThrow()
   ).id
 
+/** A competition's round `number` and its first `count` matches in play order. */
+export async function roundAndMatches(
+  db: Database,
+  competitionId: number,
+  number: number,
+  count: number,
+) {
+  const round = await db
+    .selectFrom('rounds')
+    .select('id')
+    .where('competition_id', '=', competitionId)
+    .where('number', '=', number)
+    .executeTakeFirstOrThrow()
+  const matches = await db
+    .selectFrom('matches')
+    .select(['id', 'home_squad_id', 'away_squad_id'])
+    .where('round_id', '=', round.id)
+    .orderBy('starts_at')
+    .orderBy('number')
+    .limit(count)
+    .execute()
+  return { roundId: round.id, matches }
+}
+
 export const seasonPath = (sport: 'bbl' | 'wbbl') =>
   path.join(REPO_ROOT, 'data/seasons', `${sport}-2025-26.json`)
 export const resultsPath = (sport: 'bbl' | 'wbbl') =>
