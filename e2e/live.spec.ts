@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from './browser.ts'
 import { axeViolations } from './axe.ts'
-import { layoutProblems } from './layout-check.ts'
+import { layoutProblems, settle } from './layout-check.ts'
 import { useOwnServer } from './own-server.ts'
 
 // Issue 30, match day live: two tippers in their own browsers watch the same round while a real
@@ -179,6 +179,7 @@ describe('a match played live', () => {
       .waitFor({ timeout: 15_000 })
     for (const width of [320, 390, 768]) {
       await alfa.page.setViewportSize({ width, height: 844 })
+      await settle(alfa.page)
       expect(await layoutProblems(alfa.page), `${width} px`).toEqual([])
     }
     expect(await layoutProblems(bravo.page)).toEqual([])
@@ -202,7 +203,11 @@ describe('a match played live', () => {
     expect(texts.find((t) => t.includes('1st of 2'))).toContain(`${shown(target.awaySquadId)} win:`)
     expect(texts.find((t) => t.includes('2nd of 2'))).toContain(`${shown(target.homeSquadId)} win:`)
     for (const width of [320, 390, 768, 1280]) {
+      // Settled first: the ladder's columns follow the width through a media query the page
+      // hears at its next frame, and a check before it measured the desktop's columns
+      // squeezed into 320 px (CI, 2026-11-27).
       await bravoLadder.setViewportSize({ width, height: 844 })
+      await settle(bravoLadder)
       expect(await layoutProblems(bravoLadder), `ladder at ${width} px`).toEqual([])
     }
     for (const colorScheme of ['light', 'dark'] as const) {
