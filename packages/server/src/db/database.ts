@@ -53,6 +53,12 @@ const statementName = (text: string) => {
 class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config)
+    // The pool hears a connection's 'error' only while it is idle. A connection a transaction
+    // holds between two statements that the database drops (stop, restart, pg_terminate_backend)
+    // would emit 'error' to no one, and Node would end the process. Heard here, the error reaches
+    // its owner anyway: that transaction's next statement fails, and on release the pool discards
+    // the connection (test/reliability/dropped-connection.test.ts).
+    this.on('error', () => {})
     const unnamed = this.query.bind(this) as (...args: unknown[]) => unknown
     this.query = ((config: unknown, ...rest: unknown[]) => {
       if (typeof config !== 'string' || !config.startsWith(PREPARED_TEXT))
