@@ -164,6 +164,31 @@ describe('StaleWhileRebuild', () => {
     expect(builds).toBe(3)
   })
 
+  it('keeps the total weight within its budget, dropping the keys read least recently', async () => {
+    const cache = new StaleWhileRebuild<number[]>(20, { weigh: (v) => v.length, maxWeight: 10 })
+    let builds = 0
+    const rows = (n: number) => async () => (builds++, Array.from({ length: n }, (_, i) => i))
+    await cache.get('overall', '1', rows(6))
+    await cache.get('week1', '1', rows(3))
+    expect(cache.heldWeight()).toBe(9)
+    // Read again, the overall ladder is kept; week 1 goes to make room for week 2.
+    await cache.get('overall', '1', rows(6))
+    await cache.get('week2', '1', rows(4))
+    expect(cache.heldWeight()).toBe(10)
+    expect(cache.versionOf('week1')).toBeUndefined()
+    expect(cache.versionOf('overall')).toBe('1')
+    // A rebuild that grows a key counts its new weight, not both.
+    await cache.get('week2', '2', rows(1))
+    await later()
+    expect(cache.versionOf('week2')).toBe('2')
+    expect(cache.heldWeight()).toBe(7)
+    // Heavier than the whole budget: answered, and held alone.
+    expect((await cache.get('huge', '1', rows(25))).length).toBe(25)
+    expect(cache.heldWeight()).toBe(25)
+    expect(cache.versionOf('overall')).toBeUndefined()
+    expect(builds).toBe(5)
+  })
+
   it('warms a key ahead of its readers: one build shared with them, none at a held version', async () => {
     const cache = new StaleWhileRebuild<string>()
     let builds = 0

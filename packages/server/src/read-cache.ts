@@ -72,11 +72,23 @@ export class ReadCache<V> {
 export class StaleWhileRebuild<V> {
   private readonly entries = new Map<
     string,
-    { value: V; version: string; builtAt: number; rebuilding: Promise<V> | null }
+    { value: V; version: string; builtAt: number; rebuilding: Promise<V> | null; weight: number }
   >()
   private readonly first = new Map<string, Promise<V>>()
+  private weight = 0
 
-  constructor(private readonly maxEntries = 20) {}
+  /**
+   * At most `maxEntries` keys, and at most `maxWeight` of `weigh`'s measure over all of them (a
+   * big league's ladders: rows, so that a crowd reading every week of one cannot fill the heap).
+   * A value heavier than the whole budget is still answered to its readers, and kept alone.
+   */
+  constructor(
+    private readonly maxEntries = 20,
+    private readonly budget: { weigh: (value: V) => number; maxWeight: number } = {
+      weigh: () => 0,
+      maxWeight: Number.POSITIVE_INFINITY,
+    },
+  ) {}
 
   /**
    * The value for `key`. `version` describes what it was built from; when it differs from the
@@ -150,10 +162,28 @@ export class StaleWhileRebuild<V> {
     return this.entries.get(key)?.version
   }
 
+  /** The total weight held (tests). */
+  heldWeight(): number {
+    return this.weight
+  }
+
   private store(key: string, value: V, version: string): void {
+    this.drop(key)
+    const weight = this.budget.weigh(value)
+    // The key read least recently goes first (a read re-inserts its key).
+    while (
+      this.entries.size > 0 &&
+      (this.entries.size >= this.maxEntries || this.weight + weight > this.budget.maxWeight)
+    )
+      this.drop(this.entries.keys().next().value!)
+    this.entries.set(key, { value, version, builtAt: Date.now(), rebuilding: null, weight })
+    this.weight += weight
+  }
+
+  private drop(key: string): void {
+    const held = this.entries.get(key)
+    if (!held) return
     this.entries.delete(key)
-    while (this.entries.size >= this.maxEntries)
-      this.entries.delete(this.entries.keys().next().value!)
-    this.entries.set(key, { value, version, builtAt: Date.now(), rebuilding: null })
+    this.weight -= held.weight
   }
 }
