@@ -17,6 +17,7 @@ import { HONOURS_WINNERS_MAX, type LeagueHonoursResponse } from '@tipping/contra
 import { averageOf } from '@tipping/contract/rules/season'
 import type { SeasonLeague } from '@tipping/contract/season'
 import { HONOURS_WALK_FROM, honoursByMembers } from '../src/modules/leagues/honours/queries.ts'
+import { LeaguesReads } from '../src/modules/leagues/reads.ts'
 import { toRounds } from '../src/modules/leagues/honours/reads.ts'
 import {
   appCountingStatements,
@@ -434,6 +435,32 @@ async function servedAt(app: FastifyInstance, version: number) {
 // Issue 29: a cold big ladder (a process just started, a result just in) is built once, ahead of
 // its readers where it can be, and every reader meanwhile gets an answer, never an error.
 describe("a big league's My season chart under a crowd", () => {
+  it('keeps its views within the rows budget, and answers a dropped view again alike (decision 038)', async () => {
+    const members = MEMBERS + 1
+    // Room for two views of this league: the third read drops the one read least recently.
+    const reads = new LeaguesReads(t.db, 60_000, 2 * members)
+    const at = {
+      competitionId,
+      leagueId,
+      startRound: START_ROUND,
+      scoresVersion: await scoresVersion(),
+      numUsers: members,
+    }
+    const all = async (round: number | null) => {
+      const ladder = await reads.ladder({ ...at, round })
+      return ladder.rows(0, ladder.size).map(pick)
+    }
+    expect(await all(null)).toEqual(overall)
+    expect(await all(WEEK)).toEqual(week)
+    expect(reads.bigLadderRowsHeld()).toBe(2 * members)
+    expect(await all(WEEK - 1)).toHaveLength(members)
+    expect(reads.bigLadderRowsHeld()).toBe(2 * members)
+    // The overall view was dropped for week 2; read again, it is built again and the same.
+    expect(await all(null)).toEqual(overall)
+    expect(await all(WEEK)).toEqual(week)
+    expect(reads.bigLadderRowsHeld()).toBe(2 * members)
+  })
+
   it('is built once and kept past READ_CACHE_MS until the scores change; readers never wait for a rebuild', async () => {
     // A short READ_CACHE_MS, as in production (2 s): with a plain TTL cache every reader after
     // it waited for a rebuild of seconds at 1M (the bench's p99 of 4.9 s).

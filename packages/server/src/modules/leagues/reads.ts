@@ -1,16 +1,12 @@
 import type { Database } from '../../db/schema.ts'
 import { Batcher, byScope } from '../../batch.ts'
 import { ReadCache, StaleWhileRebuild } from '../../read-cache.ts'
+import { KeptLadder } from './kept-ladder.ts'
 import * as q from './queries.ts'
 
 export type LeagueRow = NonNullable<Awaited<ReturnType<typeof q.findLeague>>>
-type LadderRows = Awaited<ReturnType<typeof q.ladderPage>>
 /** A league's whole ladder, and the scores version it was built at (the response says it). */
-export type Ladder = {
-  all: LadderRows
-  byUser: Map<number, LadderRows[number]>
-  scoresVersion: number
-}
+export type Ladder = KeptLadder
 
 /** The ladder a read asks for: the league, its start round, overall (round null) or one round. */
 export interface LadderKey {
@@ -28,6 +24,14 @@ export const BIG_LEAGUE = 1000
 
 /** The scores version part of a big ladder's version (`${scoresVersion}:${numUsers}`). */
 const scoresOf = (version: string): number => Number(version.split(':')[0])
+
+/**
+ * The rows a process keeps of its big leagues' ladders, all views together (about 10 MB per
+ * 100,000, kept-ladder.ts): the two 100,000-member public leagues' overall ladders and a few of
+ * their week views. Past it the view read least recently goes, and its next reader waits for a
+ * build; without it a crowd reading every week of a big league filled the heap (decision 038).
+ */
+export const BIG_LADDER_ROWS_KEPT = 800_000
 
 /** Big leagues whose overall ladders are built ahead of their readers (the largest first). */
 export const WARM_LEAGUES_MAX = 10
@@ -60,7 +64,7 @@ export const bigLeagueRebuildDue =
  */
 export class LeaguesReads {
   private readonly ladders: ReadCache<Ladder>
-  private readonly bigLadders = new StaleWhileRebuild<Ladder>()
+  private readonly bigLadders: StaleWhileRebuild<Ladder>
 
   /** `${competitionId}:${leagueId}:${userId}` -> the league as that user sees it. */
   private readonly seen = new Batcher<string, LeagueRow>(async (keys) => {
@@ -80,8 +84,18 @@ export class LeaguesReads {
     private readonly db: Database,
     /** How long a ladder may be served from memory; 0 computes it every time. */
     private readonly readCacheMs: number,
+    bigLadderRowsKept = BIG_LADDER_ROWS_KEPT,
   ) {
     this.ladders = new ReadCache(readCacheMs)
+    this.bigLadders = new StaleWhileRebuild<Ladder>(20, {
+      weigh: (ladder) => ladder.size,
+      maxWeight: bigLadderRowsKept,
+    })
+  }
+
+  /** The rows held of big leagues' ladders, all views together (tests). */
+  bigLadderRowsHeld(): number {
+    return this.bigLadders.heldWeight()
   }
 
   /** The league as the user sees it (is_member for them), never cached. */
@@ -158,11 +172,7 @@ export class LeaguesReads {
         limit: 10_000_000,
         offset: 0,
       })
-      return {
-        all,
-        byUser: new Map(all.map((r) => [r.user_id, r])),
-        scoresVersion: l.scoresVersion,
-      }
+      return new KeptLadder(all, l.scoresVersion)
     }
   }
 }

@@ -34,7 +34,6 @@ import {
 } from '../mail/service.ts'
 import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
 import { currentCompetitionsIn, type CurrentCompetitions } from '../competitions/service.ts'
-import { toRankingRow } from '../scores/ranking-row.ts'
 import * as q from './queries.ts'
 import { HonoursReads } from './honours/reads.ts'
 import { LeaguesReads, type LeagueRow as Row } from './reads.ts'
@@ -539,12 +538,10 @@ export class LeaguesService {
       numUsers: row.num_users,
     })
     const offset = (query.page - 1) * query.limit
-    const rows = ladder.all.slice(offset, offset + query.limit + 1)
-    const mine = ladder.byUser.get(userId)
     return {
-      rankings: rows.slice(0, query.limit).map(toRankingRow),
-      nextPage: rows.length > query.limit ? query.page + 1 : null,
-      user: mine ? toRankingRow(mine) : null,
+      rankings: ladder.rows(offset, query.limit),
+      nextPage: ladder.size > offset + query.limit ? query.page + 1 : null,
+      user: ladder.of(userId) ?? null,
       isCommissioner: row.user_id === userId,
       scoresVersion: ladder.scoresVersion,
     }
