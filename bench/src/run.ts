@@ -50,6 +50,7 @@ const ALL_SCENARIOS = [
   'rankings-own',
   'ladder-50',
   'ladder-public',
+  'ladder-weeks',
   'head-to-head',
   'my-season',
   'snapshot',
@@ -832,6 +833,21 @@ async function main(): Promise<void> {
       { rps: 2000, p99: 50 },
       poolUsers.map((u) => ({
         path: `/api/bbl/rankings/${bbl.publicLeagueId}/rankings?page=${rand(Math.ceil(size / 20))}`,
+        cookie: cookie(summary, u),
+      })),
+    )
+  }
+  if (scenarios.has('ladder-weeks')) {
+    // Decision 038: the crowd browsing the public league's weeks as well as its overall ladder,
+    // every played week at random (each a 100,000-member build of its own the first time). Kept
+    // as row objects, a dozen of them no longer fitted the API process's heap.
+    const size = Math.min(100_000, summary.users)
+    const weeks = Math.max(1, bbl.openRound - 1)
+    await get(
+      `GET ladder, ${size.toLocaleString('en')}-member public league, random week (1-${weeks})`,
+      { rps: 2000, p99: 50 },
+      poolUsers.map((u) => ({
+        path: `/api/bbl/rankings/${bbl.publicLeagueId}/rankings?page=${rand(Math.ceil(size / 20))}&round=${rand(weeks)}`,
         cookie: cookie(summary, u),
       })),
     )
