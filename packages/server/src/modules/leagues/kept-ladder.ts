@@ -1,5 +1,17 @@
 import { initialOf, type RankingRow } from '@tipping/contract/scores'
 import type { RankedTipper } from '../scores/ranking-row.ts'
+import type { MemberScores } from './queries.ts'
+
+/** One view of a league's ladder as a process keeps it: every page and each member's own row. */
+export interface LadderView {
+  readonly size: number
+  /** The scores version it was built at (the response says it). */
+  readonly scoresVersion: number
+  /** The rows from `offset` (0-based), at most `count` of them. */
+  rows(offset: number, count: number): RankingRow[]
+  /** The user's row, if they are on the ladder. */
+  of(userId: number): RankingRow | undefined
+}
 
 /** Numbers kept per row: rank, user id, points, margin, total points, total margin, has a team. */
 const FIELDS = 7
@@ -14,7 +26,7 @@ const SEP = '\u0000'
  * user took 29 MB per 100,000 members, so a few week views of a big public league filled the
  * process's heap (decision 038); this takes about a third of that.
  */
-export class KeptLadder {
+export class KeptLadder implements LadderView {
   readonly size: number
   private readonly numbers: Int32Array
   private readonly names: string[]
@@ -38,7 +50,7 @@ export class KeptLadder {
       this.numbers[at + 4] = r.total_points
       this.numbers[at + 5] = r.total_margin
       this.numbers[at + 6] = r.team_name === null ? 0 : 1
-      this.names[i] = `${r.team_name ?? ''}${SEP}${r.first_name}${SEP}${initialOf(r.last_name)}`
+      this.names[i] = namesOf(r)
     })
     this.byUser = Int32Array.from(rows.keys()).sort(
       (a, b) => this.numbers[a * FIELDS + 1]! - this.numbers[b * FIELDS + 1]!,
@@ -70,21 +82,160 @@ export class KeptLadder {
 
   private row(i: number): RankingRow {
     const at = i * FIELDS
-    const [teamName, firstName, lastNameInitial] = this.names[i]!.split(SEP) as [
-      string,
-      string,
-      string,
-    ]
-    return {
+    return rowOf(this.names[i]!, this.numbers[at + 6] === 1, {
       rank: this.numbers[at]!,
       userId: this.numbers[at + 1]!,
-      teamName: this.numbers[at + 6] ? teamName : null,
-      firstName,
-      lastNameInitial,
       points: this.numbers[at + 2]!,
       totalPoints: this.numbers[at + 4]!,
       margin: this.numbers[at + 3]!,
       totalMargin: this.numbers[at + 5]!,
+    })
+  }
+}
+
+const namesOf = (r: { team_name: string | null; first_name: string; last_name: string }) =>
+  `${r.team_name ?? ''}${SEP}${r.first_name}${SEP}${initialOf(r.last_name)}`
+
+function rowOf(
+  names: string,
+  hasTeam: boolean,
+  numbers: Omit<RankingRow, 'teamName' | 'firstName' | 'lastNameInitial'>,
+): RankingRow {
+  const [teamName, firstName, lastNameInitial] = names.split(SEP) as [string, string, string]
+  return { ...numbers, teamName: hasTeam ? teamName : null, firstName, lastNameInitial }
+}
+
+/**
+ * A big league kept once for every view of its ladder (decision 038): each member's points and
+ * margin in every round, from one statement (queries.ts leagueScores). The overall view (from the
+ * league's start round) and each week view are ranked from it in the process the first time
+ * they are read: a sort of the members, some milliseconds at 100,000, where each view was a
+ * statement of seconds of its own. Ranked as ladderPage ranks (GAME_RULES "Ranking"): points
+ * descending, then margin ascending, ties sharing a rank as RANK() does, listed by user id.
+ */
+export class KeptLeague {
+  readonly size: number
+  /** Members in user id order: a member's index is where their numbers are. */
+  private readonly userIds: Int32Array
+  private readonly names: string[]
+  private readonly hasTeam: Uint8Array
+  /** The highest round number with scores: the width of a member's row in `scores`. */
+  private readonly width: number
+  /** (member * width + round - 1) * 2: points; + 1: margin. */
+  private readonly scores: Int32Array
+  /** member * 2: points from the start round; + 1: margin. */
+  private readonly totals: Int32Array
+  private readonly views = new Map<number, LadderView>()
+
+  /** `members` in user id order (leagueScores). */
+  constructor(
+    members: readonly MemberScores[],
+    private readonly startRound: number,
+    readonly scoresVersion: number,
+  ) {
+    const n = members.length
+    this.size = n
+    this.userIds = new Int32Array(n)
+    this.names = new Array<string>(n)
+    this.hasTeam = new Uint8Array(n)
+    const parsed = members.map((m) => (m.scores ? m.scores.split(' ').map(Number) : []))
+    let width = 0
+    for (const list of parsed)
+      for (let k = 0; k < list.length; k += 3) width = Math.max(width, list[k]!)
+    this.width = width
+    this.scores = new Int32Array(n * width * 2)
+    this.totals = new Int32Array(n * 2)
+    members.forEach((m, i) => {
+      this.userIds[i] = m.user_id
+      this.names[i] = namesOf(m)
+      this.hasTeam[i] = m.team_name === null ? 0 : 1
+      const list = parsed[i]!
+      for (let k = 0; k < list.length; k += 3) {
+        const round = list[k]!
+        const at = (i * width + round - 1) * 2
+        this.scores[at] = list[k + 1]!
+        this.scores[at + 1] = list[k + 2]!
+        if (round >= startRound) {
+          this.totals[i * 2] = this.totals[i * 2]! + list[k + 1]!
+          this.totals[i * 2 + 1] = this.totals[i * 2 + 1]! + list[k + 2]!
+        }
+      }
+    })
+  }
+
+  /** The overall view (round null) or one week's, ranked the first time it is asked for. */
+  view(round: number | null): LadderView {
+    const key = round ?? 0
+    let view = this.views.get(key)
+    if (!view) {
+      view = this.rank(round)
+      this.views.set(key, view)
     }
+    return view
+  }
+
+  private rank(round: number | null): LadderView {
+    const n = this.size
+    const points = new Int32Array(n)
+    const margins = new Int32Array(n)
+    const inRange = round !== null && round >= 1 && round <= this.width
+    for (let i = 0; i < n; i++) {
+      if (round === null) {
+        points[i] = this.totals[i * 2]!
+        margins[i] = this.totals[i * 2 + 1]!
+      } else if (inRange) {
+        const at = (i * this.width + round - 1) * 2
+        points[i] = this.scores[at]!
+        margins[i] = this.scores[at + 1]!
+      }
+    }
+    // Members are in user id order, so the index breaks ties as the user id does.
+    const order = new Int32Array(n)
+    for (let i = 0; i < n; i++) order[i] = i
+    order.sort((a, b) => points[b]! - points[a]! || margins[a]! - margins[b]! || a - b)
+    const rankOf = new Int32Array(n)
+    order.forEach((member, position) => {
+      const before = position > 0 ? order[position - 1]! : -1
+      rankOf[member] =
+        before >= 0 && points[before] === points[member] && margins[before] === margins[member]
+          ? rankOf[before]!
+          : position + 1
+    })
+    const row = (i: number): RankingRow =>
+      rowOf(this.names[i]!, this.hasTeam[i] === 1, {
+        rank: rankOf[i]!,
+        userId: this.userIds[i]!,
+        points: points[i]!,
+        totalPoints: this.totals[i * 2]!,
+        margin: margins[i]!,
+        totalMargin: this.totals[i * 2 + 1]!,
+      })
+    return {
+      size: n,
+      scoresVersion: this.scoresVersion,
+      rows: (offset, count) => {
+        const out: RankingRow[] = []
+        for (let p = Math.max(0, offset); p < Math.min(n, offset + count); p++)
+          out.push(row(order[p]!))
+        return out
+      },
+      of: (userId) => {
+        const i = this.indexOf(userId)
+        return i === undefined ? undefined : row(i)
+      },
+    }
+  }
+
+  private indexOf(userId: number): number | undefined {
+    let low = 0
+    let high = this.size - 1
+    while (low <= high) {
+      const mid = (low + high) >>> 1
+      const id = this.userIds[mid]!
+      if (id === userId) return mid
+      if (id < userId) low = mid + 1
+      else high = mid - 1
+    }
+    return undefined
   }
 }

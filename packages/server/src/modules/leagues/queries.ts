@@ -360,6 +360,53 @@ export async function ladderPage(db: Database, q: LadderQuery) {
   return res.rows
 }
 
+/** One member of a big league with every round's points and margin (leagueScores). */
+export interface MemberScores {
+  user_id: number
+  team_name: string | null
+  first_name: string
+  last_name: string
+  /** `round points margin` for each round the member has scores in, all in one string. */
+  scores: string
+}
+
+/**
+ * A big league's members with their points and margin in every round of the competition, in user
+ * id order: what every view of its ladder (overall from its start round, or any week) is ranked
+ * from in the process (kept-ladder.ts KeptLeague, decision 038). One statement instead of one per
+ * view; deactivated members left out, as in ladderPage. The scores come as one string a member:
+ * a number array per round would be parsed by the driver value by value.
+ */
+export async function leagueScores(
+  db: Database,
+  at: { competitionId: number; leagueId: number },
+): Promise<MemberScores[]> {
+  // Every round of the competition named, so the planner prunes the other sport's partitions.
+  const rounds = await db
+    .selectFrom('rounds')
+    .select('id')
+    .where('competition_id', '=', at.competitionId)
+    .execute()
+  const res = await sql<MemberScores>`
+    WITH scores AS (
+      SELECT m.user_id,
+        coalesce(string_agg(r.number || ' ' || rs.points || ' ' || rs.margin, ' '), '') AS scores
+      FROM league_members m
+      -- GAME_RULES "Who is ranked": a deactivated member leaves the ladder, and comes back
+      JOIN users active ON active.id = m.user_id AND active.deactivated_at IS NULL
+      LEFT JOIN round_scores rs ON rs.user_id = m.user_id AND rs.competition_id = ${at.competitionId}
+        AND rs.round_id = ANY(${rounds.map((r) => r.id)}::int[])
+      LEFT JOIN rounds r ON r.id = rs.round_id
+      WHERE m.league_id = ${at.leagueId}
+      GROUP BY m.user_id
+    )
+    SELECT s.user_id, u.team_name, u.first_name, u.last_name, s.scores
+    FROM scores s JOIN users u ON u.id = s.user_id
+    ORDER BY s.user_id
+  `.execute(db)
+  return res.rows
+}
+
 /**
  * The competition's leagues of more than `minMembers` members, the largest first: the few whose
  * ladders are built ahead of their readers (reads.ts warmBig), at start-up and once per result.

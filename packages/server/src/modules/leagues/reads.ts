@@ -1,12 +1,12 @@
 import type { Database } from '../../db/schema.ts'
 import { Batcher, byScope } from '../../batch.ts'
 import { ReadCache, StaleWhileRebuild } from '../../read-cache.ts'
-import { KeptLadder } from './kept-ladder.ts'
+import { KeptLadder, KeptLeague, type LadderView } from './kept-ladder.ts'
 import * as q from './queries.ts'
 
 export type LeagueRow = NonNullable<Awaited<ReturnType<typeof q.findLeague>>>
-/** A league's whole ladder, and the scores version it was built at (the response says it). */
-export type Ladder = KeptLadder
+/** A view of a league's whole ladder, and the scores version it was built at. */
+export type Ladder = LadderView
 
 /** The ladder a read asks for: the league, its start round, overall (round null) or one round. */
 export interface LadderKey {
@@ -26,12 +26,12 @@ export const BIG_LEAGUE = 1000
 const scoresOf = (version: string): number => Number(version.split(':')[0])
 
 /**
- * The rows a process keeps of its big leagues' ladders, all views together (about 10 MB per
- * 100,000, kept-ladder.ts): the two 100,000-member public leagues' overall ladders and a few of
- * their week views. Past it the view read least recently goes, and its next reader waits for a
- * build; without it a crowd reading every week of a big league filled the heap (decision 038).
+ * The members a process keeps of its big leagues, every view of their ladders together (about
+ * 20 MB per 100,000 members in a season of 14 rounds, kept-ladder.ts KeptLeague): the two
+ * 100,000-member public leagues and a few more. Past it the league read least recently goes,
+ * and its next reader waits for a build (decision 038).
  */
-export const BIG_LADDER_ROWS_KEPT = 800_000
+export const BIG_LEAGUE_MEMBERS_KEPT = 500_000
 
 /** Big leagues whose overall ladders are built ahead of their readers (the largest first). */
 export const WARM_LEAGUES_MAX = 10
@@ -64,7 +64,7 @@ export const bigLeagueRebuildDue =
  */
 export class LeaguesReads {
   private readonly ladders: ReadCache<Ladder>
-  private readonly bigLadders: StaleWhileRebuild<Ladder>
+  private readonly bigLeagues: StaleWhileRebuild<KeptLeague>
 
   /** `${competitionId}:${leagueId}:${userId}` -> the league as that user sees it. */
   private readonly seen = new Batcher<string, LeagueRow>(async (keys) => {
@@ -84,18 +84,18 @@ export class LeaguesReads {
     private readonly db: Database,
     /** How long a ladder may be served from memory; 0 computes it every time. */
     private readonly readCacheMs: number,
-    bigLadderRowsKept = BIG_LADDER_ROWS_KEPT,
+    bigLeagueMembersKept = BIG_LEAGUE_MEMBERS_KEPT,
   ) {
     this.ladders = new ReadCache(readCacheMs)
-    this.bigLadders = new StaleWhileRebuild<Ladder>(20, {
-      weigh: (ladder) => ladder.size,
-      maxWeight: bigLadderRowsKept,
+    this.bigLeagues = new StaleWhileRebuild<KeptLeague>(20, {
+      weigh: (league) => league.size,
+      maxWeight: bigLeagueMembersKept,
     })
   }
 
-  /** The rows held of big leagues' ladders, all views together (tests). */
-  bigLadderRowsHeld(): number {
-    return this.bigLadders.heldWeight()
+  /** The members held of big leagues, every view together (tests). */
+  bigLeagueMembersHeld(): number {
+    return this.bigLeagues.heldWeight()
   }
 
   /** The league as the user sees it (is_member for them), never cached. */
@@ -111,13 +111,15 @@ export class LeaguesReads {
    * while the new one builds; `Ladder.scoresVersion` says which.
    */
   async ladder(l: LadderKey): Promise<Ladder> {
-    if (this.isBig(l))
-      return this.bigLadders.get(
-        this.keyOf(l),
+    if (this.isBig(l)) {
+      const league = await this.bigLeagues.get(
+        this.bigKeyOf(l),
         this.versionOf(l),
-        this.builder(l),
+        this.leagueBuilder(l),
         bigLeagueRebuildDue(l.scoresVersion),
       )
+      return league.view(l.round)
+    }
     return this.ladders.get(`${this.keyOf(l)}:${this.versionOf(l)}`, this.builder(l))
   }
 
@@ -141,10 +143,10 @@ export class LeaguesReads {
         scoresVersion,
         numUsers: league.num_users,
       }
-      const before = this.bigLadders.versionOf(this.keyOf(l))
+      const before = this.bigLeagues.versionOf(this.bigKeyOf(l))
       // Only the scores decide: a membership change alone waits for its readers (60 s policy).
       if (before !== undefined && scoresOf(before) >= scoresVersion) continue
-      await this.bigLadders.warm(this.keyOf(l), this.versionOf(l), this.builder(l))
+      await this.bigLeagues.warm(this.bigKeyOf(l), this.versionOf(l), this.leagueBuilder(l))
       built++
     }
     return built
@@ -156,6 +158,11 @@ export class LeaguesReads {
 
   private keyOf(l: LadderKey): string {
     return `${l.leagueId}:${l.startRound}:${l.round ?? ''}`
+  }
+
+  /** A big league is kept once for all its views (decision 038). */
+  private bigKeyOf(l: LadderKey): string {
+    return `${l.leagueId}:${l.startRound}`
   }
 
   private versionOf(l: LadderKey): string {
@@ -174,5 +181,14 @@ export class LeaguesReads {
       })
       return new KeptLadder(all, l.scoresVersion)
     }
+  }
+
+  private leagueBuilder(l: LadderKey): () => Promise<KeptLeague> {
+    return async () =>
+      new KeptLeague(
+        await q.leagueScores(this.db, { competitionId: l.competitionId, leagueId: l.leagueId }),
+        l.startRound,
+        l.scoresVersion,
+      )
   }
 }
