@@ -373,7 +373,7 @@ export interface MemberScores {
 /**
  * A big league's members with their points and margin in every round of the competition, in user
  * id order: what every view of its ladder (overall from its start round, or any week) is ranked
- * from in the process (kept-ladder.ts KeptLeague, decision 038). One statement instead of one per
+ * from in the process (kept-league.ts KeptLeague, decision 038). One statement instead of one per
  * view; deactivated members left out, as in ladderPage. The scores come as one string a member:
  * a number array per round would be parsed by the driver value by value.
  */

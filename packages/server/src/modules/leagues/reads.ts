@@ -1,7 +1,7 @@
 import type { Database } from '../../db/schema.ts'
 import { Batcher, byScope } from '../../batch.ts'
 import { ReadCache, StaleWhileRebuild } from '../../read-cache.ts'
-import { KeptLadder, KeptLeague, type LadderView } from './kept-ladder.ts'
+import { KeptLeague, type LadderView } from './kept-league.ts'
 import * as q from './queries.ts'
 
 export type LeagueRow = NonNullable<Awaited<ReturnType<typeof q.findLeague>>>
@@ -27,7 +27,7 @@ const scoresOf = (version: string): number => Number(version.split(':')[0])
 
 /**
  * The members a process keeps of its big leagues, every view of their ladders together (about
- * 20 MB per 100,000 members in a season of 14 rounds, kept-ladder.ts KeptLeague): the two
+ * 20 MB per 100,000 members in a season of 14 rounds, kept-league.ts KeptLeague): the two
  * 100,000-member public leagues and a few more. Past it the league read least recently goes,
  * and its next reader waits for a build (decision 038).
  */
@@ -56,14 +56,15 @@ export const bigLeagueRebuildDue =
 
 /**
  * How the ladder read keeps up with a deadline crowd (decision 009), apart from the league rules:
- * the league row of requests arriving together in one query, a small league's whole ladder
- * shared for READ_CACHE_MS at a scores version and member count, and a big league's rebuilt
- * behind its readers: built once however many ask, ahead of them at start-up and after each
+ * the league row of requests arriving together in one query; each league's members' round
+ * scores read in one statement and kept once for every view of its ladder (decision 038): a
+ * small league's for READ_CACHE_MS at a scores version and member count, a big league's rebuilt
+ * behind its readers, built once however many ask, ahead of them at start-up and after each
  * result (`warmBig`), and served at the previous scores version while the next one builds
  * (decision 020).
  */
 export class LeaguesReads {
-  private readonly ladders: ReadCache<Ladder>
+  private readonly ladders: ReadCache<KeptLeague>
   private readonly bigLeagues: StaleWhileRebuild<KeptLeague>
 
   /** `${competitionId}:${leagueId}:${userId}` -> the league as that user sees it. */
@@ -111,16 +112,15 @@ export class LeaguesReads {
    * while the new one builds; `Ladder.scoresVersion` says which.
    */
   async ladder(l: LadderKey): Promise<Ladder> {
-    if (this.isBig(l)) {
-      const league = await this.bigLeagues.get(
-        this.bigKeyOf(l),
-        this.versionOf(l),
-        this.leagueBuilder(l),
-        bigLeagueRebuildDue(l.scoresVersion),
-      )
-      return league.view(l.round)
-    }
-    return this.ladders.get(`${this.keyOf(l)}:${this.versionOf(l)}`, this.builder(l))
+    const league = this.isBig(l)
+      ? await this.bigLeagues.get(
+          this.keyOf(l),
+          this.versionOf(l),
+          this.builder(l),
+          bigLeagueRebuildDue(l.scoresVersion),
+        )
+      : await this.ladders.get(`${this.keyOf(l)}:${this.versionOf(l)}`, this.builder(l))
+    return league.view(l.round)
   }
 
   /**
@@ -143,10 +143,10 @@ export class LeaguesReads {
         scoresVersion,
         numUsers: league.num_users,
       }
-      const before = this.bigLeagues.versionOf(this.bigKeyOf(l))
+      const before = this.bigLeagues.versionOf(this.keyOf(l))
       // Only the scores decide: a membership change alone waits for its readers (60 s policy).
       if (before !== undefined && scoresOf(before) >= scoresVersion) continue
-      await this.bigLeagues.warm(this.bigKeyOf(l), this.versionOf(l), this.leagueBuilder(l))
+      await this.bigLeagues.warm(this.keyOf(l), this.versionOf(l), this.builder(l))
       built++
     }
     return built
@@ -156,12 +156,8 @@ export class LeaguesReads {
     return l.numUsers > BIG_LEAGUE && this.readCacheMs > 0
   }
 
+  /** A league is kept once for all the views of its ladder (decision 038). */
   private keyOf(l: LadderKey): string {
-    return `${l.leagueId}:${l.startRound}:${l.round ?? ''}`
-  }
-
-  /** A big league is kept once for all its views (decision 038). */
-  private bigKeyOf(l: LadderKey): string {
     return `${l.leagueId}:${l.startRound}`
   }
 
@@ -169,21 +165,7 @@ export class LeaguesReads {
     return `${l.scoresVersion}:${l.numUsers}`
   }
 
-  private builder(l: LadderKey): () => Promise<Ladder> {
-    return async () => {
-      const all = await q.ladderPage(this.db, {
-        leagueId: l.leagueId,
-        competitionId: l.competitionId,
-        startRound: l.startRound,
-        roundNumber: l.round,
-        limit: 10_000_000,
-        offset: 0,
-      })
-      return new KeptLadder(all, l.scoresVersion)
-    }
-  }
-
-  private leagueBuilder(l: LadderKey): () => Promise<KeptLeague> {
+  private builder(l: LadderKey): () => Promise<KeptLeague> {
     return async () =>
       new KeptLeague(
         await q.leagueScores(this.db, { competitionId: l.competitionId, leagueId: l.leagueId }),
