@@ -360,7 +360,7 @@ export async function ladderPage(db: Database, q: LadderQuery) {
   return res.rows
 }
 
-/** One member of a big league with every round's points and margin (leagueScores). */
+/** One member of a league with every round's points and margin (leagueScores). */
 export interface MemberScores {
   user_id: number
   team_name: string | null
@@ -371,7 +371,7 @@ export interface MemberScores {
 }
 
 /**
- * A big league's members with their points and margin in every round of the competition, in user
+ * A league's members with their points and margin in every round of the competition, in user
  * id order: what every view of its ladder (overall from its start round, or any week) is ranked
  * from in the process (kept-league.ts KeptLeague, decision 038). One statement instead of one per
  * view; deactivated members left out, as in ladderPage. The scores come as one string a member:
