@@ -92,7 +92,9 @@ export class KeptLeague {
 
   /** The overall view (round null) or one week's, ranked the first time it is asked for. */
   view(round: number | null): LadderView {
-    const key = round ?? 0
+    // Every week nobody has scores in ranks alike (all level): one view for them all, so that
+    // asking for weeks 1 to 1,000 (what the route accepts) keeps one view, not a thousand.
+    const key = round === null ? 0 : round >= 1 && round <= this.width ? round : -1
     let view = this.views.get(key)
     if (!view) {
       view = this.rank(round)
