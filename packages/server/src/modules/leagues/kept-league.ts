@@ -15,6 +15,10 @@ export interface LadderView {
 /** Between a member's team name, first name and last-name initial (PostgreSQL text has no NUL). */
 const SEP = '\u0000'
 
+/** KeptLeague's view keys besides a week's number. */
+const OVERALL = 0
+const NO_SCORES = -1
+
 const namesOf = (r: { team_name: string | null; first_name: string; last_name: string }) =>
   `${r.team_name ?? ''}${SEP}${r.first_name}${SEP}${initialOf(r.last_name)}`
 
@@ -57,7 +61,7 @@ export class KeptLeague {
   /** `members` in user id order (leagueScores). */
   constructor(
     members: readonly MemberScores[],
-    private readonly startRound: number,
+    startRound: number,
     readonly scoresVersion: number,
   ) {
     const n = members.length
@@ -94,26 +98,26 @@ export class KeptLeague {
   view(round: number | null): LadderView {
     // Every week nobody has scores in ranks alike (all level): one view for them all, so that
     // asking for weeks 1 to 1,000 (what the route accepts) keeps one view, not a thousand.
-    const key = round === null ? 0 : round >= 1 && round <= this.width ? round : -1
+    const key = round === null ? OVERALL : round >= 1 && round <= this.width ? round : NO_SCORES
     let view = this.views.get(key)
     if (!view) {
-      view = this.rank(round)
+      view = this.rank(key)
       this.views.set(key, view)
     }
     return view
   }
 
-  private rank(round: number | null): LadderView {
+  /** Ranks the overall view, a week with scores, or the view of the weeks without (all 0). */
+  private rank(key: number): LadderView {
     const n = this.size
     const points = new Int32Array(n)
     const margins = new Int32Array(n)
-    const inRange = round !== null && round >= 1 && round <= this.width
     for (let i = 0; i < n; i++) {
-      if (round === null) {
+      if (key === OVERALL) {
         points[i] = this.totals[i * 2]!
         margins[i] = this.totals[i * 2 + 1]!
-      } else if (inRange) {
-        const at = (i * this.width + round - 1) * 2
+      } else if (key !== NO_SCORES) {
+        const at = (i * this.width + key - 1) * 2
         points[i] = this.scores[at]!
         margins[i] = this.scores[at + 1]!
       }
