@@ -183,6 +183,96 @@ describe('results in, scores out', () => {
     expect(left.rows[0]!.n).toBe(0)
   })
 
+  it("keeps every tipper's names and active flag in the standings a result builds", async () => {
+    // After one result the standings take the names from each tipper's previous standings row
+    // (which the users_to_standings trigger keeps equal to users), and from users for a tipper
+    // who has no row; rankings pages read them from there (migration 2026-11-24T0300).
+    const first = round1[0]!
+    const competitionId = (
+      await t.db
+        .selectFrom('competitions')
+        .select('id')
+        .where('sport', '=', 'bbl')
+        .executeTakeFirstOrThrow()
+    ).id
+    const renamed = await registerUser(t.app, { firstName: 'Before' })
+    const gone = await registerUser(t.app)
+    const rowless = await registerUser(t.app, { firstName: 'Rowless', lastName: 'Zed' })
+    for (const u of [renamed, gone, rowless])
+      await t.db
+        .updateTable('users')
+        .set({ roles: ['ROLE_USER_BBL'] })
+        .where('id', '=', u.id)
+        .execute()
+    // the registration route placed them only if they registered for the game; make sure they are
+    for (const u of [renamed, gone, rowless])
+      await sql`INSERT INTO competition_registrations (competition_id, user_id)
+        VALUES (${competitionId}, ${u.id}) ON CONFLICT DO NOTHING`.execute(t.db)
+    await rescore(t.db, competitionId)
+    await t.db
+      .updateTable('users')
+      .set({ first_name: 'After', team_name: 'Renamed XI' })
+      .where('id', '=', renamed.id)
+      .execute()
+    await t.db.updateTable('users').set({ deactivated_at: NOW }).where('id', '=', gone.id).execute()
+    // a tipper whose standings row is missing (as rows written before placeTipper could be)
+    await t.db
+      .deleteFrom('standings')
+      .where('user_id', '=', rowless.id)
+      .where('competition_id', '=', competitionId)
+      .execute()
+    await t.db
+      .updateTable('users')
+      .set({ team_name: 'Rowless Club' })
+      .where('id', '=', rowless.id)
+      .execute()
+
+    expect((await setResult(first.id, win(first.away))).statusCode).toBe(200)
+    const rows = await t.db
+      .selectFrom('standings')
+      .innerJoin('users', 'users.id', 'standings.user_id')
+      .select([
+        'standings.user_id',
+        'standings.team_name',
+        'standings.first_name',
+        'standings.last_name',
+        'standings.active',
+        'users.team_name as u_team',
+        'users.first_name as u_first',
+        'users.last_name as u_last',
+        'users.deactivated_at',
+      ])
+      .where('standings.competition_id', '=', competitionId)
+      .execute()
+    const registered = await t.db
+      .selectFrom('competition_registrations')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirstOrThrow()
+    expect(rows).toHaveLength(registered.n)
+    for (const r of rows)
+      expect([r.team_name, r.first_name, r.last_name, r.active]).toEqual([
+        r.u_team,
+        r.u_first,
+        r.u_last,
+        r.deactivated_at === null,
+      ])
+    const of = (id: number) => rows.find((r) => r.user_id === id)!
+    expect(of(renamed.id)).toMatchObject({ first_name: 'After', team_name: 'Renamed XI' })
+    expect(of(gone.id).active).toBe(false)
+    expect(of(rowless.id)).toMatchObject({
+      team_name: 'Rowless Club',
+      first_name: 'Rowless',
+      last_name: 'Zed',
+      active: true,
+    })
+    await t.db
+      .updateTable('users')
+      .set({ deactivated_at: null })
+      .where('id', '=', gone.id)
+      .execute()
+  })
+
   it('re-scores two competitions at once, both to the end', async () => {
     // Each swaps its new partitions in under the same two parent tables; on PostgreSQL, two
     // scoring transactions that had both read them would deadlock there (one would be aborted).

@@ -40,7 +40,13 @@ function roundPointsFrom(
   roundId: number,
   counters: RawBuilder<unknown>,
   matches = matchesOf(roundId),
+  carry: readonly string[] = [],
 ) {
+  const carried = (alias: string) =>
+    sql.join(
+      carry.map((c) => sql`, ${sql.ref(`${alias}.${c}`)}`),
+      sql``,
+    )
   return sql`
     WITH rnd AS (
       SELECT r.id, r.competition_id, (r.number = c.golden_week_round) AS golden
@@ -59,7 +65,7 @@ function roundPointsFrom(
     -- materialized: its columns are CASE chains, which later steps would otherwise repeat per use
     per_user AS MATERIALIZED (${counters}),
     counted AS (
-      SELECT p.user_id, p.seq, p.correct_own, p.correct_auto, p.autos, p.others_points, p.others_margin,
+      SELECT p.user_id, p.seq, p.correct_own, p.correct_auto, p.autos, p.others_points, p.others_margin${carried('p')},
         p.correct_own + p.correct_auto AS correct,
         p.correct_own + CASE WHEN p.correct_own < ${AUTOTIP_COUNT_LIMIT} THEN p.correct_auto ELSE 0 END AS counted,
         -- bonus only once every match is complete, when autos counts every auto-tip of the round
@@ -78,7 +84,7 @@ function roundPointsFrom(
     SELECT rnd.id AS round_id, s.user_id, s.seq, rnd.competition_id, s.correct, s.correct_own,
       s.correct_auto, s.autos, s.counted, s.tip_points, s.bonus,
       (s.tip_points + s.bonus)::int AS points, s.margin::int AS margin,
-      s.others_points, s.others_margin
+      s.others_points, s.others_margin${carried('s')}
     FROM scored s CROSS JOIN rnd
   `
 }
@@ -219,7 +225,11 @@ const countersFromOneMatch = (
   competitionId: number,
   roundId: number,
   before: MatchBefore,
-  only?: RawBuilder<unknown>,
+  {
+    only,
+    names = false,
+    totals = true,
+  }: { only?: RawBuilder<unknown>; names?: boolean; totals?: boolean } = {},
 ) => sql`
   SELECT user_id, seq,
     own_before - CASE WHEN ${before.complete}::boolean AND squad_id = ${before.winnerSquadId}::int AND NOT is_auto_tip THEN 1 ELSE 0 END
@@ -230,27 +240,48 @@ const countersFromOneMatch = (
       + CASE WHEN complete AND is_auto_tip THEN 1 ELSE 0 END AS autos,
     CASE WHEN is_margin_game THEN predicted END AS predicted,
     CASE WHEN is_margin_game THEN NULL ELSE margin_before END AS keep_margin,
-    others_points, others_margin
+    others_points, others_margin${names ? sql`, ${sql.raw(NAME_COLUMNS.join(', '))}` : sql``}
   FROM (
     SELECT cr.user_id, cr.seq, x.status = 'complete' AS complete, x.winner_squad_id, x.is_margin_game,
       coalesce(o.correct_own, 0) AS own_before, coalesce(o.correct_auto, 0) AS auto_before,
       coalesce(o.autos, 0) AS autos_before, o.margin AS margin_before,
-      coalesce(s.total_points, 0) - coalesce(o.points, 0) AS others_points,
-      coalesce(s.total_margin, 0) - coalesce(o.margin, 0) AS others_margin,
+      ${
+        totals
+          ? sql`coalesce(s.total_points, 0) - coalesce(o.points, 0) AS others_points,
+      coalesce(s.total_margin, 0) - coalesce(o.margin, 0) AS others_margin,`
+          : sql`NULL::int AS others_points, NULL::int AS others_margin,`
+      }
       coalesce(t.squad_id, CASE WHEN cr.registered_at < x.starts_at THEN x.away_squad_id END) AS squad_id,
       CASE WHEN t.user_id IS NOT NULL THEN t.is_auto_tip
            WHEN cr.registered_at < x.starts_at THEN true END AS is_auto_tip,
       CASE WHEN t.user_id IS NOT NULL THEN t.margin
            WHEN cr.registered_at < x.starts_at AND x.is_margin_game THEN 0 END AS predicted
+      ${names ? sql`, ${namesFromStandings}` : sql``}
     FROM rnd
     JOIN competition_registrations cr ON cr.competition_id = rnd.competition_id
     CROSS JOIN (SELECT * FROM m WHERE id = ${before.id}) x
     LEFT JOIN round_scores o ON o.round_id = ${roundId} AND o.user_id = cr.user_id
     LEFT JOIN tips t ON t.match_id = ${before.id} AND t.user_id = cr.user_id
-    LEFT JOIN standings s ON s.competition_id = ${competitionId} AND s.user_id = cr.user_id
+    ${totals ? sql`LEFT JOIN standings s ON s.competition_id = ${competitionId} AND s.user_id = cr.user_id` : sql``}
     ${only === undefined ? sql`` : sql`WHERE cr.user_id IN (${only})`}
   ) u
 `
+
+/** The columns rankings pages read beside the standings (migration 2026-11-24T0300). */
+const NAME_COLUMNS = ['team_name', 'first_name', 'last_name', 'active'] as const
+
+/**
+ * A user's names and whether they are active, from their previous standings row (in
+ * countersFromOneMatch, as `s`), which the users_to_standings trigger keeps equal to users; from
+ * users for a tipper with no previous row. Saves joining a million users (decision 009).
+ */
+const namesFromStandings = sql.join(
+  NAME_COLUMNS.map(
+    (c) => sql`CASE WHEN s.user_id IS NOT NULL THEN ${sql.ref(`s.${c}`)}
+      ELSE (SELECT ${c === 'active' ? sql`u.deactivated_at IS NULL` : sql.ref(`u.${c}`)}
+        FROM users u WHERE u.id = cr.user_id) END AS ${sql.ref(c)}`,
+  ),
+)
 
 /** Whether the round's stored scores carry the counters a single result re-scores from. */
 export async function roundHasCounters(db: Database, roundId: number): Promise<boolean> {
@@ -322,23 +353,36 @@ export async function buildStandings(
 /**
  * Writes `totals` (user_id, seq, total_points, total_margin) ranked into the next standings table,
  * with each user's names and whether they are active, which rankings pages read from there
- * (migration 2026-11-24T0300). Joined before ranking: the totals arrive in user order, so users
- * is read once in its key's order.
+ * (migration 2026-11-24T0300). `totals` either carries them (NAME_COLUMNS: after one result,
+ * namesFromStandings) or they are joined from users before ranking (the totals arrive in user
+ * order, so users is read once in its key's order).
  */
-const insertStandings = (competitionId: number, totals: RawBuilder<unknown>) => sql`
+const insertStandings = (
+  competitionId: number,
+  totals: RawBuilder<unknown>,
+  { named = false }: { named?: boolean } = {},
+) => sql`
   INSERT INTO ${sql.table(next(standingsPart(competitionId)))}
     (competition_id, user_id, total_points, total_margin, rank, position,
      team_name, first_name, last_name, active)
   SELECT ${competitionId}, user_id, total_points, total_margin, rank, position,
     team_name, first_name, last_name, active
   FROM (${withRanks(
-    sql`SELECT t.user_id, t.seq, t.total_points, t.total_margin, u.team_name, u.first_name,
+    named
+      ? totals
+      : sql`SELECT t.user_id, t.seq, t.total_points, t.total_margin, u.team_name, u.first_name,
         u.last_name, u.deactivated_at IS NULL AS active
       FROM (${totals}) t JOIN users u ON u.id = t.user_id`,
     'total_points',
     'total_margin',
   )}) t
 `
+
+/** A round's rows (roundPointsFrom, carrying NAME_COLUMNS) as the totals insertStandings ranks. */
+const totalsFromRound = (rows: RawBuilder<unknown>) =>
+  sql`SELECT user_id, seq, (others_points + points)::int AS total_points,
+    (others_margin + margin)::int AS total_margin, ${sql.raw(NAME_COLUMNS.join(', '))}
+  FROM (${rows}) r`
 
 /**
  * After one match's result: builds its round's scores from the previous ones and that match's
@@ -355,7 +399,16 @@ export async function buildFromOneMatch(
   await createNextRound(db, roundId)
   await createNextStandings(db, competitionId)
   const matches = await roundMatchValues(db, roundId)
-  const rows = roundRowsFrom(roundId, countersFromOneMatch(competitionId, roundId, before), matches)
+  const rows = withRanks(
+    roundPointsFrom(
+      roundId,
+      countersFromOneMatch(competitionId, roundId, before, { names: true }),
+      matches,
+      NAME_COLUMNS,
+    ),
+    'points',
+    'margin',
+  )
   await mergeJoined(
     db,
     sql`
@@ -364,11 +417,7 @@ export async function buildFromOneMatch(
         INSERT INTO ${sql.table(nextRoundTable(roundId))} (${roundColumns})
         SELECT ${roundColumns} FROM round_rows
       )
-      ${insertStandings(
-        competitionId,
-        sql`SELECT user_id, seq, (others_points + points)::int AS total_points,
-          (others_margin + margin)::int AS total_margin FROM round_rows`,
-      )}
+      ${insertStandings(competitionId, totalsFromRound(sql`SELECT * FROM round_rows`), { named: true })}
     `,
   )
   await indexAndAnalyze(db, nextRoundTable(roundId), 'round_id')
@@ -377,8 +426,9 @@ export async function buildFromOneMatch(
 
 /**
  * buildFromOneMatch() on two more connections at once, for PostgreSQL: one builds the round's
- * table, the other the standings (each reads the registrations, the previous scores and the
- * match's tips itself, and the standings one works out the round's points without ranking them).
+ * table, the other the standings (each reads the registrations, the previous round and the
+ * match's tips itself; the standings one also reads the previous standings, for the totals and
+ * the names, and works out the round's points without ranking them).
  * At a million tippers the one statement ran on one core while the other idled; the halves run
  * side by side (decision 009).
  *
@@ -398,14 +448,17 @@ export async function buildFromOneMatchInParallel(
 ): Promise<void> {
   const matches = await roundMatchValues(trx, roundId)
   const snapshot = await exportSnapshot(trx)
-  const counters = () => countersFromOneMatch(competitionId, roundId, before)
   const halves = await Promise.allSettled([
     inSnapshot(helpers, snapshot, async (h) => {
       await createNextRound(h, roundId)
       await mergeJoined(
         h,
         sql`INSERT INTO ${sql.table(nextRoundTable(roundId))} (${roundColumns})
-          SELECT ${roundColumns} FROM (${roundRowsFrom(roundId, counters(), matches)}) r`,
+          SELECT ${roundColumns} FROM (${roundRowsFrom(
+            roundId,
+            countersFromOneMatch(competitionId, roundId, before, { totals: false }),
+            matches,
+          )}) r`,
       )
       await indexAndAnalyze(h, nextRoundTable(roundId), 'round_id')
     }),
@@ -415,9 +468,15 @@ export async function buildFromOneMatchInParallel(
         h,
         insertStandings(
           competitionId,
-          sql`SELECT user_id, seq, (others_points + points)::int AS total_points,
-            (others_margin + margin)::int AS total_margin
-          FROM (${roundPointsFrom(roundId, counters(), matches)}) r`,
+          totalsFromRound(
+            roundPointsFrom(
+              roundId,
+              countersFromOneMatch(competitionId, roundId, before, { names: true }),
+              matches,
+              NAME_COLUMNS,
+            ),
+          ),
+          { named: true },
         ),
       )
       await indexAndAnalyze(h, next(standingsPart(competitionId)), 'competition_id')
@@ -741,7 +800,7 @@ export async function projectedRounds(
         p.competitionId,
         p.roundId,
         { id: p.matchId, complete: false, winnerSquadId: null },
-        p.only,
+        { only: p.only },
       )
   const won = (side: number) =>
     matchValues(
