@@ -1,8 +1,13 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runLockouts } from '../src/modules/lifecycle/service.ts'
-import { runAutopilot, type AutopilotReport } from '../src/modules/autopilot/service.ts'
+import {
+  AUTOPILOT_NO_YIELD_MS,
+  runAutopilot,
+  type AutopilotReport,
+} from '../src/modules/autopilot/service.ts'
 import { autopilotMargin, autopilotSquad } from '@tipping/contract/rules/autopilot'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import { createTestApp, engine, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // Autopilot (issue 32, decision 026) on the real 2025-26 fixtures: the men's Week 2 matches,
 // tipped by the scheduler's job for the tippers who asked, on both engines.
@@ -339,6 +344,50 @@ describe('the autopilot job in batches (decision 026, "Batches")', () => {
     const pass = await t.db.selectFrom('autopilot_passes').selectAll().executeTakeFirstOrThrow()
     expect(pass).toMatchObject({ placed: 7, through_user_id: auto.at(-1)!.id })
     expect(pass.finished_at).not.toBeNull()
+  })
+
+  it('yields between batches while other sessions are at work, not when alone nor near the kick-off', async () => {
+    // Decision 026, "Yielding to savers": after a batch, while another session of the database
+    // runs a statement, the job waits twice the batch's time before the next.
+    const auto = await tippers()
+    const waits: number[] = []
+    const sleep = (ms: number) => {
+      waits.push(ms)
+      return Promise.resolve()
+    }
+    const run = () => runAutopilot(t.db, t.clock, { batchSize: 2, sleep })
+    // Alone (PGlite is always alone: one connection).
+    expect(await run()).toEqual({ checkpoints: 1, placed: 7 })
+    expect(waits).toEqual([])
+    if (engine() !== 'postgres') return
+    // Another session at work through the whole run: a statement still running on a connection
+    // of its own. Batches of 2, 2, 2 and 1: a wait after each of the first three.
+    const busy = async (job: () => Promise<unknown>) => {
+      const other = sql`SELECT pg_sleep(2)`.execute(t.db)
+      for (let i = 0; i < 100; i++) {
+        const running = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND query LIKE 'SELECT pg_sleep%'
+            AND state = 'active'`.execute(t.db)
+        if (running.rows[0]!.n > 0) break
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      try {
+        return await job()
+      } finally {
+        await other
+      }
+    }
+    await undo()
+    expect(await busy(run)).toEqual({ checkpoints: 1, placed: 7 })
+    expect(waits).toHaveLength(3)
+    expect(waits.every((ms) => ms > 0)).toBe(true)
+    expect(mine(await tipsOn(first.id), auto)).toHaveLength(7)
+    // Close to the kick-off (the 15-minute checkpoint, 4 minutes before): no waiting, however busy.
+    await undo()
+    waits.length = 0
+    t.clock.set(new Date(first.starts_at.getTime() - AUTOPILOT_NO_YIELD_MS + 60_000))
+    expect(await busy(run)).toEqual({ checkpoints: 1, placed: 7 })
+    expect(waits).toEqual([])
   })
 
   it("keeps a player's save made between two batches, before or after their turn", async () => {

@@ -52,6 +52,8 @@ export interface DueCheckpoint {
   lead_minutes: number
   competition_id: number
   sport: string
+  /** The match's start: the lockout the checkpoint must finish before. */
+  starts_at: Date
 }
 
 /**
@@ -64,7 +66,7 @@ export interface DueCheckpoint {
 export async function dueCheckpoints(db: Database, now: Date): Promise<DueCheckpoint[]> {
   const leads = [...AUTOPILOT_LEADS]
   const res = await sql<DueCheckpoint>`
-    SELECT d.match_id, d.lead_minutes, d.competition_id, co.sport FROM (
+    SELECT d.match_id, d.lead_minutes, d.competition_id, co.sport, d.starts_at FROM (
       SELECT m.id AS match_id, min(l.lead)::int AS lead_minutes, min(m.starts_at) AS starts_at,
         min(m.competition_id) AS competition_id
       FROM matches m CROSS JOIN unnest(${leads}::int[]) AS l(lead)
@@ -81,6 +83,24 @@ export async function dueCheckpoints(db: Database, now: Date): Promise<DueCheckp
     ORDER BY d.starts_at, d.match_id
   `.execute(db)
   return res.rows
+}
+
+/**
+ * Whether other sessions of this database are at work now (a statement running, or a transaction
+ * open between statements): the savers of a deadline rush, another job. The autopilot job then
+ * yields between batches (service.ts). pg_stat_activity is shared memory, so this reads no table;
+ * it sees the state of sessions of the job's own database role (the API's), which is what it
+ * needs: other roles' sessions read as NULL and are not counted.
+ */
+export async function othersBusy(db: Database): Promise<boolean> {
+  const res = await sql<{ busy: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM pg_stat_activity
+      WHERE datname = current_database() AND backend_type = 'client backend'
+        AND pid <> pg_backend_pid() AND state IN ('active', 'idle in transaction')
+    ) AS busy
+  `.execute(db)
+  return res.rows[0]?.busy ?? false
 }
 
 /**

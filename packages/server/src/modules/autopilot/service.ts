@@ -32,9 +32,28 @@ export interface AutopilotOptions {
   batchSize?: number
   /** Called after each committed batch, before the next: progress for logs, a seam for tests. */
   afterBatch?: (batch: AutopilotBatch) => Promise<void> | void
+  /**
+   * How long the job waits after a batch while other sessions are at work, as a multiple of the
+   * batch's own time (decision 026, "Yielding to savers"); 0 never waits.
+   */
+  yieldRatio?: number
+  /** How the job waits (a seam for tests). */
+  sleep?: (ms: number) => Promise<void>
 }
 
 export const AUTOPILOT_BATCH_SIZE = 2000
+
+/**
+ * While others are at work the job runs a third of the time (a batch, then twice its time
+ * waiting), as autovacuum's cost delay keeps it behind the queries: a rush's savers keep most of
+ * the database, and the checkpoint takes about three times as long, minutes before its lockout.
+ */
+export const AUTOPILOT_YIELD_RATIO = 2
+
+/** No waiting this close to the kick-off: the checkpoint must finish before the lockout. */
+export const AUTOPILOT_NO_YIELD_MS = 5 * 60_000
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
  * The autopilot job (issue 32, decision 026). Each open match has three checkpoints, 180, 60 and
@@ -53,10 +72,13 @@ export async function runAutopilot(
 ): Promise<AutopilotReport> {
   const size = options.batchSize ?? AUTOPILOT_BATCH_SIZE
   if (!Number.isInteger(size) || size < 1) throw new Error(`autopilot batch size ${size}`)
+  const ratio = options.yieldRatio ?? AUTOPILOT_YIELD_RATIO
+  const sleep = options.sleep ?? sleepFor
   const report: AutopilotReport = { checkpoints: 0, placed: 0 }
   for (const c of await q.dueCheckpoints(db, clock.now())) {
     await db.transaction().execute((trx) => q.claimCheckpoint(trx, c, clock.now()))
     for (;;) {
+      const started = performance.now()
       const batch = await db.transaction().execute(async (trx) => {
         // Lock order: the checkpoint's row (autopilot's alone), then the savers' order: the
         // registrations in user order, the match FOR SHARE, the tips.
@@ -86,6 +108,15 @@ export async function runAutopilot(
       if (batch.finished) report.checkpoints++
       await options.afterBatch?.(batch)
       if (batch.finished) break
+      // Yielding to savers: the batch's locks are released; while others are at work (a rush),
+      // wait before the next, unless the kick-off is near.
+      const took = performance.now() - started
+      if (
+        ratio > 0 &&
+        c.starts_at.getTime() - clock.now().getTime() > AUTOPILOT_NO_YIELD_MS &&
+        (await q.othersBusy(db))
+      )
+        await sleep(took * ratio)
     }
   }
   return report
