@@ -48,7 +48,14 @@ export class KeptLeague {
   readonly size: number
   /** Members in user id order: a member's index is where their numbers are. */
   private readonly userIds: Int32Array
-  private readonly names: string[]
+  /**
+   * Every member's names (namesOf) end to end in one string, member i's from nameEnds[i - 1] (0
+   * for the first) to nameEnds[i]. A string per member, built by concatenation, was a tree of
+   * string objects over the parts the driver made: 16.1 MB of heap per 100,000 members, against
+   * 1.8 MB so (measured with Node 22 on the bench's names; bench/README.md, 2026-11-27 17:40).
+   */
+  private readonly names: string
+  private readonly nameEnds: Int32Array
   private readonly hasTeam: Uint8Array
   /** The highest round number with scores: the width of a member's row in `scores`. */
   private readonly width: number
@@ -67,7 +74,9 @@ export class KeptLeague {
     const n = members.length
     this.size = n
     this.userIds = new Int32Array(n)
-    this.names = new Array<string>(n)
+    const names = new Array<string>(n)
+    this.nameEnds = new Int32Array(n)
+    let end = 0
     this.hasTeam = new Uint8Array(n)
     const parsed = members.map((m) => (m.scores ? m.scores.split(' ').map(Number) : []))
     let width = 0
@@ -78,7 +87,9 @@ export class KeptLeague {
     this.totals = new Int32Array(n * 2)
     members.forEach((m, i) => {
       this.userIds[i] = m.user_id
-      this.names[i] = namesOf(m)
+      names[i] = namesOf(m)
+      end += names[i].length
+      this.nameEnds[i] = end
       this.hasTeam[i] = m.team_name === null ? 0 : 1
       const list = parsed[i]!
       for (let k = 0; k < list.length; k += 3) {
@@ -92,6 +103,13 @@ export class KeptLeague {
         }
       }
     })
+    // join makes one flat string, whatever the parts were
+    this.names = names.join('')
+  }
+
+  /** Member i's names, as namesOf wrote them. */
+  private namesAt(i: number): string {
+    return this.names.slice(i === 0 ? 0 : this.nameEnds[i - 1], this.nameEnds[i])
   }
 
   /** The overall view (round null) or one week's, ranked the first time it is asked for. */
@@ -135,7 +153,7 @@ export class KeptLeague {
           : position + 1
     })
     const row = (i: number): RankingRow =>
-      rowOf(this.names[i]!, this.hasTeam[i] === 1, {
+      rowOf(this.namesAt(i), this.hasTeam[i] === 1, {
         rank: rankOf[i]!,
         userId: this.userIds[i]!,
         points: points[i]!,
