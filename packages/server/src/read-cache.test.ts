@@ -62,6 +62,32 @@ describe('ReadCache', () => {
     expect(await cache.get('k', async () => 'unused')).toBe('fresh')
   })
 
+  it('forgets entries no get would answer, on its own timer, keeping those being reloaded', async () => {
+    vi.useFakeTimers()
+    const cache = new ReadCache<string>(1000)
+    let finish: (v: string) => void = () => {}
+    await cache.get('old', async () => 'a')
+    vi.advanceTimersByTime(1500)
+    // stale: answered while a reload runs, which stays under way past the sweep below
+    expect(await cache.get('old', () => new Promise<string>((r) => (finish = r)))).toBe('a')
+    await cache.get('gone', async () => 'b')
+    // At 2,000 ms the timer's first sweep: 'old' is past twice its TTL but being reloaded.
+    vi.advanceTimersByTime(500)
+    expect(cache.size).toBe(2)
+    vi.advanceTimersByTime(500)
+    await cache.get('fresh', async () => 'c')
+    expect(cache.size).toBe(3)
+    // At 4,000 ms: 'gone' (2,500 ms old) goes; 'old' is still reloading; 'fresh' stays.
+    vi.advanceTimersByTime(1500)
+    expect(cache.size).toBe(2)
+    finish('a2')
+    await Promise.resolve()
+    expect(await cache.get('old', async () => 'unused')).toBe('a2')
+    // Nobody reads for a while: everything goes, without a get.
+    vi.advanceTimersByTime(6000)
+    expect(cache.size).toBe(0)
+  })
+
   it('shares one load among concurrent misses', async () => {
     const cache = new ReadCache<number>(1000)
     let loads = 0
