@@ -346,7 +346,7 @@ describe('the autopilot job in batches (decision 026, "Batches")', () => {
     expect(pass.finished_at).not.toBeNull()
   })
 
-  it('yields between batches while other sessions are at work, not when alone nor near the kick-off', async () => {
+  it('yields between batches while other sessions are at work, not when alone nor near a kick-off', async () => {
     // Decision 026, "Yielding to savers": after a batch, while another session of the database
     // runs a statement, the job waits twice the batch's time before the next.
     const auto = await tippers()
@@ -382,9 +382,33 @@ describe('the autopilot job in batches (decision 026, "Batches")', () => {
     expect(waits).toHaveLength(3)
     expect(waits.every((ms) => ms > 0)).toBe(true)
     expect(mine(await tipsOn(first.id), auto)).toHaveLength(7)
-    // Close to the kick-off (the 15-minute checkpoint, 4 minutes before): no waiting, however busy.
+    // Another match, of any competition, kicking off within 5 minutes: no waiting, so that its
+    // lockout (after the job, in the same scheduler pass) is not held back.
     await undo()
     waits.length = 0
+    // (the season's last match, brought forward: its own 15-minute checkpoint tips it as well)
+    const other = await t.db
+      .selectFrom('matches')
+      .select(['id', 'starts_at'])
+      .where('status', '=', 'scheduled')
+      .where('starts_at', '>', first.starts_at)
+      .orderBy('starts_at', 'desc')
+      .executeTakeFirstOrThrow()
+    const soon = new Date(t.clock.now().getTime() + AUTOPILOT_NO_YIELD_MS - 60_000)
+    await t.db.updateTable('matches').set({ starts_at: soon }).where('id', '=', other.id).execute()
+    try {
+      expect(await busy(run)).toEqual({ checkpoints: 2, placed: 14 })
+      expect(waits).toEqual([])
+      expect(mine(await tipsOn(first.id), auto)).toHaveLength(7)
+    } finally {
+      await t.db
+        .updateTable('matches')
+        .set({ starts_at: other.starts_at })
+        .where('id', '=', other.id)
+        .execute()
+    }
+    // Close to its own kick-off (the 15-minute checkpoint, 4 minutes before): no waiting either.
+    await undo()
     t.clock.set(new Date(first.starts_at.getTime() - AUTOPILOT_NO_YIELD_MS + 60_000))
     expect(await busy(run)).toEqual({ checkpoints: 1, placed: 7 })
     expect(waits).toEqual([])

@@ -52,8 +52,6 @@ export interface DueCheckpoint {
   lead_minutes: number
   competition_id: number
   sport: string
-  /** The match's start: the lockout the checkpoint must finish before. */
-  starts_at: Date
 }
 
 /**
@@ -66,7 +64,7 @@ export interface DueCheckpoint {
 export async function dueCheckpoints(db: Database, now: Date): Promise<DueCheckpoint[]> {
   const leads = [...AUTOPILOT_LEADS]
   const res = await sql<DueCheckpoint>`
-    SELECT d.match_id, d.lead_minutes, d.competition_id, co.sport, d.starts_at FROM (
+    SELECT d.match_id, d.lead_minutes, d.competition_id, co.sport FROM (
       SELECT m.id AS match_id, min(l.lead)::int AS lead_minutes, min(m.starts_at) AS starts_at,
         min(m.competition_id) AS competition_id
       FROM matches m CROSS JOIN unnest(${leads}::int[]) AS l(lead)
@@ -83,6 +81,16 @@ export async function dueCheckpoints(db: Database, now: Date): Promise<DueCheckp
     ORDER BY d.starts_at, d.match_id
   `.execute(db)
   return res.rows
+}
+
+/** The start of the next match of any competition still to start, if any. */
+export async function nextKickOff(db: Database, now: Date): Promise<Date | null> {
+  const res = await sql<{ at: Date | null }>`
+    SELECT min(starts_at) AS at FROM matches
+    WHERE status = 'scheduled' AND starts_at > ${now}::timestamptz
+  `.execute(db)
+  const at = res.rows[0]?.at
+  return at ? new Date(at) : null
 }
 
 /**

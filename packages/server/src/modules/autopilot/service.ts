@@ -50,7 +50,10 @@ export const AUTOPILOT_BATCH_SIZE = 2000
  */
 export const AUTOPILOT_YIELD_RATIO = 2
 
-/** No waiting this close to the kick-off: the checkpoint must finish before the lockout. */
+/**
+ * No waiting this close to any kick-off: the checkpoint must finish before its match's lockout,
+ * and the scheduler runs the lockouts (of every match) after the job, in the same pass.
+ */
 export const AUTOPILOT_NO_YIELD_MS = 5 * 60_000
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -75,7 +78,9 @@ export async function runAutopilot(
   const ratio = options.yieldRatio ?? AUTOPILOT_YIELD_RATIO
   const sleep = options.sleep ?? sleepFor
   const report: AutopilotReport = { checkpoints: 0, placed: 0 }
-  for (const c of await q.dueCheckpoints(db, clock.now())) {
+  const due = await q.dueCheckpoints(db, clock.now())
+  const kickOff = due.length > 0 ? await q.nextKickOff(db, clock.now()) : null
+  for (const c of due) {
     await db.transaction().execute((trx) => q.claimCheckpoint(trx, c, clock.now()))
     for (;;) {
       const started = performance.now()
@@ -109,11 +114,12 @@ export async function runAutopilot(
       await options.afterBatch?.(batch)
       if (batch.finished) break
       // Yielding to savers: the batch's locks are released; while others are at work (a rush),
-      // wait before the next, unless the kick-off is near.
+      // wait before the next, unless a kick-off is near.
       const took = performance.now() - started
       if (
         ratio > 0 &&
-        c.starts_at.getTime() - clock.now().getTime() > AUTOPILOT_NO_YIELD_MS &&
+        kickOff !== null &&
+        kickOff.getTime() - clock.now().getTime() > AUTOPILOT_NO_YIELD_MS &&
         (await q.othersBusy(db))
       )
         await sleep(took * ratio)
