@@ -1,6 +1,7 @@
-import { sql } from 'kysely'
+import { sql, type Updateable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rescore } from '../src/modules/scoring/service.ts'
+import type { DB } from '../src/db/schema.ts'
 import { createTestApp, makeAdmin, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
 // Round 1 of BBL|15: matches 1-8, 2025-12-14 to 2025-12-21. The clock sits after round 1.
@@ -195,37 +196,26 @@ describe('results in, scores out', () => {
         .where('sport', '=', 'bbl')
         .executeTakeFirstOrThrow()
     ).id
+    const setUser = (id: number, values: Updateable<DB['users']>) =>
+      t.db.updateTable('users').set(values).where('id', '=', id).execute()
     const renamed = await registerUser(t.app, { firstName: 'Before' })
     const gone = await registerUser(t.app)
     const rowless = await registerUser(t.app, { firstName: 'Rowless', lastName: 'Zed' })
-    for (const u of [renamed, gone, rowless])
-      await t.db
-        .updateTable('users')
-        .set({ roles: ['ROLE_USER_BBL'] })
-        .where('id', '=', u.id)
-        .execute()
+    for (const u of [renamed, gone, rowless]) await setUser(u.id, { roles: ['ROLE_USER_BBL'] })
     // the registration route placed them only if they registered for the game; make sure they are
     for (const u of [renamed, gone, rowless])
       await sql`INSERT INTO competition_registrations (competition_id, user_id)
         VALUES (${competitionId}, ${u.id}) ON CONFLICT DO NOTHING`.execute(t.db)
     await rescore(t.db, competitionId)
-    await t.db
-      .updateTable('users')
-      .set({ first_name: 'After', team_name: 'Renamed XI' })
-      .where('id', '=', renamed.id)
-      .execute()
-    await t.db.updateTable('users').set({ deactivated_at: NOW }).where('id', '=', gone.id).execute()
+    await setUser(renamed.id, { first_name: 'After', team_name: 'Renamed XI' })
+    await setUser(gone.id, { deactivated_at: NOW })
     // a tipper whose standings row is missing (as rows written before placeTipper could be)
     await t.db
       .deleteFrom('standings')
       .where('user_id', '=', rowless.id)
       .where('competition_id', '=', competitionId)
       .execute()
-    await t.db
-      .updateTable('users')
-      .set({ team_name: 'Rowless Club' })
-      .where('id', '=', rowless.id)
-      .execute()
+    await setUser(rowless.id, { team_name: 'Rowless Club' })
 
     expect((await setResult(first.id, win(first.away))).statusCode).toBe(200)
     const rows = await t.db
@@ -266,11 +256,7 @@ describe('results in, scores out', () => {
       last_name: 'Zed',
       active: true,
     })
-    await t.db
-      .updateTable('users')
-      .set({ deactivated_at: null })
-      .where('id', '=', gone.id)
-      .execute()
+    await setUser(gone.id, { deactivated_at: null })
   })
 
   it('re-scores two competitions at once, both to the end', async () => {
