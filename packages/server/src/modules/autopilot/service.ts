@@ -32,11 +32,6 @@ export interface AutopilotOptions {
   batchSize?: number
   /** Called after each committed batch, before the next: progress for logs, a seam for tests. */
   afterBatch?: (batch: AutopilotBatch) => Promise<void> | void
-  /**
-   * How long the job waits after a batch while other sessions are at work, as a multiple of the
-   * batch's own time (decision 026, "Yielding to savers"); 0 never waits.
-   */
-  yieldRatio?: number
   /** How the job waits (a seam for tests). */
   sleep?: (ms: number) => Promise<void>
 }
@@ -75,7 +70,6 @@ export async function runAutopilot(
 ): Promise<AutopilotReport> {
   const size = options.batchSize ?? AUTOPILOT_BATCH_SIZE
   if (!Number.isInteger(size) || size < 1) throw new Error(`autopilot batch size ${size}`)
-  const ratio = options.yieldRatio ?? AUTOPILOT_YIELD_RATIO
   const sleep = options.sleep ?? sleepFor
   const report: AutopilotReport = { checkpoints: 0, placed: 0 }
   const due = await q.dueCheckpoints(db, clock.now())
@@ -117,12 +111,11 @@ export async function runAutopilot(
       // wait before the next, unless a kick-off is near.
       const took = performance.now() - started
       if (
-        ratio > 0 &&
         kickOff !== null &&
         kickOff.getTime() - clock.now().getTime() > AUTOPILOT_NO_YIELD_MS &&
         (await q.othersBusy(db))
       )
-        await sleep(took * ratio)
+        await sleep(took * AUTOPILOT_YIELD_RATIO)
     }
   }
   return report
