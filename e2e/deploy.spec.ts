@@ -984,7 +984,13 @@ describe('a production deployment: nginx and TLS, two API processes, the worker,
         // As the result left them: the home side's tipper on top.
         for (const page of [ladder, rankings]) await expectText(rank(page, 'Home Tippers'), '1')
 
+        // B drops its cached scores version when the result's event reaches it (LISTEN/NOTIFY);
+        // until then it may answer from the version it read a moment ago (READ_CACHE_MS). The
+        // pages refetch on that event, so the API is asked after it too, as they ask.
+        const onB = await open(`${two.baseURL}/api/${sport}/events`)
+        await eventually(() => onB.retry !== null, 2000)
         await setResult(one, 'away')
+        await eventually(() => resultEvents(onB).length === 1, 2000)
         const rows = await leagueLadder(two)
         const away = rows.find((r) => r.userId === users[1]!.id)!
         expect(away.rank).toBe(1)
