@@ -272,6 +272,15 @@ process.on('exit', () => {
   for (const p of running) p.kill('SIGKILL')
 })
 
+/**
+ * The API server's Node flags: the deployment's (scripts/server-flags.mjs), then the run's own
+ * (BENCH_SERVER_FLAGS; NODE_OPTIONS refuses some, such as --cpu-prof). A later V8 flag wins.
+ */
+const serverNodeFlags = (): string[] => [
+  ...SERVER_NODE_FLAGS,
+  ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+]
+
 function startNode(
   args: string[],
   env: Record<string, string>,
@@ -425,6 +434,8 @@ interface Extra {
   livePages?: LivePagesReport & { underLoad: boolean }
   /** BENCH_SERVER_FLAGS of the run, when set (an old-space ceiling raised for the pages, say). */
   serverFlags?: string
+  /** Every Node flag the API server ran with: SERVER_NODE_FLAGS, then BENCH_SERVER_FLAGS (decision 039). */
+  nodeFlags: string
   /** --cpu-cap: the servers' and PostgreSQL's share of the machine, and how often it bit. */
   cpuCap?: {
     fraction: number
@@ -555,6 +566,7 @@ async function main(): Promise<void> {
   const extra: Extra = {
     dataset: summary.seconds,
     ...(process.env.BENCH_SERVER_FLAGS ? { serverFlags: process.env.BENCH_SERVER_FLAGS } : {}),
+    nodeFlags: serverNodeFlags().join(' '),
   }
 
   // Facts the load pools need, read before the server starts (PGlite is one process's).
@@ -695,8 +707,7 @@ async function main(): Promise<void> {
     [path.join(REPO_ROOT, 'packages/server/src/main.ts')],
     serverEnv,
     'server',
-    // Node's own flags for the server alone (NODE_OPTIONS refuses some, such as --cpu-prof).
-    [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])],
+    serverNodeFlags(),
     livePagesOn ? fdLimitFor(livePageCount) : undefined,
   )
   if (cpuCap) {
