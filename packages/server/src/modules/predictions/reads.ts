@@ -99,7 +99,8 @@ export class PredictionsReads {
    * PICK_COUNTS_CACHE_MS (warmPickCounts in the service). A counted round is recounted by its
    * readers instead, behind them, once its count is a TTL old: a round nobody reads is never
    * counted again, and one being read is counted no more often than before this warm-up existed.
-   * At a million tippers each count is about 2 s of a database core; a first version that also
+   * At a million tippers each count is about 0.5 s of a database core (2 s before the app's
+   * sessions ran without JIT, decision 040); a first version that also
    * recounted every open round each half TTL, read or not, doubled that work for nothing
    * (bench/README.md, 2026-11-27). Never rejects.
    */
