@@ -275,8 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     onResult: () => {
       competitions.forget()
       scores.forgetShared()
-      // The big leagues' ladders at the new scores, built before their readers ask (decision 020).
-      void leagues.warmLadders()
+      // The big leagues' ladders and charts at the new scores, built before their readers ask
+      // (decision 020).
+      void leagues.warmLadders().then(() => seasonLeagues.warmBig())
     },
   })
   const leagues = new LeaguesService(
@@ -293,9 +294,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     competitions,
   )
   leaguesRoutes(app, { leagues })
-  seasonLeagueRoutes(app, { seasonLeagues: new SeasonLeagues(db, leagues, config.READ_CACHE_MS) })
-  // A freshly started process builds the big leagues' ladders at once, not on a reader's time.
-  app.addHook('onReady', async () => void leagues.warmLadders())
+  const seasonLeagues = new SeasonLeagues(db, leagues, config.READ_CACHE_MS)
+  seasonLeagueRoutes(app, { seasonLeagues })
+  // A freshly started process builds the big leagues' ladders and charts at once, not on a
+  // reader's time.
+  app.addHook('onReady', async () => void leagues.warmLadders().then(() => seasonLeagues.warmBig()))
   headToHeadRoutes(app, { headToHead: new HeadToHeadService(db, competitions) })
   projectionsRoutes(app, { projections: new ProjectionsService(db, competitions, leagues) })
   // The season archive and league renewal (issue 31): its own SeasonService, for past competitions.
