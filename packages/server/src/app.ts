@@ -275,9 +275,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     onResult: () => {
       competitions.forget()
       scores.forgetShared()
-      // The big leagues' ladders and charts at the new scores, built before their readers ask
-      // (decision 020).
-      void leagues.warmLadders().then(() => seasonLeagues.warmBig())
+      // The big leagues' ladders at the new scores, built before their readers ask (decision 020).
+      void leagues.warmLadders()
     },
   })
   const leagues = new LeaguesService(
@@ -294,11 +293,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     competitions,
   )
   leaguesRoutes(app, { leagues })
-  const seasonLeagues = new SeasonLeagues(db, leagues, config.READ_CACHE_MS)
-  seasonLeagueRoutes(app, { seasonLeagues })
-  // A freshly started process builds the big leagues' ladders and charts at once, not on a
-  // reader's time.
-  app.addHook('onReady', async () => void leagues.warmLadders().then(() => seasonLeagues.warmBig()))
+  seasonLeagueRoutes(app, { seasonLeagues: new SeasonLeagues(db, leagues, config.READ_CACHE_MS) })
+  // A freshly started process builds the big leagues' ladders at once, not on a reader's time.
+  app.addHook('onReady', async () => void leagues.warmLadders())
   headToHeadRoutes(app, { headToHead: new HeadToHeadService(db, competitions) })
   projectionsRoutes(app, { projections: new ProjectionsService(db, competitions, leagues) })
   // The season archive and league renewal (issue 31): its own SeasonService, for past competitions.

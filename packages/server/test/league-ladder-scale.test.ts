@@ -501,29 +501,6 @@ describe("a big league's My season chart under a crowd", () => {
   })
 })
 
-describe("a big league's My season chart at start-up", () => {
-  it('is built before its first reader asks, once, after the ladder', async () => {
-    const { app, builds } = await countingApp('WITH played AS')
-    try {
-      // Nobody reads: the process builds it on its own once it is ready (app.ts).
-      await app.ready()
-      await until('the start-up warm-up of the chart', () => builds() === 1)
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          app.inject({
-            url: `/api/bbl/season/leagues/${leagueId}`,
-            headers: { cookie: boss.cookie },
-          }),
-        ),
-      )
-      for (const res of answers) expect(res.statusCode).toBe(200)
-      expect(builds()).toBe(1)
-    } finally {
-      await app.close()
-    }
-  })
-})
-
 describe('a cold big ladder under a crowd', () => {
   it('builds it once for a process that just started and a crowd reading at once', async () => {
     const { app, builds } = await countingApp()

@@ -36,7 +36,7 @@ import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
 import { currentCompetitionsIn, type CurrentCompetitions } from '../competitions/service.ts'
 import * as q from './queries.ts'
 import { HonoursReads } from './honours/reads.ts'
-import { BIG_LEAGUE, LeaguesReads, WARM_LEAGUES_MAX, type LeagueRow as Row } from './reads.ts'
+import { LeaguesReads, type LeagueRow as Row } from './reads.ts'
 
 /** What makes a league big enough to keep its reads built behind readers (decision 020). */
 export { BIG_LEAGUE, bigLeagueRebuildDue } from './reads.ts'
@@ -564,34 +564,6 @@ export class LeaguesService {
     } catch {
       // the database is away or closing: the readers build it, as without the warm-up
     }
-  }
-
-  /**
-   * The leagues whose views are built ahead of their readers, with their competition and its
-   * scores version: in every current competition, its biggest (more than BIG_LEAGUE members, at
-   * most WARM_LEAGUES_MAX, the largest first). My season's league chart warms from here
-   * (season/league.ts warmBig), after the ladders.
-   */
-  async bigLeagues(): Promise<
-    {
-      competitionId: number
-      scoresVersion: number
-      id: number
-      startRound: number
-      numUsers: number
-    }[]
-  > {
-    const out = []
-    for (const c of await currentCompetitionsIn(this.db))
-      for (const l of await q.biggestLeagues(this.db, c.id, BIG_LEAGUE, WARM_LEAGUES_MAX))
-        out.push({
-          competitionId: c.id,
-          scoresVersion: c.scores_version,
-          id: l.id,
-          startRound: l.start_round,
-          numUsers: l.num_users,
-        })
-    return out
   }
 
   /**

@@ -58,7 +58,7 @@ export class SeasonLeagues {
 
   constructor(
     private readonly db: Database,
-    private readonly leagues: Pick<LeaguesService, 'forLiveRank' | 'bigLeagues'>,
+    private readonly leagues: Pick<LeaguesService, 'forLiveRank'>,
     private readonly readCacheMs: number,
   ) {
     this.groups = new ReadCache(readCacheMs)
@@ -67,7 +67,14 @@ export class SeasonLeagues {
   async league(sport: Sport, userId: number, leagueId: number): Promise<SeasonLeague> {
     const l = await this.leagues.forLiveRank(sport, leagueId, userId)
     const key = `${leagueId}:${l.startRound}:${l.scoresVersion}:${l.numUsers}`
-    const build = this.builder(l.competitionId, leagueId, l.startRound)
+    const build = async (): Promise<Kept> => {
+      const at = { competitionId: l.competitionId, leagueId, startRound: l.startRound }
+      const [played, rows] = await Promise.all([
+        q.leaguePlayedRounds(this.db, l.competitionId, l.startRound),
+        q.leagueGroupRows(this.db, at),
+      ])
+      return { played, groups: groupsOf(rows) }
+    }
     const [kept, mine] = await Promise.all([
       l.numUsers > BIG_LEAGUE && this.readCacheMs > 0
         ? this.bigGroups.get(
@@ -99,39 +106,6 @@ export class SeasonLeagues {
           rank: ranked && g ? rankIn(g, points, margin) : null,
         }
       }),
-    }
-  }
-
-  /**
-   * Builds the biggest leagues' groups at their competition's scores version ahead of their
-   * readers, as their ladders are (decision 020): app.ts calls it at start-up and whenever a
-   * result moved the scores, after the ladders. Without it the first readers of a big league's
-   * chart after a start waited for the build (1.7-3.1 s at 100,000 members in the bench,
-   * 2026-11-28). One league at a time; never rejects (a failed build is left to the readers).
-   */
-  async warmBig(): Promise<void> {
-    if (this.readCacheMs <= 0) return
-    try {
-      for (const l of await this.leagues.bigLeagues())
-        await this.bigGroups.warm(
-          `${l.id}:${l.startRound}`,
-          `${l.scoresVersion}:${l.numUsers}`,
-          this.builder(l.competitionId, l.id, l.startRound),
-          bigLeagueRebuildDue(l.scoresVersion),
-        )
-    } catch {
-      // the database is away or closing: the readers build it, as without the warm-up
-    }
-  }
-
-  /** A league's played rounds and groups (queries.ts leagueGroupRows), from its start round. */
-  private builder(competitionId: number, leagueId: number, startRound: number) {
-    return async (): Promise<Kept> => {
-      const [played, rows] = await Promise.all([
-        q.leaguePlayedRounds(this.db, competitionId, startRound),
-        q.leagueGroupRows(this.db, { competitionId, leagueId, startRound }),
-      ])
-      return { played, groups: groupsOf(rows) }
     }
   }
 }

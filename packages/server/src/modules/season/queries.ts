@@ -160,13 +160,13 @@ export async function roundStats(db: Database, competitionId: number, after: num
     total: number
     best: number
   }>`
-    WITH rounds_played AS MATERIALIZED (
+    WITH played AS MATERIALIZED (
       SELECT r.id, r.number FROM rounds r
       WHERE r.competition_id = ${competitionId} AND r.number > ${after}
         AND EXISTS (SELECT 1 FROM matches m WHERE m.round_id = r.id AND m.status = 'complete')
     )
     SELECT p.number, s.tippers, s.total, s.best
-    FROM rounds_played p
+    FROM played p
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS tippers, coalesce(sum(rs.points), 0)::int AS total,
         coalesce(max(rs.points), 0)::int AS best
