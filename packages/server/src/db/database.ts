@@ -82,7 +82,9 @@ export function withoutJit(databaseUrl: string): string {
   try {
     url = new URL(databaseUrl)
   } catch {
-    return databaseUrl // not a URL: pg reads it as it is, and the pool's own `options` apply
+    // Not a URL (a form pg-connection-string reads that URL does not): left as the operator
+    // wrote it, with the server's own JIT setting.
+    return databaseUrl
   }
   const theirs = url.searchParams.get('options')
   url.searchParams.set('options', theirs ? `-c jit=off ${theirs}` : '-c jit=off')
@@ -108,7 +110,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const pool = new pg.Pool({
       Client: PreparingClient,
       connectionString: withoutJit(opts.databaseUrl),
-      options: '-c jit=off',
       max: opts.poolSize ?? 20,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
     })
