@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 const serverTests = {
@@ -17,6 +18,11 @@ if (process.env.CI && !process.env.DATABASE_URL) {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's two-core machine, one, so every
+    // file ran after the other (39 minutes, 2026-11-28). Two workers let the browser specs, which
+    // mostly wait on Chromium and the server, overlap the database suites. The projects that must
+    // run alone say so themselves (fileParallelism, and reliability's own group after the rest).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       // The bench's pure helpers (bench/src/pages-lib.ts); the bench itself is run, not tested.
