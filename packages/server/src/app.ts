@@ -293,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     competitions,
   )
   leaguesRoutes(app, { leagues })
-  seasonLeagueRoutes(app, { seasonLeagues: new SeasonLeagues(db, leagues, config.READ_CACHE_MS) })
+  seasonLeagueRoutes(app, { seasonLeagues: new SeasonLeagues(db, leagues) })
   // A freshly started process builds the big leagues' ladders at once, not on a reader's time.
   app.addHook('onReady', async () => void leagues.warmLadders())
   headToHeadRoutes(app, { headToHead: new HeadToHeadService(db, competitions) })

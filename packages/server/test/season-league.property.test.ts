@@ -75,7 +75,7 @@ describe('My season league charts equal the reference', () => {
           },
           competitions,
         )
-        const service = new SeasonLeagues(db, leagues, 0)
+        const service = new SeasonLeagues(db, leagues)
         const active = registrations.filter((r) => r.active).map((r) => r.userId)
         // The chart's rounds: every round with a completed match.
         const played = [

@@ -15,6 +15,19 @@ export interface LadderView {
 /** Between a member's team name, first name and last-name initial (PostgreSQL text has no NUL). */
 const SEP = '\u0000'
 
+/**
+ * One group of a league's chart (My season, issue 31), as season/history.ts groupsOf reads them:
+ * 'h', the members whose cumulative points and margin from the start round through `round` are
+ * these; 'p', the members who scored `points` in `round` (margin 0).
+ */
+export interface ChartGroupRow {
+  kind: 'h' | 'p'
+  round: number
+  points: number
+  margin: number
+  n: number
+}
+
 /** KeptLeague's view keys besides a week's number. */
 const OVERALL = 0
 const NO_SCORES = -1
@@ -61,6 +74,8 @@ export class KeptLeague {
   private readonly width: number
   /** (member * width + round - 1) * 2: points; + 1: margin. */
   private readonly scores: Int32Array
+  /** member * width + round - 1: 1 where the member has a row of that round's scores. */
+  private readonly scored: Uint8Array
   /** member * 2: points from the start round; + 1: margin. */
   private readonly totals: Int32Array
   private readonly views = new Map<number, LadderView>()
@@ -84,6 +99,7 @@ export class KeptLeague {
       for (let k = 0; k < list.length; k += 3) width = Math.max(width, list[k]!)
     this.width = width
     this.scores = new Int32Array(n * width * 2)
+    this.scored = new Uint8Array(n * width)
     this.totals = new Int32Array(n * 2)
     members.forEach((m, i) => {
       this.userIds[i] = m.user_id
@@ -97,6 +113,7 @@ export class KeptLeague {
         const at = (i * width + round - 1) * 2
         this.scores[at] = list[k + 1]!
         this.scores[at + 1] = list[k + 2]!
+        this.scored[i * width + round - 1] = 1
         if (round >= startRound) {
           this.totals[i * 2] = this.totals[i * 2]! + list[k + 1]!
           this.totals[i * 2 + 1] = this.totals[i * 2 + 1]! + list[k + 2]!
@@ -123,6 +140,47 @@ export class KeptLeague {
       this.views.set(key, view)
     }
     return view
+  }
+
+  /**
+   * The league's chart groups over `played` (its rounds from the start round with a completed
+   * match, ascending), ordered by kind, round, points descending, margin ascending: for each
+   * round, the members with a row of its scores, grouped by their points and margin summed over
+   * the played rounds so far (only those they have rows of), and by the round's own points.
+   * What My season's league chart is drawn from (season/league.ts), so the chart and the ladder
+   * come from one read of the league: a member's rank in it is where the ladder puts them.
+   */
+  chartGroups(played: readonly number[]): ChartGroupRow[] {
+    const n = this.size
+    const cumPoints = new Int32Array(n)
+    const cumMargin = new Int32Array(n)
+    const out: ChartGroupRow[] = []
+    for (const round of played) {
+      if (round < 1 || round > this.width) continue
+      // points -> margin -> members, and points -> members
+      const cumulative = new Map<number, Map<number, number>>()
+      const own = new Map<number, number>()
+      for (let i = 0; i < n; i++) {
+        if (this.scored[i * this.width + round - 1] !== 1) continue
+        const at = (i * this.width + round - 1) * 2
+        const points = this.scores[at]!
+        cumPoints[i] = cumPoints[i]! + points
+        cumMargin[i] = cumMargin[i]! + this.scores[at + 1]!
+        let margins = cumulative.get(cumPoints[i]!)
+        if (!margins) cumulative.set(cumPoints[i]!, (margins = new Map<number, number>()))
+        margins.set(cumMargin[i]!, (margins.get(cumMargin[i]!) ?? 0) + 1)
+        own.set(points, (own.get(points) ?? 0) + 1)
+      }
+      for (const points of [...cumulative.keys()].sort((a, b) => b - a)) {
+        const margins = cumulative.get(points)!
+        for (const margin of [...margins.keys()].sort((a, b) => a - b))
+          out.push({ kind: 'h', round, points, margin, n: margins.get(margin)! })
+      }
+      for (const points of [...own.keys()].sort((a, b) => b - a))
+        out.push({ kind: 'p', round, points, margin: 0, n: own.get(points)! })
+    }
+    // groupsOf reads every 'h' row before the 'p' rows
+    return [...out.filter((r) => r.kind === 'h'), ...out.filter((r) => r.kind === 'p')]
   }
 
   /** Ranks the overall view, a week with scores, or the view of the weeks without (all 0). */

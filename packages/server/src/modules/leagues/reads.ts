@@ -46,9 +46,10 @@ export const BIG_LADDER_MEMBERS_MAX_AGE_MS = 60_000
  * When a big league's kept read (versioned `${scoresVersion}:${numUsers}`) is rebuilt for a
  * reader at `scoresVersion`: newer scores at once; only members after a while; never back to
  * older scores (a reader holding an older version of the competition than the warm-up read).
- * StaleWhileRebuild's `due` for the ladder and My season's league chart alike.
+ * StaleWhileRebuild's `due` for the kept league, which its ladder and My season's league chart
+ * are both drawn from.
  */
-export const bigLeagueRebuildDue =
+const bigLeagueRebuildDue =
   (scoresVersion: number) =>
   (builtAt: number, held: string): boolean =>
     scoresOf(held) < scoresVersion ||
@@ -112,15 +113,23 @@ export class LeaguesReads {
    * while the new one builds; `Ladder.scoresVersion` says which.
    */
   async ladder(l: LadderKey): Promise<Ladder> {
-    const league = this.isBig(l)
-      ? await this.bigLeagues.get(
+    return (await this.kept(l)).view(l.round)
+  }
+
+  /**
+   * The league as kept for its ladder (the same object for all its views while it is held): My
+   * season's league chart is drawn from it too (season/league.ts), so a big league's chart is
+   * built with its ladder, ahead of its readers, and never read from the database on its own.
+   */
+  kept(l: Omit<LadderKey, 'round'>): Promise<KeptLeague> {
+    return this.isBig(l)
+      ? this.bigLeagues.get(
           this.keyOf(l),
           this.versionOf(l),
           this.builder(l),
           bigLeagueRebuildDue(l.scoresVersion),
         )
-      : await this.ladders.get(`${this.keyOf(l)}:${this.versionOf(l)}`, this.builder(l))
-    return league.view(l.round)
+      : this.ladders.get(`${this.keyOf(l)}:${this.versionOf(l)}`, this.builder(l))
   }
 
   /**
@@ -152,20 +161,20 @@ export class LeaguesReads {
     return built
   }
 
-  private isBig(l: LadderKey): boolean {
+  private isBig(l: Omit<LadderKey, 'round'>): boolean {
     return l.numUsers > BIG_LEAGUE && this.readCacheMs > 0
   }
 
   /** A league is kept once for all the views of its ladder (decision 038). */
-  private keyOf(l: LadderKey): string {
+  private keyOf(l: Omit<LadderKey, 'round'>): string {
     return `${l.leagueId}:${l.startRound}`
   }
 
-  private versionOf(l: LadderKey): string {
+  private versionOf(l: Omit<LadderKey, 'round'>): string {
     return `${l.scoresVersion}:${l.numUsers}`
   }
 
-  private builder(l: LadderKey): () => Promise<KeptLeague> {
+  private builder(l: Omit<LadderKey, 'round'>): () => Promise<KeptLeague> {
     return async () =>
       new KeptLeague(
         await q.leagueScores(this.db, { competitionId: l.competitionId, leagueId: l.leagueId }),

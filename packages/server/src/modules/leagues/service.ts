@@ -36,10 +36,10 @@ import { invitationEmail, leagueMessageEmail } from '../mail/templates.ts'
 import { currentCompetitionsIn, type CurrentCompetitions } from '../competitions/service.ts'
 import * as q from './queries.ts'
 import { HonoursReads } from './honours/reads.ts'
+import type { KeptLeague } from './kept-league.ts'
 import { LeaguesReads, type LeagueRow as Row } from './reads.ts'
 
-/** What makes a league big enough to keep its reads built behind readers (decision 020). */
-export { BIG_LEAGUE, bigLeagueRebuildDue } from './reads.ts'
+export type { KeptLeague } from './kept-league.ts'
 
 /** What the league emails need: the clock, the app's public origin for links, hourly quotas. */
 export interface LeagueMailSettings {
@@ -160,6 +160,20 @@ export class LeaguesService {
       numUsers: row.num_users,
       name: row.name,
     }
+  }
+
+  /**
+   * The league as its ladder keeps it (reads.ts kept), for a league forLiveRank has let the
+   * caller see: My season's league chart is drawn from it.
+   */
+  keptLeague(at: {
+    competitionId: number
+    leagueId: number
+    startRound: number
+    scoresVersion: number
+    numUsers: number
+  }): Promise<KeptLeague> {
+    return this.reads.kept(at)
   }
 
   private async managed(sport: Sport, leagueId: number, userId: number) {

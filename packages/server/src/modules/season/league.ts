@@ -4,8 +4,7 @@ import { averageOf } from '@tipping/contract/rules/season'
 import type { SeasonLeague } from '@tipping/contract/season'
 import { Batcher, byScope } from '../../batch.ts'
 import type { Database } from '../../db/schema.ts'
-import { ReadCache, StaleWhileRebuild } from '../../read-cache.ts'
-import { BIG_LEAGUE, bigLeagueRebuildDue, type LeaguesService } from '../leagues/service.ts'
+import type { KeptLeague, LeaguesService } from '../leagues/service.ts'
 import { groupsOf, rankIn, type RoundGroups } from './history.ts'
 import * as q from './queries.ts'
 
@@ -13,10 +12,11 @@ import * as q from './queries.ts'
  * My season's "the same for each of my leagues" (issue 31): the caller's points per round against
  * the league's average and best, and their rank in the league after each round. Only a member
  * reads it (LeaguesService.forLiveRank: a private league is not found, a public one's visitor is
- * refused, as for a place on its ladder). The league's groups (queries.ts leagueGroupRows) are kept like
- * its ladder (decision 009): keyed by the scores version (a result, a registration or a
- * deactivation bumps it) and the member count, so a result shows at once; READ_CACHE_MS bounds
- * how long a join or leave takes to show. The caller's own totals are read fresh from their rows.
+ * refused, as for a place on its ladder). The league's groups are worked out in the process from
+ * the league as its ladder keeps it (LeaguesService.keptLeague, KeptLeague.chartGroups), once per
+ * kept league: a result shows when the ladder shows it, and a big league's chart is built with
+ * its ladder, ahead of its readers, at start-up and after each result (decision 020). The
+ * caller's own totals are read fresh from their rows.
  */
 type OwnRow = Awaited<ReturnType<typeof q.usersRoundScores>>[number]
 
@@ -26,13 +26,8 @@ interface Kept {
 }
 
 export class SeasonLeagues {
-  private readonly groups: ReadCache<Kept>
-  /**
-   * A big league's groups (over BIG_LEAGUE members: seconds of SQL at 100,000 members, 3.8 s
-   * measured at 1M), rebuilt behind their readers as its ladder is (decision 020): with the
-   * TTL cache every reader waited for a rebuild each READ_CACHE_MS (p99 4.9 s in the bench).
-   */
-  private readonly bigGroups = new StaleWhileRebuild<Kept>()
+  /** Each kept league's chart, worked out the first time it is read; goes with the league. */
+  private readonly charts = new WeakMap<KeptLeague, Promise<Kept>>()
 
   /**
    * `${competitionId}:${userId}` -> the caller's round scores: the requests of one turn of the
@@ -58,32 +53,15 @@ export class SeasonLeagues {
 
   constructor(
     private readonly db: Database,
-    private readonly leagues: Pick<LeaguesService, 'forLiveRank'>,
-    private readonly readCacheMs: number,
-  ) {
-    this.groups = new ReadCache(readCacheMs)
-  }
+    private readonly leagues: Pick<LeaguesService, 'forLiveRank' | 'keptLeague'>,
+  ) {}
 
   async league(sport: Sport, userId: number, leagueId: number): Promise<SeasonLeague> {
     const l = await this.leagues.forLiveRank(sport, leagueId, userId)
-    const key = `${leagueId}:${l.startRound}:${l.scoresVersion}:${l.numUsers}`
-    const build = async (): Promise<Kept> => {
-      const at = { competitionId: l.competitionId, leagueId, startRound: l.startRound }
-      const [played, rows] = await Promise.all([
-        q.leaguePlayedRounds(this.db, l.competitionId, l.startRound),
-        q.leagueGroupRows(this.db, at),
-      ])
-      return { played, groups: groupsOf(rows) }
-    }
     const [kept, mine] = await Promise.all([
-      l.numUsers > BIG_LEAGUE && this.readCacheMs > 0
-        ? this.bigGroups.get(
-            `${leagueId}:${l.startRound}`,
-            `${l.scoresVersion}:${l.numUsers}`,
-            build,
-            bigLeagueRebuildDue(l.scoresVersion),
-          )
-        : this.groups.get(key, build),
+      this.leagues
+        .keptLeague({ ...l, leagueId })
+        .then((league) => this.chartOf(league, l.competitionId, l.startRound)),
       this.own.get(`${l.competitionId}:${userId}`).then((rows) => rows ?? []),
     ])
     const ranked = mine.length > 0 && mine[0]!.active
@@ -107,5 +85,25 @@ export class SeasonLeagues {
         }
       }),
     }
+  }
+
+  /**
+   * The league's rounds from its start round with a completed match, and its groups in them.
+   * The rounds are read when the chart is first worked out. A big league's kept ladder may be
+   * the previous scores version while the next builds (seconds after a result): a round that
+   * result first played then shows no groups in it until the next version is kept.
+   */
+  private chartOf(league: KeptLeague, competitionId: number, startRound: number): Promise<Kept> {
+    let chart = this.charts.get(league)
+    if (!chart) {
+      chart = q.leaguePlayedRounds(this.db, competitionId, startRound).then((played) => ({
+        played,
+        groups: groupsOf(league.chartGroups(played)),
+      }))
+      this.charts.set(league, chart)
+      // a failed read is not kept: the next reader tries again
+      chart.catch(() => this.charts.delete(league))
+    }
+    return chart
   }
 }
