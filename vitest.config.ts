@@ -19,9 +19,10 @@ if (process.env.CI && !process.env.DATABASE_URL) {
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's two-core machine, one, so every
-    // file ran after the other (39 minutes, 2026-11-28). Two workers let the browser specs, which
-    // mostly wait on Chromium and the server, overlap the database suites. The projects that must
-    // run alone say so themselves (fileParallelism, and reliability's own group after the rest).
+    // file ran after the other (39 minutes of tests, 2026-11-28). With two, the unit and database
+    // suites run two files at a time. The projects that must run alone say so themselves: the
+    // browser specs turn file parallelism off (Vitest then runs them one by one, in a group of
+    // their own at the end) and reliability has its own group before them.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
