@@ -154,7 +154,9 @@ export class KeptLeague {
     const n = this.size
     const cumPoints = new Int32Array(n)
     const cumMargin = new Int32Array(n)
-    const out: ChartGroupRow[] = []
+    // groupsOf reads every 'h' row before the 'p' rows
+    const cumulativeRows: ChartGroupRow[] = []
+    const ownRows: ChartGroupRow[] = []
     for (const round of played) {
       if (round < 1 || round > this.width) continue
       // points -> margin -> members, and points -> members
@@ -174,13 +176,12 @@ export class KeptLeague {
       for (const points of [...cumulative.keys()].sort((a, b) => b - a)) {
         const margins = cumulative.get(points)!
         for (const margin of [...margins.keys()].sort((a, b) => a - b))
-          out.push({ kind: 'h', round, points, margin, n: margins.get(margin)! })
+          cumulativeRows.push({ kind: 'h', round, points, margin, n: margins.get(margin)! })
       }
       for (const points of [...own.keys()].sort((a, b) => b - a))
-        out.push({ kind: 'p', round, points, margin: 0, n: own.get(points)! })
+        ownRows.push({ kind: 'p', round, points, margin: 0, n: own.get(points)! })
     }
-    // groupsOf reads every 'h' row before the 'p' rows
-    return [...out.filter((r) => r.kind === 'h'), ...out.filter((r) => r.kind === 'p')]
+    return [...cumulativeRows, ...ownRows]
   }
 
   /** Ranks the overall view, a week with scores, or the view of the weeks without (all 0). */

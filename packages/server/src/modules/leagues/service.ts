@@ -37,7 +37,7 @@ import { currentCompetitionsIn, type CurrentCompetitions } from '../competitions
 import * as q from './queries.ts'
 import { HonoursReads } from './honours/reads.ts'
 import type { KeptLeague } from './kept-league.ts'
-import { LeaguesReads, type LeagueRow as Row } from './reads.ts'
+import { LeaguesReads, type LadderKey, type LeagueRow as Row } from './reads.ts'
 
 export type { KeptLeague } from './kept-league.ts'
 
@@ -166,13 +166,7 @@ export class LeaguesService {
    * The league as its ladder keeps it (reads.ts kept), for a league forLiveRank has let the
    * caller see: My season's league chart is drawn from it.
    */
-  keptLeague(at: {
-    competitionId: number
-    leagueId: number
-    startRound: number
-    scoresVersion: number
-    numUsers: number
-  }): Promise<KeptLeague> {
+  keptLeague(at: Omit<LadderKey, 'round'>): Promise<KeptLeague> {
     return this.reads.kept(at)
   }
 
