@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import { createContext, useContext, useDeferredValue, useMemo, type ReactNode } from 'react'
 import type { Advert, MrecsFile, NotificationBarFile } from '@tipping/contract/content'
 import type { AppConfigFile } from '@tipping/contract/static-files'
 import type { Sport } from '@tipping/contract/constants'
@@ -123,6 +123,11 @@ export function SiteContentProvider({
     }),
     [config.data, bars.data, bbl.data, wbbl.data],
   )
-  if (!settled) return <>{fallback}</>
+  // What this gate lets through is a load's largest render (the header, the page, the footer, all
+  // code run for the first time): deferred, React renders it in slices that yield to input while
+  // the fallback stays a moment longer, instead of in one task that freezes a slow phone (decision
+  // 041). Only the showing waits; content that goes away goes at once.
+  const shown = useDeferredValue(settled, false) && settled
+  if (!shown) return <>{fallback}</>
   return <SiteContentContext.Provider value={content}>{children}</SiteContentContext.Provider>
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback, useDeferredValue, useEffect } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { roleForSport, type Sport } from '@tipping/contract/constants'
 import { useLogoutMutation } from '../../features/auth/auth-api.ts'
@@ -58,6 +58,9 @@ export function SignedInLayout() {
   const session = useAppSelector((s) => s.session)
   const signOut = useSignOut()
   const valid = isSport(sport)
+  // The signed-in frame and its page mount in slices once the session is known (decision 041, as
+  // SiteContentProvider); a session that ends takes them away in the same render.
+  const framed = useDeferredValue(session.isAuthorized, false) && session.isAuthorized
 
   useEffect(() => {
     if (valid) rememberSport(sport)
@@ -74,7 +77,7 @@ export function SignedInLayout() {
         <NotFoundPage />
       </PlainLayout>
     )
-  if (!session.isSessionChecked && !session.isAuthorized)
+  if ((!session.isSessionChecked && !session.isAuthorized) || (session.isAuthorized && !framed))
     return <Spinner label="Checking your session" />
   if (!session.isAuthorized) {
     // Spec 2: signed-out visitors go to `/`, leaving a create, join or tipping link to follow

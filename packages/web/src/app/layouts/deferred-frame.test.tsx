@@ -1,0 +1,124 @@
+import { flushSync } from 'react-dom'
+import { createRoot, type Root } from 'react-dom/client'
+import { Provider } from 'react-redux'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { UserSession } from '@tipping/contract/auth'
+import { sessionActions } from '../../lib/session-slice.ts'
+import {
+  SITE_CONTENT_DEFAULTS,
+  SiteContentProvider,
+  siteContentApi,
+} from '../../lib/site-content.tsx'
+import { createStore } from '../store.ts'
+import { SignedInLayout } from './signed-in-layout.tsx'
+
+// Decision 041: the two gates a load passes (the site content, the session) let the frame and its
+// page through in a render of their own, which React may split and interrupt, not in the store
+// update that opened the gate. React's real scheduler is used here, not act(), which would run
+// every render before returning and hide the difference.
+
+const user: UserSession = {
+  id: 7,
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Tipper',
+  team_name: null,
+  team_supported: 0,
+  tipping_id: 'x',
+  disabledNotifications: false,
+  isWeeklyReminderEnabled: true,
+  reminderLead: 'round',
+  roles: ['ROLE_USER_BBL', 'ROLE_USER_WBBL'],
+  recovered: false,
+  registeredAt: { date: '2026-11-01T00:00:00Z' },
+}
+
+const actFlag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+let container: HTMLDivElement
+let root: Root
+
+beforeEach(() => {
+  actFlag.IS_REACT_ACT_ENVIRONMENT = false
+  container = document.createElement('div')
+  document.body.append(container)
+  root = createRoot(container)
+})
+
+afterEach(() => {
+  root.unmount()
+  container.remove()
+  actFlag.IS_REACT_ACT_ENVIRONMENT = true
+  localStorage.clear()
+})
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+const shows = (text: string) => container.textContent?.includes(text) ?? false
+
+describe('the signed-in frame', () => {
+  it('mounts after the update that checked the session, and goes at once when it ends', async () => {
+    const store = createStore()
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/:sport',
+          element: <SignedInLayout />,
+          children: [{ path: '*', element: <p>the page</p> }],
+        },
+        { path: '/', element: <p>landing</p> },
+      ],
+      { initialEntries: ['/bbl/tipping'] },
+    )
+    flushSync(() =>
+      root.render(
+        <Provider store={store}>
+          <RouterProvider router={router} />
+        </Provider>,
+      ),
+    )
+    expect(shows('Checking your session')).toBe(true)
+
+    flushSync(() => store.dispatch(sessionActions.sessionChecked(user)))
+    // The update itself committed only the spinner again; the frame follows in its own render.
+    expect(shows('the page')).toBe(false)
+    expect(shows('Checking your session')).toBe(true)
+    await settle()
+    expect(shows('the page')).toBe(true)
+
+    flushSync(() => store.dispatch(sessionActions.sessionExpired()))
+    expect(shows('the page')).toBe(false)
+  })
+})
+
+describe('the site content gate', () => {
+  it('lets its children through after the update that brought the last file', async () => {
+    const store = createStore()
+    flushSync(() =>
+      root.render(
+        <Provider store={store}>
+          <SiteContentProvider fallback={<p>loading</p>}>
+            <p>the site</p>
+          </SiteContentProvider>
+        </Provider>,
+      ),
+    )
+    expect(shows('loading')).toBe(true)
+
+    flushSync(() => {
+      store.dispatch(
+        siteContentApi.util.upsertQueryEntries([
+          { endpointName: 'siteAppConfig', arg: undefined, value: SITE_CONTENT_DEFAULTS.config },
+          { endpointName: 'siteNotificationBars', arg: undefined, value: { bars: [] } },
+          { endpointName: 'siteAdverts', arg: 'bbl', value: { adverts: [] } },
+          { endpointName: 'siteAdverts', arg: 'wbbl', value: { adverts: [] } },
+        ]),
+      )
+      // RTK Query's answers notify the store's subscribers in a batch, later; an action of the
+      // app's own notifies them now, inside this synchronous update, as a real load may.
+      store.dispatch(sessionActions.dataRequested())
+    })
+    expect(shows('the site')).toBe(false)
+    await settle()
+    expect(shows('the site')).toBe(true)
+  })
+})
