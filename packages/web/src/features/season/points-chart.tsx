@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { AxisBottom, AxisLeft } from '@visx/axis'
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
@@ -11,15 +11,22 @@ const MARGIN = { top: 12, right: 8, bottom: 28, left: 32 }
 /** The width drawn before the first measurement (and in tests, which have no layout). */
 const FALLBACK_WIDTH = 358
 
+const fitted = (boxWidth: number) => Math.max(200, Math.floor(boxWidth))
+
 /** The drawing's width follows its box, so labels keep their size at 390 px and at 1280 px. */
 export function useWidth() {
   const ref = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(FALLBACK_WIDTH)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current
-    if (!el || typeof ResizeObserver === 'undefined') return
+    if (!el) return
+    // Measured before the first paint: a screen narrower than the fallback never shows a chart
+    // wider than itself, not even until the observer's first report (a frame or more later on a
+    // busy phone). The box has no padding, so its client width is the drawing's.
+    if (el.clientWidth > 0) setWidth(fitted(el.clientWidth))
+    if (typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(200, Math.floor(entry.contentRect.width)))
+      if (entry) setWidth(fitted(entry.contentRect.width))
     })
     observer.observe(el)
     return () => observer.disconnect()
