@@ -3,8 +3,8 @@ import { createRoot, type Root } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { UserSession } from '@tipping/contract/auth'
 import { sessionActions } from '../../lib/session-slice.ts'
+import { TEST_USER } from '../../lib/test-store.ts'
 import {
   SITE_CONTENT_DEFAULTS,
   SiteContentProvider,
@@ -18,21 +18,7 @@ import { SignedInLayout } from './signed-in-layout.tsx'
 // update that opened the gate. React's real scheduler is used here, not act(), which would run
 // every render before returning and hide the difference.
 
-const user: UserSession = {
-  id: 7,
-  email: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Tipper',
-  team_name: null,
-  team_supported: 0,
-  tipping_id: 'x',
-  disabledNotifications: false,
-  isWeeklyReminderEnabled: true,
-  reminderLead: 'round',
-  roles: ['ROLE_USER_BBL', 'ROLE_USER_WBBL'],
-  recovered: false,
-  registeredAt: { date: '2026-11-01T00:00:00Z' },
-}
+const user = TEST_USER
 
 const actFlag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
 let container: HTMLDivElement

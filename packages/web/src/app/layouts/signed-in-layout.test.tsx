@@ -2,28 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { UserSession } from '@tipping/contract/auth'
 import { sessionActions } from '../../lib/session-slice.ts'
+import { TEST_USER } from '../../lib/test-store.ts'
 import { createStore } from '../store.ts'
 import { SignedInLayout } from './signed-in-layout.tsx'
 
 // Spec 2 guards, route by route: the signed-in group's pages for a visitor and for a user.
 
-const user: UserSession = {
-  id: 7,
-  email: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Tipper',
-  team_name: null,
-  team_supported: 0,
-  tipping_id: 'x',
-  disabledNotifications: false,
-  isWeeklyReminderEnabled: true,
-  reminderLead: 'round',
-  roles: ['ROLE_USER_BBL', 'ROLE_USER_WBBL'],
-  recovered: false,
-  registeredAt: { date: '2026-11-01T00:00:00Z' },
-}
+const user = TEST_USER
 
 async function visit(path: string, signedIn: boolean) {
   const store = createStore()
