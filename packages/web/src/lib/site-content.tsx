@@ -127,7 +127,7 @@ export function SiteContentProvider({
   // code run for the first time): deferred, React renders it in slices that yield to input while
   // the fallback stays a moment longer, instead of in one task that freezes a slow phone (decision
   // 041). Only the showing waits; content that goes away goes at once.
-  const shown = useDeferredValue(settled, false) && settled
+  const shown = useDeferredValue(settled) && settled
   if (!shown) return <>{fallback}</>
   return <SiteContentContext.Provider value={content}>{children}</SiteContentContext.Provider>
 }

@@ -41,27 +41,31 @@ afterEach(() => {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
 const shows = (text: string) => container.textContent?.includes(text) ?? false
 
+function renderSignedIn(store: ReturnType<typeof createStore>) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/:sport',
+        element: <SignedInLayout />,
+        children: [{ path: '*', element: <p>the page</p> }],
+      },
+      { path: '/', element: <p>landing</p> },
+    ],
+    { initialEntries: ['/bbl/tipping'] },
+  )
+  flushSync(() =>
+    root.render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    ),
+  )
+}
+
 describe('the signed-in frame', () => {
   it('mounts after the update that checked the session, and goes at once when it ends', async () => {
     const store = createStore()
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/:sport',
-          element: <SignedInLayout />,
-          children: [{ path: '*', element: <p>the page</p> }],
-        },
-        { path: '/', element: <p>landing</p> },
-      ],
-      { initialEntries: ['/bbl/tipping'] },
-    )
-    flushSync(() =>
-      root.render(
-        <Provider store={store}>
-          <RouterProvider router={router} />
-        </Provider>,
-      ),
-    )
+    renderSignedIn(store)
     expect(shows('Checking your session')).toBe(true)
 
     flushSync(() => store.dispatch(sessionActions.sessionChecked(user)))
@@ -73,6 +77,13 @@ describe('the signed-in frame', () => {
 
     flushSync(() => store.dispatch(sessionActions.sessionExpired()))
     expect(shows('the page')).toBe(false)
+  })
+
+  it('shows at once, with no spinner, when the session is known as it mounts (a navigation)', () => {
+    const store = createStore()
+    store.dispatch(sessionActions.sessionChecked(user))
+    renderSignedIn(store)
+    expect(shows('the page')).toBe(true)
   })
 })
 

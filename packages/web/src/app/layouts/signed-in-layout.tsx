@@ -60,7 +60,7 @@ export function SignedInLayout() {
   const valid = isSport(sport)
   // The signed-in frame and its page mount in slices once the session is known (decision 041, as
   // SiteContentProvider); a session that ends takes them away in the same render.
-  const framed = useDeferredValue(session.isAuthorized, false) && session.isAuthorized
+  const framed = useDeferredValue(session.isAuthorized) && session.isAuthorized
 
   useEffect(() => {
     if (valid) rememberSport(sport)
