@@ -18,8 +18,6 @@ import { SignedInLayout } from './signed-in-layout.tsx'
 // update that opened the gate. React's real scheduler is used here, not act(), which would run
 // every render before returning and hide the difference.
 
-const user = TEST_USER
-
 const actFlag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
 let container: HTMLDivElement
 let root: Root
@@ -68,7 +66,7 @@ describe('the signed-in frame', () => {
     renderSignedIn(store)
     expect(shows('Checking your session')).toBe(true)
 
-    flushSync(() => store.dispatch(sessionActions.sessionChecked(user)))
+    flushSync(() => store.dispatch(sessionActions.sessionChecked(TEST_USER)))
     // The update itself committed only the spinner again; the frame follows in its own render.
     expect(shows('the page')).toBe(false)
     expect(shows('Checking your session')).toBe(true)
@@ -81,7 +79,7 @@ describe('the signed-in frame', () => {
 
   it('shows at once, with no spinner, when the session is known as it mounts (a navigation)', () => {
     const store = createStore()
-    store.dispatch(sessionActions.sessionChecked(user))
+    store.dispatch(sessionActions.sessionChecked(TEST_USER))
     renderSignedIn(store)
     expect(shows('the page')).toBe(true)
   })

@@ -9,12 +9,10 @@ import { SignedInLayout } from './signed-in-layout.tsx'
 
 // Spec 2 guards, route by route: the signed-in group's pages for a visitor and for a user.
 
-const user = TEST_USER
-
 async function visit(path: string, signedIn: boolean) {
   const store = createStore()
   store.dispatch(
-    signedIn ? sessionActions.sessionChecked(user) : sessionActions.sessionCheckFailed(),
+    signedIn ? sessionActions.sessionChecked(TEST_USER) : sessionActions.sessionCheckFailed(),
   )
   const router = createMemoryRouter(
     [

@@ -77,7 +77,7 @@ export function SignedInLayout() {
         <NotFoundPage />
       </PlainLayout>
     )
-  if ((!session.isSessionChecked && !session.isAuthorized) || (session.isAuthorized && !framed))
+  if (session.isAuthorized ? !framed : !session.isSessionChecked)
     return <Spinner label="Checking your session" />
   if (!session.isAuthorized) {
     // Spec 2: signed-out visitors go to `/`, leaving a create, join or tipping link to follow
