@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionActions } from '../../lib/session-slice.ts'
 import { TEST_USER } from '../../lib/test-store.ts'
 import {
@@ -36,8 +36,9 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
 const shows = (text: string) => container.textContent?.includes(text) ?? false
+/** Until the deferred render has shown `text` (React's scheduler runs it in slices, in tasks). */
+const settlesOn = (text: string) => vi.waitFor(() => expect(shows(text)).toBe(true))
 
 function renderSignedIn(store: ReturnType<typeof createStore>) {
   const router = createMemoryRouter(
@@ -70,8 +71,7 @@ describe('the signed-in frame', () => {
     // The update itself committed only the spinner again; the frame follows in its own render.
     expect(shows('the page')).toBe(false)
     expect(shows('Checking your session')).toBe(true)
-    await settle()
-    expect(shows('the page')).toBe(true)
+    await settlesOn('the page')
 
     flushSync(() => store.dispatch(sessionActions.sessionExpired()))
     expect(shows('the page')).toBe(false)
@@ -113,7 +113,6 @@ describe('the site content gate', () => {
       store.dispatch(sessionActions.dataRequested())
     })
     expect(shows('the site')).toBe(false)
-    await settle()
-    expect(shows('the site')).toBe(true)
+    await settlesOn('the site')
   })
 })
