@@ -9,7 +9,7 @@ import { ACCOUNTS, SCREENS, putContent, signIn, visit, type Who } from './screen
 
 // Issue 27: every screen of screens.ts (each route, dialog, menu and state) at 320, 390, 768 and
 // 1280 px, checked by layoutProblems: nothing wider than the screen or its scroll container, no
-// clipped text, no target under 24 x 24 px. A failing screen is pictured in
+// clipped text, no target under 24 x 24 px; at 1280 px, its title too (titleProblem). A failing screen is pictured in
 // $TMPDIR/layout-failures/ so the report can be looked at, not only read.
 
 let browser: Browser
@@ -17,6 +17,25 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser?.close())
+
+// The landing page and its dialogs are titled with the site's (or the game's) name alone.
+const LANDING = new Set(['/', '/bbl', '/wbbl', '/login', '/registration', '/forgot-password'])
+
+/**
+ * Decision 042: a page other than the landing is titled after its heading (the heading's words
+ * are in the title, and the title is more than the site's name). Null when it is.
+ */
+async function titleProblem(page: Page): Promise<string | null> {
+  const { title, heading, path } = await page.evaluate(() => ({
+    title: document.title,
+    heading: document.querySelector('main h1')?.textContent?.trim() ?? null,
+    path: location.pathname,
+  }))
+  if (LANDING.has(path) || heading === null) return null
+  if (/^(Big Bash|W?BBL) Tipping$/.test(title) || !title.includes(heading))
+    return `${path} is titled "${title}", not after its heading "${heading}"`
+  return null
+}
 
 async function picture(page: Page, name: string): Promise<void> {
   const dir = path.join(os.tmpdir(), 'layout-failures')
@@ -47,6 +66,8 @@ describe.each(LAYOUT_WIDTHS)('at %i px', (width) => {
       const problems = await layoutProblems(page)
       if (problems.length > 0) await picture(page, `${width}-${state.name}`)
       expect(problems).toEqual([])
+      // Titles do not depend on the width: checked once, on the screens already open here.
+      if (width === 1280) expect(await titleProblem(page)).toBeNull()
     },
   )
 })

@@ -24,7 +24,8 @@ export const visit = async (page: Page, path: string, ready: string) => {
   await page.goto(path)
   await page.locator(ready).first().waitFor()
 }
-const openLeague = async (page: Page) => {
+/** The demo's league from the leagues page, as a player opens it: a link in the page. */
+export const openLeague = async (page: Page) => {
   await visit(page, '/bbl/leagues', 'a:has-text("The Demo Desk")')
   await page
     .getByRole('link', { name: /The Demo Desk/ })

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { routes } from './router.tsx'
+import { createRouter, routes } from './router.tsx'
 import { createStore } from './store.ts'
 
 // React Router warns in development about a route that draws nothing and about a first lazy page
@@ -38,5 +38,23 @@ describe('the route table', () => {
     expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([])
     expect(error.mock.calls.map((c) => String(c[0]))).toEqual([])
     vi.unstubAllGlobals()
+  })
+})
+
+describe("the app's router", () => {
+  // Decision 042: the router hands its first state change (the first page's code arrived) to its
+  // first subscriber only. A subscriber taken when the router was made got it whenever the code
+  // came before RouterProvider subscribed, and the app stayed on its loading spinner.
+  it('keeps its first state change for RouterProvider, however soon the first page arrives', async () => {
+    window.history.replaceState(null, '', '/terms')
+    const router = createRouter()
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 5000 })
+    const first = vi.fn()
+    const unsubscribe = router.subscribe(first)
+    expect(first).toHaveBeenCalledTimes(1)
+    expect(first.mock.calls[0]![0].initialized).toBe(true)
+    unsubscribe()
+    router.dispose()
+    window.history.replaceState(null, '', '/')
   })
 })

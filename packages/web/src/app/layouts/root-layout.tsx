@@ -10,6 +10,7 @@ import { offseasonRedirects, SiteContentProvider, useSiteContent } from '../../l
 import { ErrorModal } from '../../ui/error-modal.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { takeBootSession } from '../boot-reads.ts'
+import { PageArrival } from '../page-arrival.tsx'
 import { storedSport } from '../../lib/sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
 import { TopBanner } from './top-banner.tsx'
@@ -41,10 +42,14 @@ export function RootLayout() {
   }, [dispatch])
 
   return (
-    <SiteContentProvider fallback={<Spinner label="Loading" />}>
-      <SiteFrame />
-      <ErrorModal message={globalError} onClose={() => dispatch(globalErrorActions.cleared())} />
-    </SiteContentProvider>
+    <>
+      {/* Outside the frame's gates: it follows the address from the first render. */}
+      <PageArrival />
+      <SiteContentProvider fallback={<Spinner label="Loading" />}>
+        <SiteFrame />
+        <ErrorModal message={globalError} onClose={() => dispatch(globalErrorActions.cleared())} />
+      </SiteContentProvider>
+    </>
   )
 }
 

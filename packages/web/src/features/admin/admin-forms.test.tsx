@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
 import { asMatchId, asRoundId, asSquadId } from '@tipping/contract/ids'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AdminMatch } from '@tipping/contract/admin'
@@ -250,7 +251,9 @@ describe('content tab (mocked API)', () => {
     vi.stubGlobal('fetch', fetchMock)
     render(
       <Provider store={createTestStore()}>
-        <ContentPage />
+        <MemoryRouter>
+          <ContentPage />
+        </MemoryRouter>
       </Provider>,
     )
     const show = await screen.findByLabelText('Show the BBL bar')
@@ -283,7 +286,9 @@ describe('content tab (mocked API)', () => {
     vi.stubGlobal('fetch', fetchMock)
     render(
       <Provider store={createTestStore()}>
-        <ContentPage />
+        <MemoryRouter>
+          <ContentPage />
+        </MemoryRouter>
       </Provider>,
     )
     fireEvent.click(await screen.findByRole('button', { name: 'FAQs' }))

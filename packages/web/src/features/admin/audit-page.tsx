@@ -7,9 +7,11 @@ import styles from './admin.module.css'
 import { formText } from './form-errors.ts'
 import { FormMessage } from './form-message.tsx'
 import { Pager } from './pager.tsx'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 /** The audit log: every admin change, newest first, by who and what. */
 export default function AuditPage() {
+  usePageTitle('Audit log · Admin')
   const [filter, setFilter] = useState({ actor: '', kind: '' })
   const [page, setPage] = useState(1)
   const { data, error } = useAuditQuery({ ...filter, page })

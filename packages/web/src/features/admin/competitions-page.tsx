@@ -21,6 +21,7 @@ import styles from './admin.module.css'
 import { FormField, SelectField } from '../../ui/form-field.tsx'
 import { FormMessage } from './form-message.tsx'
 import { apiFieldErrors, formText, zodFieldErrors, type FieldErrors } from './form-errors.ts'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const readJson = async (file: File): Promise<unknown> => {
   try {
@@ -153,6 +154,7 @@ function CompetitionCard({ c }: { c: AdminCompetition }) {
 
 /** Competitions and seasons: create, import a fixture, settings, Cricsheet results, publish. */
 export default function CompetitionsPage() {
+  usePageTitle('Competitions and seasons · Admin')
   const { data, error } = useCompetitionsQuery()
   const [createCompetition] = useCreateCompetitionMutation()
   const [importFixture] = useImportFixtureMutation()

@@ -14,6 +14,7 @@ import { useContentQuery, useSaveContentMutation } from './admin-api.ts'
 import styles from './admin.module.css'
 import { FormMessage } from './form-message.tsx'
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from './form-errors.ts'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 // Site content (spec 2 and 3): notification bars, top banner, adverts, FAQs, help pages and the
 // site switches. Each tab edits one content setting and saves it whole with PUT
@@ -277,6 +278,7 @@ function Editor<K extends ContentKey>(props: {
  * has changed on the open tab (none: the tab shows what the server holds).
  */
 export default function ContentPage() {
+  usePageTitle('Content · Admin')
   const { data, error: loadError } = useContentQuery()
   const [saveContent, saving] = useSaveContentMutation()
   const [tab, setTab] = useState<ContentKey>('notification_bars')

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
 import { Provider } from 'react-redux'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { adminEmailsResponseSchema } from '@tipping/contract/admin'
@@ -39,7 +40,9 @@ describe('EmailsPage', () => {
     )
     const { container } = render(
       <Provider store={createTestStore()}>
-        <EmailsPage />
+        <MemoryRouter>
+          <EmailsPage />
+        </MemoryRouter>
       </Provider>,
     )
     expect(await screen.findByText('Contact form: a question')).toBeTruthy()
@@ -76,7 +79,9 @@ describe('EmailsPage', () => {
     })
     render(
       <Provider store={createTestStore()}>
-        <EmailsPage />
+        <MemoryRouter>
+          <EmailsPage />
+        </MemoryRouter>
       </Provider>,
     )
     fireEvent.click(await screen.findByRole('button', { name: /Retry/ }))

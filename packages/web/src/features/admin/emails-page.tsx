@@ -8,6 +8,7 @@ import styles from './admin.module.css'
 import { apiError } from './form-errors.ts'
 import { FormMessage } from './form-message.tsx'
 import { Pager } from './pager.tsx'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const isStatus = (value: string): value is EmailStatus | 'all' =>
   value === 'all' || EMAIL_STATUSES.some((s) => s === value)
@@ -16,6 +17,7 @@ const at = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-AU') 
 
 /** The email outbox: what was sent, what waits, what failed (and retry it), each email readable. */
 export default function EmailsPage() {
+  usePageTitle('Email outbox · Admin')
   const [status, setStatus] = useState<EmailStatus | 'all'>('all')
   const [page, setPage] = useState(1)
   const { data, error } = useEmailsQuery({ status, page })

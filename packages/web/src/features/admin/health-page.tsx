@@ -5,6 +5,7 @@ import { failureMessage } from '../../lib/api.ts'
 import { useHealthQuery } from './admin-api.ts'
 import styles from './admin.module.css'
 import { FormMessage } from './form-message.tsx'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const at = (iso: string) => new Date(iso).toLocaleString('en-AU')
 
@@ -112,6 +113,7 @@ function SchedulerCard({ health }: { health: AdminHealthResponse }) {
  * and recent job failures, so a stuck match day shows here before players notice.
  */
 export default function HealthPage() {
+  usePageTitle('System health · Admin')
   const { data, error, refetch } = useHealthQuery()
   const outbox = data?.emailOutbox
 

@@ -11,9 +11,11 @@ import styles from './admin.module.css'
 import { apiError, formText } from './form-errors.ts'
 import { FormMessage } from './form-message.tsx'
 import { Pager } from './pager.tsx'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 /** Leagues: search by name, code or commissioner email; remove one (its members leave it). */
 export default function LeaguesPage() {
+  usePageTitle('Leagues · Admin')
   const [filter, setFilter] = useState<{ search: string; sport: Sport | '' }>({
     search: '',
     sport: '',

@@ -14,6 +14,7 @@ import {
 } from './admin-api.ts'
 import styles from './admin.module.css'
 import { awaitsResult, MatchRow, type Squad } from './match-row.tsx'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 /** The round worth opening first: the earliest one not yet complete. */
 const defaultRound = (rounds: CompetitionRoundsResponse['rounds']) =>
@@ -21,6 +22,7 @@ const defaultRound = (rounds: CompetitionRoundsResponse['rounds']) =>
 
 /** Rounds and matches: one compact row per match of the chosen round, results entered in place. */
 export default function MatchesPage() {
+  usePageTitle('Rounds and matches · Admin')
   const [params, setParams] = useSearchParams()
   const competitions = useCompetitionsQuery()
   const list = competitions.data?.competitions ?? []
@@ -59,7 +61,8 @@ export default function MatchesPage() {
     const next = new URLSearchParams(params)
     next.set(key, value)
     if (key === 'competition') next.delete('round')
-    setParams(next, { replace: true })
+    // A choice made on the page, not a new page: it stays scrolled where it is (decision 042).
+    setParams(next, { replace: true, preventScrollReset: true })
   }
 
   return (

@@ -9,6 +9,7 @@ import styles from './admin.module.css'
 import { apiError, formText, zodFieldErrors } from './form-errors.ts'
 import { FormMessage } from './form-message.tsx'
 import { Pager } from './pager.tsx'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const ROLE_NAMES: Record<Role, string> = {
   ROLE_USER_BBL: 'BBL tipper',
@@ -113,6 +114,7 @@ function UserRow({ user }: { user: AdminUser }) {
 
 /** Users: search by name, team or email; roles; deactivate (ends sessions) or reactivate. */
 export default function UsersPage() {
+  usePageTitle('Users · Admin')
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
   const { data, error } = useUsersQuery({ search, page })

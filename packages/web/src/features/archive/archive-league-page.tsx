@@ -8,6 +8,7 @@ import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { useArchiveLeagueLadderQuery } from './archive-api.ts'
 import styles from './archive.module.css'
 import { RankingPager, RankingTable } from './ranking-table.tsx'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const shared = numbersPageClasses(styles)
 
@@ -20,6 +21,7 @@ export default function ArchiveLeaguePage() {
   const [page, setPage] = useState(1)
   const userId = useCurrentUser().id
   const ladder = useArchiveLeagueLadderQuery({ sport, year, id, page })
+  usePageTitle(ladder.data ? `${ladder.data.league.name}, ${year}` : 'League')
   const d = ladder.data
   return (
     <div className={shared.page}>

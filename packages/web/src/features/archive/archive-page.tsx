@@ -5,11 +5,13 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { usePastSeasonsQuery } from './archive-api.ts'
 import styles from './archive.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const shared = numbersPageClasses(styles)
 
 /** The season archive (issue 31): the sport's past seasons, each kept as it finished. */
 export default function ArchivePage() {
+  usePageTitle('Past seasons')
   const sport = useSport()
   const seasons = usePastSeasonsQuery(sport)
   return (

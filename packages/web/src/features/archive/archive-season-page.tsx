@@ -17,6 +17,7 @@ import {
 } from './archive-api.ts'
 import styles from './archive.module.css'
 import { RankingPager, RankingTable } from './ranking-table.tsx'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const shared = numbersPageClasses(styles)
 
@@ -25,6 +26,9 @@ export default function ArchiveSeasonPage() {
   const sport = useSport()
   const year = useParams().year ?? ''
   const archive = useSeasonArchiveQuery({ sport, year })
+  usePageTitle(
+    archive.data ? `${archive.data.season.name} ${archive.data.season.year}` : `Season ${year}`,
+  )
   if (!archive.data)
     return (
       <div className={shared.page}>

@@ -22,6 +22,7 @@ import {
 import styles from './account.module.css'
 import { AutopilotCard } from './autopilot-card.tsx'
 import { sessionActions } from '../../lib/session-slice.ts'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 export const PROFILE_UPDATED = 'Your profile has been updated'
 export const PASSWORD_CHANGED = 'Your password has been changed'
@@ -38,6 +39,7 @@ const errorsOf = (err: unknown): FieldErrors => {
 
 /** `/{sport}/account` (spec 2): profile, password, deactivation and logout. */
 export default function AccountPage() {
+  usePageTitle('Your account')
   const sport = useSport()
   const user = useCurrentUser()
   return (

@@ -9,6 +9,7 @@ import { validateNewPassword, type FieldErrors } from './account-validation.ts'
 import { useResetPasswordMutation } from './auth-api.ts'
 import styles from './account.module.css'
 import { sessionActions } from '../../lib/session-slice.ts'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 export const PASSWORD_CHANGED_NOTICE = 'Your password has been changed. Log in with the new one.'
 
@@ -22,6 +23,7 @@ const text = (data: FormData, name: string): string => {
  * success opens the login modal.
  */
 export default function ResetPasswordPage() {
+  usePageTitle('Choose a new password')
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const dispatch = useDispatch()

@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { useSport } from '../../lib/sport.ts'
 import { helpViewFor, paragraphsOf, useHelp, type HelpContent } from './help-data.ts'
 import styles from './help.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const COMPETITION: Record<Sport, string> = { bbl: 'BBL', wbbl: 'WBBL' }
 
@@ -14,10 +15,14 @@ export default function HelpPage() {
   const params = useParams()
   const sport = useSport()
   const content = useHelp(sport)
+  const view =
+    content === null || content === 'failed' ? null : helpViewFor(content, params.section)
+  const help = `${COMPETITION[sport]} Tipping help`
+  usePageTitle(view?.kind === 'page' ? `${view.page.title} · ${help}` : help)
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{COMPETITION[sport]} Tipping help</h1>
+      <h1 className={styles.title}>{help}</h1>
       {content === null ? (
         <Spinner label="Loading help" />
       ) : content === 'failed' ? (

@@ -9,11 +9,13 @@ import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { useCreateLeagueMutation } from './leagues-api.ts'
 import styles from './leagues.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 type Errors = Partial<Record<'name' | 'description' | 'privacy' | 'startRound' | 'form', string>>
 
 /** Spec 2: the create league form, checked by the contract's schema before it is sent. */
 export default function CreateLeaguePage() {
+  usePageTitle('Create a league')
   const sport = useSport()
   const navigate = useNavigate()
   const fixture = useFixtureQuery(sport)

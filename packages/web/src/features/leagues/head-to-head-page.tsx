@@ -19,6 +19,7 @@ import { useHeadToHeadQuery } from './head-to-head-api.ts'
 import styles from './head-to-head.module.css'
 import { FRESH, useLeagueLadderInfiniteQuery, useLeagueQuery } from './leagues-api.ts'
 import { ladderOf } from './use-ladder.ts'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 type Squads = ReadonlyMap<number, Squad>
 const squadName = (squads: Squads, id: number) => squads.get(id)?.name ?? `Team ${id}`
@@ -57,6 +58,9 @@ export default function HeadToHeadPage() {
   const ready = valid && b !== null && a !== b
   const h2h = useHeadToHeadQuery(ready ? { sport, id: leagueId, a, b, round } : skipToken, FRESH)
   const data = h2h.currentData
+  const name = league.currentData?.league.name
+  // Not found: the panel below names the page.
+  usePageTitle(!valid || league.isError ? null : `Head-to-head${name ? `: ${name}` : ''}`)
 
   const choose = (key: 'a' | 'b' | 'round', value: string) => {
     const next = new URLSearchParams(search)
@@ -64,7 +68,8 @@ export default function HeadToHeadPage() {
     if (b !== null) next.set('b', String(b))
     if (key !== 'round') next.delete('round')
     next.set(key, value)
-    setSearch(next, { replace: true })
+    // A choice made on the page, not a new page: it stays scrolled where it is (decision 042).
+    setSearch(next, { replace: true, preventScrollReset: true })
   }
 
   if (!valid || league.isError)
@@ -76,7 +81,6 @@ export default function HeadToHeadPage() {
         </p>
       </Panel>
     )
-  const name = league.currentData?.league.name
   // Everyone the pickers can offer: the ladder's loaded rows, me, and the two being compared.
   const people = new Map<number, string>()
   for (const r of ladder.rows) people.set(r.userId, tipperName(r))

@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { LeagueItem } from './league-item.tsx'
 import { FRESH, useFindLeaguesInfiniteQuery, useJoinLeagueMutation } from './leagues-api.ts'
 import styles from './leagues.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const errorText = (err: unknown, fallback: string) => {
   const failure = asFailure(err, fallback)
@@ -21,6 +22,7 @@ const errorText = (err: unknown, fallback: string) => {
 
 /** Spec 2: join by code, find public leagues by name, and the invite-link flow. */
 export default function JoinLeaguePage() {
+  usePageTitle('Join a league')
   const sport = useSport()
   const { code } = useParams()
   const navigate = useNavigate()

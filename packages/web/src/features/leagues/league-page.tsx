@@ -35,6 +35,7 @@ import styles from './leagues.module.css'
 import { SIDE_COLUMN_QUERY, SideColumn, YourLeaguesCard } from './side-cards.tsx'
 import { TeamLadderCard } from './team-ladder-card.tsx'
 import { ladderOf } from './use-ladder.ts'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const SECTIONS = ['ladder', 'members', 'settings'] as const
 const isSection = (value: string | undefined): value is Section =>
@@ -62,6 +63,8 @@ export default function LeaguePage() {
   const [inviteOpen, setInviteOpen] = useState(search.get('invite') === '1')
   const [sharing, setSharing] = useState(false)
   const wide = useMediaQuery(SIDE_COLUMN_QUERY)
+  // Not found: the panel below names the page.
+  usePageTitle(missing ? null : (league?.name ?? 'League'))
 
   const section = params.section
   if (!isSection(section))
@@ -79,7 +82,7 @@ export default function LeaguePage() {
 
   const closeInvite = () => {
     setInviteOpen(false)
-    if (search.has('invite')) setSearch({}, { replace: true })
+    if (search.has('invite')) setSearch({}, { replace: true, preventScrollReset: true })
   }
   const tab = ({ isActive }: { isActive: boolean }) =>
     `${styles.tab} ${isActive ? styles.tabActive : ''}`

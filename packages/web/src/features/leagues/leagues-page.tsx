@@ -11,9 +11,11 @@ import styles from './leagues.module.css'
 import { SIDE_COLUMN_QUERY, WeekLeadersCard } from './side-cards.tsx'
 import { TeamLadderCard } from './team-ladder-card.tsx'
 import buttonStyles from '../../ui/button.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 /** Spec 2 "Leagues screens": the user's leagues, page by page, with Join and Create. */
 export default function LeaguesPage() {
+  usePageTitle('Your leagues')
   const sport = useSport()
   const query = useOwnLeaguesInfiniteQuery(sport)
   const leagues = query.data?.pages.flatMap((p) => p.leagues) ?? []

@@ -12,12 +12,14 @@ import styles from './leagues.module.css'
 import { SIDE_COLUMN_QUERY, SideColumn, YourLeaguesCard } from './side-cards.tsx'
 import { TeamLadderCard } from './team-ladder-card.tsx'
 import { ladderOf } from './use-ladder.ts'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const SEARCH_DEBOUNCE_MS = 350
 const NO_ROUNDS: never[] = []
 
 /** Spec 2 "Ladders and rankings": everyone in the competition, by week or overall, searchable. */
 export default function RankingsPage() {
+  usePageTitle('Rankings')
   const sport = useSport()
   const userId = useCurrentUser().id
   const rounds = useFixtureQuery(sport).data?.rounds ?? NO_ROUNDS

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react'
 import styles from './legal.module.css'
 import { FINISHED_SEASON, NEXT_SEASON } from './seasons.ts'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 /**
  * Spec 2: `/` in offseason mode. The game is paused; the page says which season finished, offers
  * the next season's sign-up the layout composes in, and points to the pages that still exist.
  */
 export default function OffseasonPage({ preregistration }: { preregistration?: ReactNode }) {
+  usePageTitle('See you next season')
   return (
     <div className={styles.page} data-testid="offseason-page">
       <h1>See you next season</h1>

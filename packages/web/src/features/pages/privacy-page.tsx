@@ -1,8 +1,10 @@
 import { Link } from 'react-router'
 import styles from './legal.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 /** `/privacy-policy`: what the game keeps about you, why, and what you can do about it. */
 export default function PrivacyPage() {
+  usePageTitle('Privacy Policy')
   return (
     <article className={styles.page}>
       <h1>Privacy Policy</h1>

@@ -1,9 +1,11 @@
 import { Link } from 'react-router'
 import { TOP_PRIZE } from '@tipping/contract/constants'
 import styles from './legal.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 /** `/terms`: plain terms for a free game (reachable in offseason mode too). */
 export default function TermsPage() {
+  usePageTitle('Terms & Conditions')
   return (
     <article className={styles.page}>
       <h1>Terms &amp; Conditions</h1>

@@ -14,6 +14,7 @@ import { PointsChart, PointsLegend } from './points-chart.tsx'
 import { RankChart } from './rank-chart.tsx'
 import { useSeasonQuery, useSeasonRoundQuery } from './season-api.ts'
 import styles from './season.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const shared = numbersPageClasses(styles)
 
@@ -24,6 +25,7 @@ const weeks = (rounds: readonly number[]) => rounds.map((r) => `week ${r}`).join
 
 /** The My season page (issue 31): my numbers, points per round, and any round explained. */
 export default function SeasonPage() {
+  usePageTitle('My season')
   const sport = useSport()
   const season = useSeasonQuery(sport)
   const squads = squadsById(useSquadsQuery(sport).data)

@@ -71,6 +71,7 @@ import {
   tippingApi,
 } from './tipping-api.ts'
 import styles from './tipping-page.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const SKELETON_CARDS = 4
 
@@ -128,6 +129,7 @@ interface Props {
 }
 
 export default function TippingPage({ advert, aside }: Props = {}) {
+  usePageTitle('Your tips')
   const sport = useSport()
   const dispatch = useTippingDispatch()
   const state = useSelector((s: { picks: PicksState }) => s.picks)

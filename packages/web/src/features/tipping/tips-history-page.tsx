@@ -16,6 +16,7 @@ import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { formatInstantMs, shortReceiptId } from './receipt-format.ts'
 import { useLazyCheckReceiptQuery, useTipsHistoryQuery } from './receipts-api.ts'
 import styles from './tips-history.module.css'
+import { usePageTitle } from '../../lib/page-title.ts'
 
 const shared = numbersPageClasses(styles)
 
@@ -136,6 +137,7 @@ function CheckReceipt() {
 
 /** My tips history (issue 32): every save of the season with its receipt and what changed. */
 export default function TipsHistoryPage() {
+  usePageTitle('My tips history')
   const sport = useSport()
   const history = useTipsHistoryQuery(sport)
   const squads = squadsById(useSquadsQuery(sport).data)
