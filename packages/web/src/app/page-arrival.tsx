@@ -45,7 +45,8 @@ function untilDone(step: () => boolean): () => void {
  * which stay on screen) or in a dialog that opened with the page (the sign-in dialog of `/login`,
  * which takes the focus itself). Returns the stop of the wait for the heading.
  */
-export function focusArrivedPage(doc: Document = document): () => void {
+export function focusArrivedPage(): () => void {
+  const doc = document
   const main = doc.querySelector('main')
   const active = doc.activeElement
   const kept =
@@ -93,7 +94,7 @@ let appRouter: Router | null = null
  * RouterProvider (a subscriber taken at creation left the app on its loading spinner whenever the
  * first page's code arrived before RouterProvider had subscribed).
  */
-export function followScrollRestoration(router: Router): void {
+export function givePageArrivalRouter(router: Router): void {
   appRouter = router
 }
 

@@ -11,7 +11,7 @@ import { LandingLayout } from './layouts/landing-layout.tsx'
 import { PlainLayout } from './layouts/plain-layout.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
 import { LogoutRoute, SignedInLayout } from './layouts/signed-in-layout.tsx'
-import { followScrollRestoration } from './page-arrival.tsx'
+import { givePageArrivalRouter } from './page-arrival.tsx'
 import { RouteError } from './route-error.tsx'
 import { JoinLinkRoute, ShareRoute } from './link-routes.tsx'
 
@@ -218,6 +218,6 @@ export const routes: RouteObject[] = [
 
 export const createRouter = () => {
   const router = createBrowserRouter(routes)
-  followScrollRestoration(router)
+  givePageArrivalRouter(router)
   return router
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
-import { isSport } from './sport.ts'
+import { isSport, sportLabel } from './sport.ts'
 
 // Each page names the document after itself (WCAG 2.4.2, decision 042): the browser tab, the
 // history list, a bookmark and a screen reader's announcement of the page then say which page it
@@ -12,7 +12,7 @@ import { isSport } from './sport.ts'
 export const SITE_NAME = 'Big Bash Tipping'
 
 /** The game a sport's pages belong to, as the header's tag and the app's short name say it. */
-const gameOf = (sport: Sport) => `${sport.toUpperCase()} Tipping`
+const gameOf = (sport: Sport) => `${sportLabel(sport)} Tipping`
 
 /** The sport whose pages `pathname` is under, if any (`/bbl/...`, `/wbbl/...`). */
 export function sportOfPath(pathname: string): Sport | null {

@@ -11,6 +11,9 @@ export const storedSport = (): Sport => {
   return isSport(value) ? value : 'bbl'
 }
 
+/** A sport's short name as the game shows it: BBL, WBBL. */
+export const sportLabel = (sport: Sport): string => sport.toUpperCase()
+
 export const rememberSport = (sport: Sport): void => writeStored('selectedSport', sport)
 
 /**

@@ -1,6 +1,7 @@
 import { useDispatch } from 'react-redux'
 import { useNavigate } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
+import { sportLabel } from '../../lib/sport.ts'
 import { failureMessage, isApiFailure } from '../../lib/api.ts'
 import { tagRegistration } from '../../lib/integrations.ts'
 import { globalErrorActions } from '../../lib/global-error-slice.ts'
@@ -8,8 +9,6 @@ import { Button } from '../../ui/button.tsx'
 import { Panel } from '../../ui/panel.tsx'
 import { useRecoverAccountMutation, useRegisterForGameMutation } from './auth-api.ts'
 import { sessionActions } from '../../lib/session-slice.ts'
-
-const gameName = (sport: Sport) => (sport === 'bbl' ? 'BBL' : 'WBBL')
 
 /**
  * Shown instead of a sport's pages to a signed-in user not registered for its game (the 513 of
@@ -40,14 +39,14 @@ export function JoinGamePanel({ sport }: { sport: Sport }) {
   }
 
   return (
-    <Panel title={`Join ${gameName(sport)} Tipping`}>
+    <Panel title={`Join ${sportLabel(sport)} Tipping`}>
       <p data-testid="not-registered">
-        You are not registered for {gameName(sport)} tipping yet. Join the game to tip its matches
+        You are not registered for {sportLabel(sport)} tipping yet. Join the game to tip its matches
         and play in its leagues; your account stays the same.
       </p>
       <p>
         <Button data-testid="join-game" disabled={busy} onClick={() => void run('join')}>
-          Join {gameName(sport)} Tipping
+          Join {sportLabel(sport)} Tipping
         </Button>
       </p>
       <p>

@@ -3,12 +3,10 @@ import { Link, NavLink, useParams } from 'react-router'
 import type { Sport } from '@tipping/contract/constants'
 import type { Faq } from '@tipping/contract/content'
 import { Spinner } from '../../ui/spinner.tsx'
-import { useSport } from '../../lib/sport.ts'
+import { sportLabel, useSport } from '../../lib/sport.ts'
 import { helpViewFor, paragraphsOf, useHelp, type HelpContent } from './help-data.ts'
 import styles from './help.module.css'
 import { usePageTitle } from '../../lib/page-title.ts'
-
-const COMPETITION: Record<Sport, string> = { bbl: 'BBL', wbbl: 'WBBL' }
 
 /** `/{sport}/help` and `/{sport}/help/{section}`: FAQ, guidelines, game rules and prizes. */
 export default function HelpPage() {
@@ -17,7 +15,7 @@ export default function HelpPage() {
   const content = useHelp(sport)
   const view =
     content === null || content === 'failed' ? null : helpViewFor(content, params.section)
-  const help = `${COMPETITION[sport]} Tipping help`
+  const help = `${sportLabel(sport)} Tipping help`
   usePageTitle(view?.kind === 'page' ? `${view.page.title} · ${help}` : help)
 
   return (
