@@ -161,6 +161,32 @@ describe('account page', () => {
   })
 })
 
+describe('from the home page', () => {
+  // The landing page's own buttons open the dialogs on `/`, where the home guard sends a signed-in
+  // visit on to `/{sport}`. Signing in there must still follow the guards after sign-in (spec 2:
+  // a new account with no saved link goes to its leagues), not lose the race to the home guard.
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('at %s width: sign up free, then log in, each lands on the leagues', async (_n, viewport) => {
+    const { context, page } = await newPage(browser, viewport)
+    const email = uniqueEmail('home')
+    await page.goto('/')
+    await page.getByTestId('register-open').click()
+    await signUp(page, email)
+    await page.getByRole('heading', { name: 'Your leagues', level: 1 }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/bbl/leagues')
+
+    await page.goto('/logout')
+    await page.waitForURL((u) => u.pathname === '/')
+    await page.getByTestId('login-open').click()
+    await logIn(page, email, 'a long password')
+    await page.getByRole('heading', { name: 'Your leagues', level: 1 }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/bbl/leagues')
+    await context.close()
+  })
+})
+
 describe('session rules', () => {
   it('a 401 anywhere clears the user and opens login with the session-expired note', async () => {
     const { context, page } = await newPage(browser, DESKTOP)
