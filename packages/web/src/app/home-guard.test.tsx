@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import type { UserSession } from '@tipping/contract/auth'
 import { initialUser, sessionActions } from '../lib/session-slice.ts'
 import { HomeGuard } from './home-guard.tsx'
 import { createStore } from './store.ts'
@@ -11,7 +12,7 @@ import { createStore } from './store.ts'
 // flow sends it. Before the fix the guard redirected on that sign-in too and cancelled the flow's
 // navigation to the leagues (seen at 390 px: a new player left on `/bbl`).
 
-const player = {
+const player: UserSession = {
   ...initialUser,
   id: 7,
   email: 'new@example.com',
