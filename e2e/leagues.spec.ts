@@ -63,7 +63,14 @@ describe('a league between two browsers', () => {
     const friend = await newPage(browser)
     await friend.page.goto(link)
     await friend.page.waitForURL('**/login')
+    // Both sign-in forms say that signing in joins the league they were invited to.
+    const invited = 'You have an invite to a league'
+    await friend.page.getByRole('dialog', { name: 'Log in' }).getByText(invited).waitFor()
     await friend.page.getByRole('button', { name: 'Create an account' }).click()
+    await friend.page
+      .getByRole('dialog', { name: 'Create your account' })
+      .getByText(invited)
+      .waitFor()
     await signUp(friend.page, uniqueEmail('friend'), 'Beth')
     // ...and land in the league.
     await friend.page.waitForURL((u) => u.pathname === leagueUrl)

@@ -5,6 +5,7 @@ import {
   RECENT_REGISTRATION_MS,
   rememberDeepLink,
   routeAfterSignIn,
+  savedInvite,
   takeRouteAfterSignIn,
 } from './after-sign-in.ts'
 
@@ -104,5 +105,24 @@ describe('a signed-in visit to / (spec 2)', () => {
     ],
   ] as const)('%s', (_name, user, sport, offseason, expected) => {
     expect(homeRedirect(user, sport, offseason)).toBe(expected)
+  })
+})
+
+describe('the saved invite the sign-in forms mention', () => {
+  it('is the join link a signed-out visit saved, until sign-in takes it', () => {
+    localStorage.clear()
+    expect(savedInvite()).toBeNull()
+    rememberDeepLink('/bbl/tipping')
+    expect(savedInvite()).toBeNull()
+    rememberDeepLink(join)
+    expect(savedInvite()).toBe(join)
+    expect(takeRouteAfterSignIn(fresh, 'bbl', now)).toBe(join)
+    expect(savedInvite()).toBeNull()
+  })
+
+  it('ignores a stored value that is not a join link', () => {
+    localStorage.setItem('joinLink-1', 'https://evil.example/bbl/leagues/join/ABCDEFGH23')
+    expect(savedInvite()).toBeNull()
+    localStorage.clear()
   })
 })

@@ -27,6 +27,19 @@ export function rememberDeepLink(path: string): void {
   if (kind) writeStored(kind, path)
 }
 
+/**
+ * The invite a signed-out visitor opened, kept to be followed after sign-in (spec 4), if any: the
+ * sign-in forms say that signing in will join it.
+ */
+export const savedInvite = (): string | null => {
+  const path = readStored('joinLink')
+  return path && LINKS.joinLink.test(path) ? path : null
+}
+
+/** What the sign-in forms say while an invite waits (the league joins straight after). */
+export const INVITE_NOTICE =
+  'You have an invite to a league: log in or create an account and you will join it straight away.'
+
 export interface SignedInUser {
   recovered: boolean
   registeredAt: { date: string }

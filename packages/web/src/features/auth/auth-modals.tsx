@@ -6,7 +6,12 @@ import { PASSWORD_MIN } from '@tipping/contract/constants'
 import { failureMessage, isApiFailure } from '../../lib/api.ts'
 import { editedField, focusFirstInvalid } from '../../lib/field-errors.ts'
 import { tagRegistration } from '../../lib/integrations.ts'
-import { deepLinkFor, takeRouteAfterSignIn } from '../../lib/after-sign-in.ts'
+import {
+  deepLinkFor,
+  INVITE_NOTICE,
+  savedInvite,
+  takeRouteAfterSignIn,
+} from '../../lib/after-sign-in.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
@@ -58,9 +63,17 @@ export function AuthModals({ sport, loginWith }: { sport: Sport; loginWith?: Rea
   const session = useSelector((s: WithSession) => s.session)
   const dispatch = useDispatch()
   const close = () => dispatch(sessionActions.authModalOpened(null))
+  // Read when a form opens: the invite is saved by the redirect that opens the login form.
+  const invite = session.authModal !== null && savedInvite() !== null
+  const inviteNotice = invite ? (
+    <p className={styles.notice} data-testid="invite-notice">
+      {INVITE_NOTICE}
+    </p>
+  ) : null
   return (
     <>
       <Modal open={session.authModal === 'login'} title="Log in" onClose={close}>
+        {inviteNotice}
         <LoginForm sport={sport} notice={session.authNotice} />
         {loginWith}
       </Modal>
@@ -69,6 +82,7 @@ export function AuthModals({ sport, loginWith }: { sport: Sport; loginWith?: Rea
         title="Create your account"
         onClose={close}
       >
+        {inviteNotice}
         <RegistrationForm sport={sport} />
       </Modal>
       <Modal
