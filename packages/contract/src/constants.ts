@@ -39,6 +39,14 @@ export const PREREGISTRATION_NAME_MIN = 2
 export const TOP_PRIZE = '$10,000'
 export const SEASON_PROMOTION = '2025-26'
 
+// The game's names, said the same way by the pages, their titles, the mails and shared links.
+/** The site's name, where no one sport is meant. */
+export const SITE_NAME = 'Big Bash Tipping'
+/** A sport's short name as the game shows it: BBL, WBBL. */
+export const sportLabel = (sport: Sport): string => sport.toUpperCase()
+/** The game a sport's pages and mails belong to: "BBL Tipping". */
+export const gameName = (sport: Sport): string => `${sportLabel(sport)} Tipping`
+
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 200
 export const LEAGUE_NAME_MIN = 3

@@ -3,6 +3,8 @@
 // referrer policy is same-origin rather than the app's no-referrer: under no-referrer a browser
 // sends `Origin: null` with a form post, which the app's origin check rightly refuses.
 
+import { escapeHtml } from '../html.ts'
+
 export const IDP_STYLESHEET = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0b1f3a;color:#10203a}
@@ -17,12 +19,6 @@ button{display:block;width:100%;margin-top:1.25rem;padding:.7rem;font:inherit;fo
 button.secondary{background:#e8ecf2;color:#10203a}
 dl{font-size:.875rem}dt{font-weight:600}dd{margin:0 0 .5rem}
 `
-
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
 
 function page(title: string, stylesheet: string, body: string): string {
   return `<!doctype html>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import type { Sport } from '@tipping/contract/constants'
-import { isSport, sportLabel } from './sport.ts'
+import { gameName, SITE_NAME, type Sport } from '@tipping/contract/constants'
+import { isSport } from './sport.ts'
 
 // Each page names the document after itself (WCAG 2.4.2, decision 042): the browser tab, the
 // history list, a bookmark and a screen reader's announcement of the page then say which page it
@@ -9,10 +9,7 @@ import { isSport, sportLabel } from './sport.ts'
 // of page (app/page-arrival.tsx), so a page that names itself is never shown under another's name.
 
 /** The site's name: the document's title where no page names itself (the landing page). */
-export const SITE_NAME = 'Big Bash Tipping'
-
-/** The game a sport's pages belong to, as the header's tag and the app's short name say it. */
-const gameOf = (sport: Sport) => `${sportLabel(sport)} Tipping`
+export { SITE_NAME }
 
 /** The sport whose pages `pathname` is under, if any (`/bbl/...`, `/wbbl/...`). */
 export function sportOfPath(pathname: string): Sport | null {
@@ -26,7 +23,7 @@ export function sportOfPath(pathname: string): Sport | null {
  * twice ("BBL Tipping help").
  */
 export function documentTitle(page: string | null, sport: Sport | null): string {
-  const site = sport ? gameOf(sport) : SITE_NAME
+  const site = sport ? gameName(sport) : SITE_NAME
   if (page === null || page.trim() === '') return site
   return page.includes(site) ? page : `${page} · ${site}`
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router'
 import { SPORTS, type Sport } from '@tipping/contract/constants'
+export { sportLabel } from '@tipping/contract/constants'
 import { readStored, writeStored } from './storage.ts'
 
 export const isSport = (value: string | undefined): value is Sport =>
@@ -10,9 +11,6 @@ export const storedSport = (): Sport => {
   const value = readStored('selectedSport') ?? undefined
   return isSport(value) ? value : 'bbl'
 }
-
-/** A sport's short name as the game shows it: BBL, WBBL. */
-export const sportLabel = (sport: Sport): string => sport.toUpperCase()
 
 export const rememberSport = (sport: Sport): void => writeStored('selectedSport', sport)
 

@@ -1,6 +1,7 @@
 import type { Sport } from '@tipping/contract/constants'
 import type { OutgoingEmail } from '../mail/service.ts'
-import { escapeHtml, page, quoted } from '../mail/templates.ts'
+import { escapeHtml } from '../../html.ts'
+import { page, quoted } from '../mail/templates.ts'
 
 export interface RenewalFacts {
   sport: Sport

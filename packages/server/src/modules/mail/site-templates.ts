@@ -1,7 +1,7 @@
-import type { Sport } from '@tipping/contract/constants'
-import { SEASON_PROMOTION } from '@tipping/contract/constants'
+import { gameName, SEASON_PROMOTION, SITE_NAME, type Sport } from '@tipping/contract/constants'
 import type { OutgoingEmail } from './queries.ts'
-import { escapeHtml, page, quoteBlock, quoteBlockHtml, quoted } from './templates.ts'
+import { escapeHtml } from '../../html.ts'
+import { page, quoteBlock, quoteBlockHtml, quoted } from './templates.ts'
 
 // The public site's emails (contact, pre-registration, weekly reminder), plain text with an HTML
 // twin. What a visitor typed is escaped in the HTML, quoted in the text (a name in double quotes,
@@ -19,7 +19,7 @@ export interface ContactFacts {
 
 /** The message from the contact form, to the support address; replies go to the sender. */
 export function contactEmail(f: ContactFacts): Omit<OutgoingEmail, 'to'> {
-  const about = f.sport ? `${f.sport.toUpperCase()} Tipping` : 'Big Bash Tipping'
+  const about = f.sport ? gameName(f.sport) : SITE_NAME
   const who = f.userId === null ? 'a visitor (not signed in)' : `signed-in user #${f.userId}`
   const facts = [
     `Name: ${quoted(f.name)}`,
@@ -49,7 +49,7 @@ export function preregistrationEmail(f: {
   const lines = [
     `Hi ${f.name},`,
     '',
-    `Thanks for registering your interest in Big Bash Tipping for the ${SEASON_PROMOTION} season.`,
+    `Thanks for registering your interest in ${SITE_NAME} for the ${SEASON_PROMOTION} season.`,
     "We'll email you when tipping opens, so you can sign up and make your first picks.",
     '',
     site,
@@ -58,12 +58,12 @@ export function preregistrationEmail(f: {
   ]
   return {
     kind: 'preregistration',
-    subject: `You're on the list for Big Bash Tipping ${SEASON_PROMOTION}`,
+    subject: `You're on the list for ${SITE_NAME} ${SEASON_PROMOTION}`,
     text: lines.join('\n'),
     html: page(
       [
         `<p>Hi ${escapeHtml(f.name)},</p>`,
-        `<p>Thanks for registering your interest in Big Bash Tipping for the ${SEASON_PROMOTION} season.`,
+        `<p>Thanks for registering your interest in ${SITE_NAME} for the ${SEASON_PROMOTION} season.`,
         "We'll email you when tipping opens, so you can sign up and make your first picks.</p>",
         `<p><a href="${escapeHtml(site)}">${escapeHtml(site)}</a></p>`,
         "<p>If you didn't ask for this, ignore this email and we won't write again.</p>",

@@ -1,4 +1,5 @@
-import type { Sport } from '@tipping/contract/constants'
+import { gameName, SITE_NAME, type Sport } from '@tipping/contract/constants'
+import { escapeHtml } from '../../html.ts'
 import type { OutgoingEmail } from './queries.ts'
 
 // The emails the game sends, as plain text with a simple HTML twin. Every value a user typed
@@ -6,15 +7,6 @@ import type { OutgoingEmail } from './queries.ts'
 // invitation goes to any address, so a subject carrying the sender's text made the product a
 // spam relay with its own name on it (issue 26, item 7). In the body user text is quoted: a
 // one-line value in double quotes, a message as `> ` lines, so it cannot pass for our own lines.
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
 
 /** Header values (subjects) on one line, whatever was typed. */
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim()
@@ -32,8 +24,6 @@ export const quoteBlock = (s: string): string =>
 /** The same message in HTML: escaped, line breaks kept, set apart as a quotation. */
 export const quoteBlockHtml = (s: string): string =>
   `<blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:3px solid #ccc">${escapeHtml(s).replace(/\r?\n/g, '<br>\n')}</blockquote>`
-
-const gameName = (sport: Sport): string => `${sport.toUpperCase()} Tipping`
 
 /** An HTML email body in the house style. */
 export const page = (body: string): string =>
@@ -148,7 +138,7 @@ export function passwordResetEmail(f: PasswordResetFacts): Omit<OutgoingEmail, '
   const text = [
     greeting,
     '',
-    'Someone asked to reset the password of your Big Bash Tipping account.',
+    `Someone asked to reset the password of your ${SITE_NAME} account.`,
     '',
     `Choose a new password: ${link}`,
     '',
@@ -159,11 +149,11 @@ export function passwordResetEmail(f: PasswordResetFacts): Omit<OutgoingEmail, '
   const html = page(
     [
       `<p>${escapeHtml(greeting)}</p>`,
-      '<p>Someone asked to reset the password of your Big Bash Tipping account.</p>',
+      `<p>Someone asked to reset the password of your ${SITE_NAME} account.</p>`,
       `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
       `<p>The link works once, for ${valid}. Setting a new password signs you out on every device.</p>`,
       "<p>If you didn't ask for this, you can ignore this email; your password stays as it is.</p>",
     ].join('\n'),
   )
-  return { kind: 'password_reset', subject: 'Reset your Big Bash Tipping password', text, html }
+  return { kind: 'password_reset', subject: `Reset your ${SITE_NAME} password`, text, html }
 }

@@ -1,11 +1,8 @@
 // The page a share link answers with: Open Graph and card metadata for the networks' link
 // previews, and a redirect that takes people into the app.
 
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
+import { SITE_NAME } from '@tipping/contract/constants'
+import { escapeHtml } from '../../html.ts'
 
 export interface SharePage {
   title: string
@@ -34,7 +31,7 @@ export function renderSharePage(p: SharePage): string {
 <title>${title}</title>
 <meta name="description" content="${description}">
 <meta property="og:type" content="website">
-<meta property="og:site_name" content="Big Bash Tipping">
+<meta property="og:site_name" content="${SITE_NAME}">
 <meta property="og:title" content="${title}">
 <meta property="og:description" content="${description}">
 <meta property="og:image" content="${image}">
@@ -48,7 +45,7 @@ export function renderSharePage(p: SharePage): string {
 <meta http-equiv="refresh" content="0; url=${target}">
 </head>
 <body>
-<p><a href="${target}">Continue to Big Bash Tipping</a></p>
+<p><a href="${target}">Continue to ${SITE_NAME}</a></p>
 </body>
 </html>
 `
