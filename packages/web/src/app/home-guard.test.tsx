@@ -66,9 +66,14 @@ describe('the home guard', () => {
     })
     expect(screen.getByRole('heading').textContent).toBe('Your leagues')
     expect(router.state.location.pathname).toBe('/bbl/leagues')
-    // A later visit to / while signed in is a visit: on to the sport.
+    // Back to the entry where the player signed in is a visit too: on to the sport.
+    await act(() => router.navigate(-1))
+    expect((await screen.findByRole('heading', { name: 'BBL landing' })).textContent).toBeTruthy()
+    // So is a later visit to / while signed in.
+    await act(() => router.navigate('/bbl/leagues'))
     await act(() => router.navigate('/'))
     expect((await screen.findByRole('heading', { name: 'BBL landing' })).textContent).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/bbl')
   })
 
   it('stays on / for a sign-in on / that goes nowhere else yet', async () => {
