@@ -185,6 +185,20 @@ describe('from the home page', () => {
     expect(new URL(page.url()).pathname).toBe('/bbl/leagues')
     await context.close()
   })
+
+  it('with WBBL chosen on the home page, signing up lands on the WBBL leagues', async () => {
+    const { context, page } = await newPage(browser, PHONE)
+    await page.goto('/')
+    await page
+      .getByRole('group', { name: 'Competition' })
+      .getByRole('button', { name: 'WBBL' })
+      .click()
+    await page.getByTestId('register-open').click()
+    await signUp(page, uniqueEmail('home-wbbl'))
+    await page.getByRole('heading', { name: 'Your leagues', level: 1 }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/wbbl/leagues')
+    await context.close()
+  })
 })
 
 describe('session rules', () => {

@@ -11,7 +11,6 @@ import { ErrorModal } from '../../ui/error-modal.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { takeBootSession } from '../boot-reads.ts'
 import { PageArrival } from '../page-arrival.tsx'
-import { storedSport } from '../../lib/sport.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
 import { TopBanner } from './top-banner.tsx'
 
@@ -56,7 +55,6 @@ export function RootLayout() {
 function SiteFrame() {
   const { pathname } = useLocation()
   const { config } = useSiteContent()
-  const sport = storedSport()
   // Spec 2 offseason mode: only /, /privacy-policy and /terms exist.
   if (config.offseason && offseasonRedirects(pathname)) return <Navigate to="/" replace />
   return (
@@ -64,9 +62,7 @@ function SiteFrame() {
       <TopBanner />
       <Outlet />
       {/* Spec 6: the login-enabled flag gates signing in and registering. */}
-      {config.loginEnabled ? (
-        <LazyAuthModals sport={sport} loginWith={<SsoButton block divider />} />
-      ) : null}
+      {config.loginEnabled ? <LazyAuthModals loginWith={<SsoButton block divider />} /> : null}
     </>
   )
 }

@@ -86,7 +86,7 @@ describe('forgot password modal', () => {
       '/api/auth/password_reset/request': () =>
         json(200, { success: { message: PASSWORD_RESET_REQUESTED } }),
     })
-    const { store } = mount(<AuthModals sport="bbl" />)
+    const { store } = mount(<AuthModals />)
     act(() => {
       store.dispatch(sessionActions.authModalOpened('forgot-password'))
     })
@@ -107,7 +107,7 @@ describe('forgot password modal', () => {
   })
 
   it('is opened from the login modal', async () => {
-    const { store } = mount(<AuthModals sport="bbl" />)
+    const { store } = mount(<AuthModals />)
     act(() => {
       store.dispatch(sessionActions.authModalOpened('login'))
     })

@@ -33,7 +33,7 @@ function serve() {
 
 function open(modal: 'login' | 'registration') {
   const store = createTestStore()
-  const router = createMemoryRouter([{ path: '*', element: <AuthModals sport="bbl" /> }])
+  const router = createMemoryRouter([{ path: '*', element: <AuthModals /> }])
   render(
     <Provider store={store}>
       <RouterProvider router={router} />

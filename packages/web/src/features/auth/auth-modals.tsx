@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { useNavigate } from 'react-router'
-import type { Sport } from '@tipping/contract/constants'
 import { PASSWORD_MIN } from '@tipping/contract/constants'
 import { failureMessage, isApiFailure } from '../../lib/api.ts'
 import { editedField, focusFirstInvalid } from '../../lib/field-errors.ts'
@@ -28,6 +27,7 @@ import {
 } from './account-validation.ts'
 import styles from './auth-forms.module.css'
 import { sessionActions } from '../../lib/session-slice.ts'
+import { storedSport } from '../../lib/sport.ts'
 import type { WithSession } from '../../lib/use-current-user.ts'
 
 type Errors = Record<string, string>
@@ -59,7 +59,7 @@ const fieldErrors = (err: unknown): { fields: Errors; form: string | null } => {
  * The login and registration modals: at most one open at a time (spec 2). `loginWith`: other
  * ways to sign in, composed by the app (the single sign-on button).
  */
-export function AuthModals({ sport, loginWith }: { sport: Sport; loginWith?: ReactNode }) {
+export function AuthModals({ loginWith }: { loginWith?: ReactNode }) {
   const session = useSelector((s: WithSession) => s.session)
   const dispatch = useDispatch()
   const close = () => dispatch(sessionActions.authModalOpened(null))
@@ -74,7 +74,7 @@ export function AuthModals({ sport, loginWith }: { sport: Sport; loginWith?: Rea
     <>
       <Modal open={session.authModal === 'login'} title="Log in" onClose={close}>
         {inviteNotice}
-        <LoginForm sport={sport} notice={session.authNotice} />
+        <LoginForm notice={session.authNotice} />
         {loginWith}
       </Modal>
       <Modal
@@ -83,7 +83,7 @@ export function AuthModals({ sport, loginWith }: { sport: Sport; loginWith?: Rea
         onClose={close}
       >
         {inviteNotice}
-        <RegistrationForm sport={sport} />
+        <RegistrationForm />
       </Modal>
       <Modal
         open={session.authModal === 'forgot-password'}
@@ -96,10 +96,17 @@ export function AuthModals({ sport, loginWith }: { sport: Sport; loginWith?: Rea
   )
 }
 
-function useSignedIn(sport: Sport) {
+/**
+ * After a sign-in: the sport is the one chosen when it happens (the landing page's BBL / WBBL
+ * choice, or the sport of the page the session expired on), read then rather than when the forms
+ * were drawn: the frame that draws them does not re-render when the landing page's choice changes,
+ * and a player who chose WBBL was sent to the BBL leagues.
+ */
+function useSignedIn() {
   const dispatch = useDispatch()
   const navigate = useNavigate()
   return (user: Parameters<typeof sessionActions.loginSucceeded>[0], registered = false) => {
+    const sport = storedSport()
     dispatch(sessionActions.loginSucceeded(user))
     if (registered) void tagRegistration({ userId: user.id, sport, step: 'registration' })
     const next = takeRouteAfterSignIn(user, sport)
@@ -108,9 +115,9 @@ function useSignedIn(sport: Sport) {
   }
 }
 
-function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
+function LoginForm({ notice }: { notice: string | null }) {
   const dispatch = useDispatch()
-  const signedIn = useSignedIn(sport)
+  const signedIn = useSignedIn()
   const [login, { isLoading: busy }] = useLoginMutation()
   const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({
     fields: {},
@@ -197,9 +204,9 @@ function LoginForm({ sport, notice }: { sport: Sport; notice: string | null }) {
   )
 }
 
-function RegistrationForm({ sport }: { sport: Sport }) {
+function RegistrationForm() {
   const dispatch = useDispatch()
-  const signedIn = useSignedIn(sport)
+  const signedIn = useSignedIn()
   const [register, { isLoading: busy }] = useRegisterMutation()
   const [errors, setErrors] = useState<{ fields: Errors; form: string | null }>({
     fields: {},

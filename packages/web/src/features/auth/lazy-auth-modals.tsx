@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useSelector } from 'react-redux'
-import type { Sport } from '@tipping/contract/constants'
 import { retryImport } from '../../lib/lazy-retry.ts'
 import type { WithSession } from '../../lib/use-current-user.ts'
 
@@ -16,7 +15,7 @@ const AuthModals = lazy(async () => {
  * The login and registration modals ({@link AuthModals}), rendered only once one has been opened
  * and kept mounted afterwards, so closing animations and later opens work as before.
  */
-export function LazyAuthModals({ sport, loginWith }: { sport: Sport; loginWith?: ReactNode }) {
+export function LazyAuthModals({ loginWith }: { loginWith?: ReactNode }) {
   const requested = useSelector((s: WithSession) => s.session.authModal !== null)
   const [wanted, setWanted] = useState(requested)
   // Adjusting state while rendering (React's documented pattern): no extra effect pass.
@@ -24,7 +23,7 @@ export function LazyAuthModals({ sport, loginWith }: { sport: Sport; loginWith?:
   if (!wanted) return null
   return (
     <Suspense fallback={null}>
-      <AuthModals sport={sport} loginWith={loginWith} />
+      <AuthModals loginWith={loginWith} />
     </Suspense>
   )
 }
