@@ -7,3 +7,6 @@ export const formatCount = (n: number): string =>
   Math.trunc(n)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
+/** A Super Sixes call or count in words: "1 six", "0 sixes", "14 sixes". */
+export const formatSixes = (n: number): string => `${formatCount(n)} ${n === 1 ? 'six' : 'sixes'}`

@@ -9,7 +9,7 @@ import {
   useLiveProjection,
   type SideProjection,
 } from '../lib/live-projection.ts'
-import { formatCount } from '../lib/numbers.ts'
+import { formatSixes } from '../lib/numbers.ts'
 import styles from './live-stakes.module.css'
 
 // A live match's stakes as the tipping page and a league's ladder both show them (decision 031):
@@ -68,7 +68,7 @@ export function LiveStakesBox({
     <section className={styles.stakes} aria-labelledby={id}>
       <Heading className={styles.title} id={id}>
         {title}
-        {isMarginGame && sixes !== null ? ` (${formatCount(sixes)} sixes)` : ''}
+        {isMarginGame && sixes !== null ? ` (${formatSixes(sixes)})` : ''}
       </Heading>
       <ul className={styles.sides}>
         {sides.map((projection) => (

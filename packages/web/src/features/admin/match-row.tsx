@@ -8,6 +8,7 @@ import styles from './admin.module.css'
 import { LiveScoreForm } from './live-score-form.tsx'
 import { MatchEditForm } from './match-edit-form.tsx'
 import { ResultForm } from './result-form.tsx'
+import { formatSixes } from '../../lib/numbers.ts'
 
 export interface Squad {
   name: string
@@ -42,7 +43,7 @@ export function resultLine(m: AdminMatch, short: (squadId: number) => string): s
     r.method ? `${outcome} (${r.method})` : outcome,
     innings('home', m.homeSquadId),
     innings('away', m.awaySquadId),
-    r.sixes === null ? null : `${r.sixes} sixes`,
+    r.sixes === null ? null : formatSixes(r.sixes),
   ]
     .filter((part) => part !== null)
     .join(' · ')

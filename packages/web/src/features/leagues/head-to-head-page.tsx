@@ -20,6 +20,7 @@ import styles from './head-to-head.module.css'
 import { FRESH, useLeagueLadderInfiniteQuery, useLeagueQuery } from './leagues-api.ts'
 import { ladderOf } from './use-ladder.ts'
 import { usePageTitle } from '../../lib/page-title.ts'
+import { formatSixes } from '../../lib/numbers.ts'
 
 type Squads = ReadonlyMap<number, Squad>
 const squadName = (squads: Squads, id: number) => squads.get(id)?.name ?? `Team ${id}`
@@ -263,7 +264,7 @@ function Record({
                           {d.winnerSquad === null
                             ? 'No winner'
                             : `${squadName(squads, d.winnerSquad)} won`}
-                          {d.isMarginGame && d.sixes !== null ? `, ${d.sixes} sixes` : ''}
+                          {d.isMarginGame && d.sixes !== null ? `, ${formatSixes(d.sixes)}` : ''}
                         </small>
                       </th>
                       <td>
@@ -329,7 +330,7 @@ function Tip({
         {squadName(squads, tip.squad)}
         {tip.correct === true ? ' ✓' : tip.correct === false ? ' ✗' : ''}
       </span>
-      {margin && tip.margin !== null ? <small> · {tip.margin} sixes</small> : null}
+      {margin && tip.margin !== null ? <small> · {formatSixes(tip.margin)}</small> : null}
       {tip.isAutoTip ? <small className={styles.auto}> (auto-tip)</small> : null}
     </span>
   )

@@ -5,6 +5,7 @@ import { tipperName } from '@tipping/contract/names'
 import type { RankingRow } from '@tipping/contract/scores'
 import type { FixtureRound, Squad } from '@tipping/contract/static-files'
 import { formatTipDate } from '../../lib/dates.ts'
+import { formatSixes } from '../../lib/numbers.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
@@ -246,7 +247,7 @@ function TipsOf({
             <span>
               {picked?.shortName ?? '—'}
               {t.isAutoTip ? ' (auto)' : ''}
-              {t.isMarginGame && t.margin !== null ? ` · ${t.margin} sixes` : ''}
+              {t.isMarginGame && t.margin !== null ? ` · ${formatSixes(t.margin)}` : ''}
             </span>
             <span className={styles.verdict}>{verdict}</span>
           </li>

@@ -12,6 +12,7 @@ import { LiveCard } from './live-card.tsx'
 import { MarginControl } from './margin-control.tsx'
 import { TipRow } from './tip-row.tsx'
 import styles from './match-card.module.css'
+import { formatSixes } from '../../lib/numbers.ts'
 
 interface Props {
   match: Match
@@ -225,7 +226,7 @@ function MatchCardView({
         {match.status === 'complete' ? (
           <p className={styles.result}>
             {winner ? `${winner.name} won` : match.outcome === 'tie' ? 'Tied' : 'No result'}
-            {match.isMarginGame && match.sixes !== null ? ` · ${match.sixes} sixes` : ''}
+            {match.isMarginGame && match.sixes !== null ? ` · ${formatSixes(match.sixes)}` : ''}
           </p>
         ) : null}
         {match.status !== 'scheduled' ? <LockTime lockedAt={match.lockedAt} /> : null}

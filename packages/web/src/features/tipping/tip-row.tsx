@@ -3,6 +3,7 @@ import { TIP_ROW_SCROLL_PX, TIP_ROW_ARROWS_AFTER } from '@tipping/contract/const
 import { tipperName } from '@tipping/contract/names'
 import type { MateTip } from '@tipping/contract/scores'
 import type { Squad } from '@tipping/contract/static-files'
+import { formatSixes } from '../../lib/numbers.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import styles from './tip-row.module.css'
 
@@ -101,7 +102,7 @@ export function TipRow({ tips, squads, winnerSquadId, isMarginGame }: Props) {
                   <img src={`/static/logo/${t.squad}.webp`} alt="" width={18} height={18} />
                   <span>
                     {squad?.shortName ?? 'Unknown'}
-                    {isMarginGame && t.margin !== null ? ` · ${t.margin} sixes` : ''}
+                    {isMarginGame && t.margin !== null ? ` · ${formatSixes(t.margin)}` : ''}
                     {t.isAutoTip ? ' · auto' : ''}
                   </span>
                 </span>

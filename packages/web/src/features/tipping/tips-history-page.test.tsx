@@ -47,7 +47,10 @@ const history = {
     {
       kind: 'save',
       receipt: { id: ID, savedAt: '2025-12-01T10:05:00.042Z', digest: DIGEST },
-      picks: [{ match: 2, matchNumber: 2, round: 1, squad: 7, margin: 14 }],
+      picks: [
+        { match: 2, matchNumber: 2, round: 1, squad: 7, margin: 14 },
+        { match: 3, matchNumber: 3, round: 1, squad: 8, margin: 1 },
+      ],
       changed: [
         {
           match: 2,
@@ -56,6 +59,14 @@ const history = {
           squad: 7,
           margin: 14,
           was: { squad: 8, margin: null },
+        },
+        {
+          match: 3,
+          matchNumber: 3,
+          round: 1,
+          squad: 8,
+          margin: 1,
+          was: { squad: 8, margin: 0 },
         },
       ],
     },
@@ -101,10 +112,13 @@ describe('My tips history', () => {
     expect(items[1]!.textContent).toContain('Autopick · 2 tips filled')
     expect(within(items[1]!).getAllByText(/\(new tip\)/)).toHaveLength(2)
     expect(items[2]!.textContent).toContain('Mon 01-12-2025 10:05:00.042 UTC')
-    expect(items[2]!.textContent).toContain('Receipt AbCdEfGh · 1 tip saved')
-    expect(within(items[2]!).getByRole('list', { name: 'What changed' }).textContent).toMatch(
-      /Week 1, match 2: .* by 14 sixes \(was .*\)/,
-    )
+    expect(items[2]!.textContent).toContain('Receipt AbCdEfGh · 2 tips saved')
+    // On the margin game, the sixes predicted for the match (not "by N sixes", a winning margin).
+    const changes = within(within(items[2]!).getByRole('list', { name: 'What changed' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    expect(changes[0]).toMatch(/^Week 1, match 2: [^,]+, 14 sixes \(was [^,]+\)$/)
+    expect(changes[1]).toMatch(/^Week 1, match 3: [^,]+, 1 six \(was [^,]+, 0 sixes\)$/)
     expect(items[3]!.textContent).toContain('No tip changed.')
   })
 

@@ -12,6 +12,7 @@ import { squadsById, useSquadsQuery } from '../../lib/static-api.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
+import { formatSixes } from '../../lib/numbers.ts'
 import { numbersPageClasses } from '../../ui/numbers-page.ts'
 import { formatInstantMs, shortReceiptId } from './receipt-format.ts'
 import { useLazyCheckReceiptQuery, useTipsHistoryQuery } from './receipts-api.ts'
@@ -23,8 +24,12 @@ const shared = numbersPageClasses(styles)
 type Squads = ReadonlyMap<number, Squad>
 const nameOf = (squads: Squads, id: number) => squads.get(id)?.name ?? `Team ${id}`
 
+/**
+ * A tip as the history says it: the side, and on the margin game the sixes predicted for the match
+ * ("Brisbane Heat, 1 six"). Not "by N sixes": the number is the match's sixes, not a winning margin.
+ */
 const withMargin = (squads: Squads, squad: number, margin: number | null) =>
-  `${nameOf(squads, squad)}${margin === null ? '' : ` by ${margin} sixes`}`
+  `${nameOf(squads, squad)}${margin === null ? '' : `, ${formatSixes(margin)}`}`
 
 function Change({ change, squads }: { change: PickChange; squads: Squads }) {
   return (
