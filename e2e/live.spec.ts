@@ -189,8 +189,12 @@ describe('a match played live', () => {
     // away side's win puts Bravo 1st of 2 with points gained, the home side's 2nd with none.
     const ladderStakesRegion = ladderStakes(bravoLadder)
     const lines = ladderStakesRegion.getByRole('listitem')
-    await lines.filter({ hasText: /win: 1st of 2, \+\d+ \(\d+ pts\)/ }).waitFor({ timeout: 15_000 })
-    await lines.filter({ hasText: /win: 2nd of 2, ±0 \(0 pts\)/ }).waitFor({ timeout: 15_000 })
+    await lines
+      .filter({ hasText: /win: 1st of 2, \+\d+ pts? \(\d+ pts\)/ })
+      .waitFor({ timeout: 15_000 })
+    await lines
+      .filter({ hasText: /win: 2nd of 2, no points \(0 pts\)/ })
+      .waitFor({ timeout: 15_000 })
     const texts = await lines.allInnerTexts()
     expect(texts).toHaveLength(2)
     const squadFile = (await (await fetch(`${baseURL()}/static/bbl/squads.json`)).json()) as {

@@ -28,8 +28,14 @@ export function ordinal(n: number): string {
   return `${formatCount(n)}${suffix}`
 }
 
-/** A change of points with its sign: +1, ±0, −2. */
-export const signed = (n: number) => (n > 0 ? `+${n}` : n === 0 ? '±0' : `−${-n}`)
+/**
+ * The week's points a side's win would add, with their unit: "+1 pt", "+2 pts", "no points". A bare
+ * "+1" or "±0" beside a place ("66th of 310, +1") read as places gained.
+ */
+export const pointsGained = (n: number): string => {
+  const unit = Math.abs(n) === 1 ? 'pt' : 'pts'
+  return n > 0 ? `+${n} ${unit}` : n === 0 ? 'no points' : `−${-n} ${unit}`
+}
 
 /**
  * `value` once it has held still for a random part of `maxMs`; the first number at once (a change

@@ -5,7 +5,7 @@ import type { LiveMatch } from '@tipping/contract/live'
 import type { LiveStandingResponse } from '@tipping/contract/projections'
 import {
   placeText,
-  signed,
+  pointsGained,
   useLiveProjection,
   type SideProjection,
 } from '../lib/live-projection.ts'
@@ -81,7 +81,7 @@ export function LiveStakesBox({
   )
 }
 
-/** A side's row: "Sixers win: 2nd of 4, +1", what the page adds on the line, then below it. */
+/** A side's row: "Sixers win: 2nd of 4, +1 pt", what the page adds on the line, then below it. */
 export function LiveStakesSide({
   name,
   place,
@@ -102,7 +102,7 @@ export function LiveStakesSide({
       <p className={styles.line}>
         <strong>{name} win:</strong>{' '}
         <span>
-          {placeText(place)}, {signed(gain)}
+          {placeText(place)}, {pointsGained(gain)}
         </span>
         {aside !== undefined && (
           <>

@@ -137,7 +137,7 @@ export function defaultFaqs(sport: Sport): Faq[] {
     {
       question: 'What does my league ladder show while a match is on?',
       answer:
-        'While a match of the current week is being played, your league\'s ladder shows, for each team, where you would stand in that league and your league points if that team won, for example "Sixers win: 2nd of 12, +1 (45 pts)". The +1 is what the result would add to your week. It counts only the live match: any other match still being played gives nobody points yet, and on the Super Sixes match the sixes hit so far are taken as the final count. It follows the match by itself, and when the result comes in it gives way to the real ladder on the same page, without a reload. You see it only in leagues you belong to, and only once the league\'s starting week has come. It is a what-if, never a score: only the result changes your points.',
+        'While a match of the current week is being played, your league\'s ladder shows, for each team, where you would stand in that league and your league points if that team won, for example "Sixers win: 2nd of 12, +1 pt (45 pts)". The +1 pt is what the result would add to your week ("no points" when it would add none). It counts only the live match: any other match still being played gives nobody points yet, and on the Super Sixes match the sixes hit so far are taken as the final count. It follows the match by itself, and when the result comes in it gives way to the real ladder on the same page, without a reload. You see it only in leagues you belong to, and only once the league\'s starting week has come. It is a what-if, never a score: only the result changes your points.',
     },
   ]
 }

@@ -47,10 +47,10 @@ describe('LeagueLiveStakes', () => {
     const section = await screen.findByRole('region', { name: /your place here/i })
     const [sixers, hurricanes] = within(section).getAllByRole('listitem')
     // Sixers win: the week 1 + 1 = 2 (+1), the league 3 - 1 + 2 = 4 points: 6 - 4 = 2nd.
-    await waitFor(() => expect(sixers!.textContent).toBe('Sixers win: 2nd of 4, +1 (4 pts)'))
-    // Hurricanes win: the week stays at 1 (±0), the league at 3 points: 3rd.
+    await waitFor(() => expect(sixers!.textContent).toBe('Sixers win: 2nd of 4, +1 pt (4 pts)'))
+    // Hurricanes win: the week stays at 1 (no points), the league at 3 points: 3rd.
     await waitFor(() =>
-      expect(hurricanes!.textContent).toBe('Hurricanes win: 3rd of 4, ±0 (3 pts)'),
+      expect(hurricanes!.textContent).toBe('Hurricanes win: 3rd of 4, no points (3 pts)'),
     )
     // One league lookup per side, nothing overall, no per-member reads.
     const paths = asked.map((a) => a.path)

@@ -61,15 +61,15 @@ describe('LiveStakes', () => {
     const [sixers, hurricanes] = within(section)
       .getAllByRole('listitem')
       .filter((li) => li.parentElement?.parentElement === section)
-    await waitFor(() => expect(sixers!.textContent).toContain('Sixers win: 4th of 1,234, +1'))
+    await waitFor(() => expect(sixers!.textContent).toContain('Sixers win: 4th of 1,234, +1 pt'))
     expect(sixers!.textContent).toContain('Week 2 pts, total 6 pts, margin 7')
     // In the league: 3 - 1 + 2 = 4 points: 6 - 4 = 2nd.
     await waitFor(() =>
       expect(within(sixers!).getByRole('list').textContent).toBe('Office mates: 2nd of 4'),
     )
-    // Hurricanes win: the week stays at 1 (±0), total 5, margin 3 + 4 = 7.
+    // Hurricanes win: the week stays at 1 (no points), total 5, margin 3 + 4 = 7.
     await waitFor(() =>
-      expect(hurricanes!.textContent).toContain('Hurricanes win: 5th of 1,234, ±0'),
+      expect(hurricanes!.textContent).toContain('Hurricanes win: 5th of 1,234, no points'),
     )
     expect(ranks().map((p) => p.toString())).toContain(
       'match=2&side=3&totalPoints=6&totalMargin=7&v=7&sixes=6',
