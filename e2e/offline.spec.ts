@@ -210,6 +210,35 @@ describe('tipping offline', () => {
     await context.close()
   })
 
+  it('keeps a save whose session had ended and sends it once the same player logs in again', async () => {
+    const { context, page } = await newPage(own.browser)
+    const email = uniqueEmail('expired-save')
+    await page.goto('/registration')
+    await signUp(page, email, 'Lapsed')
+    await page.waitForURL('**/bbl/leagues')
+    await page.goto('/bbl/tipping')
+    await page.getByTestId('autopick').waitFor()
+    const round = await apiCall<RoundJson>(page, 'GET', '/api/bbl/predictions/3')
+    const target = round.matches.filter((m) => m.status === 'scheduled').at(-1)!
+    await page.getByTestId(`pick-${target.id}-${target.homeSquadId}`).click()
+    // The session ends on the server (it expired, or the player signed out everywhere) before
+    // the save: the login dialog opens, and the pick is kept, not put back as it was.
+    await context.clearCookies()
+    await page.getByTestId('save-picks').click()
+    const login = page.getByRole('dialog', { name: 'Log in' })
+    await login.getByText('Session expired. Please log in again.').waitFor()
+    expect(await keptCount(page)).toBe(1)
+    await login.locator('input[name="email"]').fill(email)
+    await login.locator('input[name="password"]').fill('a long password')
+    await login.locator('form button[type="submit"]').click()
+    await page.waitForURL((u) => /^\/bbl\/(leagues|tipping)$/.test(u.pathname))
+    // Signed in again: the kept pick is sent, and the server has it.
+    await expect.poll(() => keptCount(page), { timeout: 15_000 }).toBe(0)
+    const after = await apiCall<RoundJson>(page, 'GET', '/api/bbl/predictions/3')
+    expect(after.predictions.find((p) => p.match === target.id)?.squad).toBe(target.homeSquadId)
+    await context.close()
+  })
+
   it("never sends one user's kept tip for the next user of the browser", async () => {
     const { context, page } = await newPage(own.browser)
     await page.goto('/registration')

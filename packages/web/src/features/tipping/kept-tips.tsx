@@ -16,7 +16,8 @@ const matchName = (m: Match, squads: ReadonlyMap<number, Squad>) =>
   `${squads.get(m.homeSquadId)?.shortName ?? 'Home'} v ${squads.get(m.awaySquadId)?.shortName ?? 'Away'}`
 
 /**
- * Issue 32: the tips of this week kept on the device while offline, and once they are sent, per
+ * Issue 32: the tips of this week kept on the device (while offline, or while the player signed in
+ * again after their session ended), and once they are sent, per
  * match what the server did with each: saved, or refused with its reason (a match that started
  * before the tip arrived).
  */
@@ -24,8 +25,8 @@ export function KeptTips({ matches, squads, states, picks }: Props) {
   const rows = matches.filter((m) => states.has(m.id))
   if (rows.length === 0) return null
   return (
-    <section className={styles.panel} aria-label="Tips kept offline" data-testid="kept-tips">
-      <h2 className={styles.title}>Tips kept offline</h2>
+    <section className={styles.panel} aria-label="Tips kept on this device" data-testid="kept-tips">
+      <h2 className={styles.title}>Tips kept on this device</h2>
       <ul className={styles.list}>
         {rows.map((m) => {
           const s = states.get(m.id)!

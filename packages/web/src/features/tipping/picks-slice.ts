@@ -99,8 +99,9 @@ const picksSlice = createSlice({
       state.saveStatus = 'failed'
     },
     /**
-     * The save got no answer (offline, or the network failed): the picks stay as the user made
-     * them, kept on the device and sent when the connection returns (lib/offline-queue.ts).
+     * The save got no answer (offline, or the network failed) or the session had ended: the picks
+     * stay as the user made them, kept on the device and sent when the connection returns or the
+     * player is signed in again (lib/offline-queue.ts).
      */
     saveQueued(state) {
       state.saving = false

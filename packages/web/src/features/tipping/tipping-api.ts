@@ -234,8 +234,11 @@ export const saveRoundPicks =
     } catch (err) {
       const failure = asFailure(err, 'Your tips were not saved')
       // Issue 32: no answer at all (offline, the network failed) is not the server's refusal:
-      // the picks are kept on the device and sent when the connection returns.
-      if (failure.status === 0 && userId !== undefined) {
+      // the picks are kept on the device and sent when the connection returns. Nor is a session
+      // that ran out or was ended elsewhere (401): the login dialog opens, and once the same player
+      // is signed in again the kept picks are sent as they made them (another player signing in
+      // here forgets them). Restoring the last saved picks instead lost the save the player meant.
+      if ((failure.status === 0 || failure.status === 401) && userId !== undefined) {
         const queuedAt = new Date().toISOString()
         const kept = await keepForLater(
           picks.map((p) => ({ userId, sport, round, ...p, margin: p.margin ?? null, queuedAt })),

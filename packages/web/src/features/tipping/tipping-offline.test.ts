@@ -61,6 +61,19 @@ describe('a save with no answer', () => {
     expect(await kept()).toEqual([])
   })
 
+  it('a session that ended (401) keeps the picks for the same player to send once signed in again', async () => {
+    stubApi(() =>
+      json(401, { errors: [{ code: 'UNAUTHORIZED', message: 'Sign in', param: null }] }),
+    )
+    const store = await loadedStore()
+    expect(await save(store)).toBeNull()
+    // As the player made them, not the last saved ones: the save they meant is not lost.
+    expect(store.getState().picks).toMatchObject({ saveStatus: 'queued', saving: false })
+    expect(store.getState().picks.picks[0]!.squad).toBe(2)
+    expect(selectVisibleError(store.getState())).toBeNull()
+    expect(await kept()).toMatchObject([{ userId: USER, match: 1, squad: 2 }])
+  })
+
   it('a later save that goes through forgets what was kept for those matches', async () => {
     stubApi(() => {
       throw new TypeError('Failed to fetch')
