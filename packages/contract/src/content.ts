@@ -63,13 +63,20 @@ export const topBannerSettingSchema = z
   })
 export type TopBanner = z.infer<typeof topBannerSettingSchema>
 
-/** Spec 3 "Advert": type (mrec or leaderboard), desktop and mobile images, a link. */
+/**
+ * Spec 3 "Advert": type (mrec or leaderboard), desktop and mobile images, a link. `alt`: what the
+ * images say, for whoever cannot see them (WCAG 1.1.1); it is also the link's name, so it should
+ * say where the link goes. Optional: adverts saved before it have none, and the slot then says
+ * only that it is an advertisement.
+ */
 export const ADVERT_TYPES = ['mrec', 'leaderboard'] as const
+export const ADVERT_ALT_MAX = 200
 export const advertSchema = z.object({
   type: z.enum(ADVERT_TYPES),
   desktopImage: contentLinkSchema,
   mobileImage: contentLinkSchema,
   url: contentLinkSchema,
+  alt: singleLineText().max(ADVERT_ALT_MAX).optional(),
 })
 export type Advert = z.infer<typeof advertSchema>
 export const advertsSettingSchema = perSport(z.array(advertSchema).max(ADVERTS_PER_SPORT_MAX))

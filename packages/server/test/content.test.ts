@@ -193,12 +193,13 @@ describe('admin content routes', () => {
       ...advert,
       type: 'leaderboard',
       desktopImage: '/ads/demo-leaderboard-desktop.png',
+      alt: 'Win $10,000. See the prizes.',
     }
     expect((await put('adverts', { bbl: [advert, leaderboard], wbbl: [] })).statusCode).toBe(200)
     const mrecs = mrecsFileSchema.parse(await staticFile('bbl/mrecs.json'))
-    expect(mrecs.adverts.map((a) => [a.sport, a.type])).toEqual([
-      ['bbl', 'mrec'],
-      ['bbl', 'leaderboard'],
+    expect(mrecs.adverts.map((a) => [a.sport, a.type, a.alt])).toEqual([
+      ['bbl', 'mrec', undefined],
+      ['bbl', 'leaderboard', 'Win $10,000. See the prizes.'],
     ])
     expect(mrecsFileSchema.parse(await staticFile('wbbl/mrecs.json')).adverts).toEqual([])
   })
@@ -236,6 +237,8 @@ describe('admin content routes', () => {
       ['top_banner', { isEnabled: false, message: '', url: '/\\evil.example/x' }, 'url'],
       ['adverts', { bbl: [{ ...advert, url: '/\\/evil.example' }], wbbl: [] }, 'bbl.0.url'],
       ['adverts', { bbl: [{ ...advert, type: 'skyscraper' }], wbbl: [] }, 'bbl.0.type'],
+      ['adverts', { bbl: [{ ...advert, alt: 'x'.repeat(201) }], wbbl: [] }, 'bbl.0.alt'],
+      ['adverts', { bbl: [{ ...advert, alt: 'two\nlines' }], wbbl: [] }, 'bbl.0.alt'],
       [
         'adverts',
         { bbl: [{ ...advert, mobileImage: 'http://x.example/a.png' }], wbbl: [] },

@@ -25,12 +25,14 @@ const demoAdverts = (sport: string): Advert[] => [
     desktopImage: '/ads/demo-leaderboard-desktop.png',
     mobileImage: '/ads/demo-leaderboard-mobile.png',
     url: `/${sport}/help/prizes`,
+    alt: 'Big Bash Tipping, free to play: top the rankings and win $10,000. See the prizes.',
   },
   {
     type: 'mrec',
     desktopImage: '/ads/demo-mrec-desktop.png',
     mobileImage: '/ads/demo-mrec-mobile.png',
     url: `/${sport}/help/game-rules`,
+    alt: 'Golden Week: every tip counts double. Bank a Clean Sweep and climb the ladder. How it works.',
   },
 ]
 

@@ -17,7 +17,10 @@ const areaAt = (path: string) =>
     <SiteContentContext.Provider
       value={{
         ...SITE_CONTENT_DEFAULTS,
-        adverts: { bbl: [advert('leaderboard'), advert('mrec')], wbbl: [] },
+        adverts: {
+          bbl: [{ ...advert('leaderboard'), alt: 'Win $10,000. See the prizes.' }, advert('mrec')],
+          wbbl: [],
+        },
       }}
     >
       <MemoryRouter initialEntries={[path]}>
@@ -33,6 +36,15 @@ describe('the advert area under a page', () => {
     areaAt('/bbl/leagues')
     expect(screen.getByTestId('advert-leaderboard')).toBeTruthy()
     expect(screen.getByTestId('advert-mrec')).toBeTruthy()
+  })
+
+  it("names each advert's link by what its images say, or as an advertisement when unsaid", () => {
+    areaAt('/bbl/leagues')
+    // WCAG 1.1.1: the image's words are its alternative, and so the name of the link it is in.
+    expect(
+      screen.getByRole('link', { name: 'Advertisement: Win $10,000. See the prizes.' }),
+    ).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Advertisement' })).toBeTruthy()
   })
 
   it('is left out on the tipping screen, whose advert is at its top (spec 2)', () => {

@@ -12,6 +12,12 @@ export const ADVERT_DESKTOP_QUERY = `(min-width: ${ADVERT_BREAKPOINT_PX}px)`
 export const advertImageFor = (advert: Advert, viewportWidth: number): string =>
   viewportWidth >= ADVERT_BREAKPOINT_PX ? advert.desktopImage : advert.mobileImage
 
+/** The images' text alternative and the link's name: the advert's own words, or that it is one. */
+export const advertAlt = (advert: Advert): string => {
+  const said = advert.alt?.trim()
+  return said ? `Advertisement: ${said}` : 'Advertisement'
+}
+
 /** Slot sizes (IAB): the space is held before the image arrives, so nothing moves. */
 export const ADVERT_SIZES = {
   mrec: { desktop: { w: 300, h: 250 }, mobile: { w: 320, h: 100 } },
@@ -39,7 +45,7 @@ export function AdvertSlot({ sport, type }: { sport: Sport; type: Advert['type']
         href={advert.url}
         {...(external ? { target: '_blank', rel: 'noopener noreferrer sponsored' } : {})}
       >
-        <img src={src} width={size.w} height={size.h} alt={`Advertisement (${type})`} />
+        <img src={src} width={size.w} height={size.h} alt={advertAlt(advert)} />
       </a>
     </div>
   )

@@ -215,12 +215,13 @@ function Editor<K extends ContentKey>(props: {
           onChange={onDraft}
           errors={errors}
           noun="advert"
-          blank={{ type: 'mrec', desktopImage: '', mobileImage: '', url: '' }}
+          blank={{ type: 'mrec', desktopImage: '', mobileImage: '', url: '', alt: '' }}
           columns={[
             { key: 'type', label: 'Type', kind: 'select', options: ADVERT_TYPES },
             { key: 'desktopImage', label: 'Desktop image' },
             { key: 'mobileImage', label: 'Mobile image' },
             { key: 'url', label: 'Link' },
+            { key: 'alt', label: 'Alt text: what the images say' },
           ]}
         />
       )
