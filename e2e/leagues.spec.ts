@@ -159,4 +159,26 @@ describe('a league between two browsers', () => {
     await boss.context.close()
     await friend.context.close()
   })
+
+  it("at 320 px, a league's Settings tab is in sight when the settings are open", async () => {
+    const { context, page } = await newPage(browser, { width: 320, height: 700 })
+    await page.goto('/registration')
+    await signUp(page, uniqueEmail('strip'), 'Sophie')
+    await page.waitForURL('**/bbl/leagues')
+    const { league } = await apiCall<{ league: { id: number } }>(page, 'POST', '/api/bbl/league', {
+      name: 'Four Tab Club',
+      privacy: 'private',
+      startRound: 8,
+    })
+    // Opened by its address: nothing clicks the tab (a click would scroll it into view itself).
+    await page.goto(`/bbl/league/${league.id}/settings`)
+    await page.getByRole('heading', { name: 'League details' }).waitFor()
+    const row = page.getByRole('navigation', { name: 'League sections' })
+    const settings = row.getByRole('link', { name: 'Settings' })
+    expect(await settings.getAttribute('aria-current')).toBe('page')
+    const [r, s] = await Promise.all([row.boundingBox(), settings.boundingBox()])
+    expect(s!.x).toBeGreaterThanOrEqual(r!.x)
+    expect(s!.x + s!.width).toBeLessThanOrEqual(r!.x + r!.width + 0.5)
+    await context.close()
+  })
 })

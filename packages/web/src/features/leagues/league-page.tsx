@@ -1,5 +1,5 @@
 import type { RoundNumber } from '@tipping/contract/ids'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { TOP_LEAGUE_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
@@ -15,6 +15,7 @@ import { Button } from '../../ui/button.tsx'
 import { ShareModal } from '../../ui/share-modal.tsx'
 import { Panel } from '../../ui/panel.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
+import { useCurrentInStrip } from '../../ui/use-current-in-strip.ts'
 import { InviteModal } from './invite-modal.tsx'
 import { LadderRoundSelect, ladderRounds, tipsRoundFor } from './ladder-round-select.tsx'
 import { LadderTable } from './ladder-table.tsx'
@@ -65,6 +66,8 @@ export default function LeaguePage() {
   const wide = useMediaQuery(SIDE_COLUMN_QUERY)
   // Not found: the panel below names the page.
   usePageTitle(missing ? null : (league?.name ?? 'League'))
+  const tabs = useRef<HTMLElement>(null)
+  useCurrentInStrip(tabs, `${params.section ?? ''}/${league?.id ?? ''}`)
 
   const section = params.section
   if (!isSection(section))
@@ -110,7 +113,7 @@ export default function LeaguePage() {
       </header>
       <div className={styles.withSide}>
         <div className={styles.stack}>
-          <nav className={styles.tabs} aria-label="League sections">
+          <nav ref={tabs} className={styles.tabs} aria-label="League sections">
             <NavLink to={`/${sport}/league/${league.id}/ladder`} className={tab}>
               Ladder
             </NavLink>
