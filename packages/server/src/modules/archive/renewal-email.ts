@@ -1,4 +1,4 @@
-import type { Sport } from '@tipping/contract/constants'
+import { gameName, type Sport } from '@tipping/contract/constants'
 import type { OutgoingEmail } from '../mail/service.ts'
 import { escapeHtml } from '../../html.ts'
 import { page, quoted } from '../mail/templates.ts'
@@ -20,7 +20,7 @@ export interface RenewalFacts {
  */
 export function renewalEmail(f: RenewalFacts): Omit<OutgoingEmail, 'to'> {
   const link = `${f.appOrigin.replace(/\/+$/, '')}/${f.sport}/leagues`
-  const game = `${f.sport.toUpperCase()} Tipping`
+  const game = gameName(f.sport)
   const text = [
     'Hi,',
     '',

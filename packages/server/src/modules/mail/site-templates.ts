@@ -87,7 +87,7 @@ export function weeklyReminderEmail(f: {
   /** 'match': the reminder 2 hours before the player's first untipped match (decision 026). */
   lead?: 'round' | 'match'
 }): Omit<OutgoingEmail, 'to'> & { html: string } {
-  const game = `${f.sport.toUpperCase()} Tipping`
+  const game = gameName(f.sport)
   const link = `${trimOrigin(f.appOrigin)}/${f.sport}/tipping`
   const starts = `${f.firstMatchAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
   const account = `${trimOrigin(f.appOrigin)}/${f.sport}/account`

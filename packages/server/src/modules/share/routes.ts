@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { z } from 'zod'
-import { SPORTS } from '@tipping/contract/constants'
+import { gameName, SITE_NAME, SPORTS, type Sport } from '@tipping/contract/constants'
 import type { Database } from '../../db/schema.ts'
 import type { App } from '../../http/types.ts'
 import { publicLeagueName } from './queries.ts'
@@ -44,10 +44,11 @@ export function shareRoutes(
       const origin = deps.appOrigin.replace(/\/+$/, '')
       const known = (SPORTS as readonly string[]).includes(sport)
       const name = known ? sport.toUpperCase() : 'Big Bash'
+      const game = known ? gameName(sport as Sport) : SITE_NAME
       const leagueId = known && section === 'league' ? leagueIdOf(token) : null
       const leagueName = leagueId ? await publicLeagueName(deps.db, sport, leagueId) : null
       const page = renderSharePage({
-        title: leagueName ? `${leagueName} · ${name} Tipping` : `${name} Tipping`,
+        title: leagueName ? `${leagueName} · ${game}` : game,
         description: leagueId
           ? `Follow the ladder of ${leagueName ?? 'this league'} and tip every ${name} match, free.`
           : `Tip the winner of every ${name} match, call the sixes and beat your mates. Free to play.`,

@@ -1,6 +1,6 @@
 import { useDispatch } from 'react-redux'
 import { useNavigate } from 'react-router'
-import type { Sport } from '@tipping/contract/constants'
+import { gameName, type Sport } from '@tipping/contract/constants'
 import { sportLabel } from '../../lib/sport.ts'
 import { failureMessage, isApiFailure } from '../../lib/api.ts'
 import { tagRegistration } from '../../lib/integrations.ts'
@@ -39,14 +39,14 @@ export function JoinGamePanel({ sport }: { sport: Sport }) {
   }
 
   return (
-    <Panel title={`Join ${sportLabel(sport)} Tipping`}>
+    <Panel title={`Join ${gameName(sport)}`}>
       <p data-testid="not-registered">
         You are not registered for {sportLabel(sport)} tipping yet. Join the game to tip its matches
         and play in its leagues; your account stays the same.
       </p>
       <p>
         <Button data-testid="join-game" disabled={busy} onClick={() => void run('join')}>
-          Join {sportLabel(sport)} Tipping
+          Join {gameName(sport)}
         </Button>
       </p>
       <p>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { asFailure } from '../../lib/api-failure.ts'
+import { gameName } from '@tipping/contract/constants'
 import { useSport } from '../../lib/sport.ts'
 import { removeStored } from '../../lib/storage.ts'
 import { Button } from '../../ui/button.tsx'
@@ -109,7 +110,7 @@ export default function JoinLeaguePage() {
     if (search.trim()) setSearched(search.trim())
   }
 
-  const game = `${sport.toUpperCase()} Tipping league`
+  const game = `${gameName(sport)} league`
   return (
     <div className={styles.page}>
       <div className={styles.titleBar}>

@@ -2,7 +2,7 @@ import type { RoundNumber } from '@tipping/contract/ids'
 import { useRef, useState } from 'react'
 import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { TOP_LEAGUE_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
+import { gameName, TOP_LEAGUE_HIGHLIGHT, type Sport } from '@tipping/contract/constants'
 import type { League } from '@tipping/contract/leagues'
 import { tipperName } from '@tipping/contract/names'
 import type { RankingRow } from '@tipping/contract/scores'
@@ -150,7 +150,7 @@ export default function LeaguePage() {
       <ShareModal
         open={sharing}
         onClose={() => setSharing(false)}
-        text={`Follow ${league.name} on ${sport.toUpperCase()} Tipping`}
+        text={`Follow ${league.name} on ${gameName(sport)}`}
         url={shareUrl(window.location.origin, sport, 'league', Date.now(), league.id)}
       />
     </div>

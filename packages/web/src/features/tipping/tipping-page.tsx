@@ -13,6 +13,7 @@ import {
 import { useSelector } from 'react-redux'
 import { skipToken } from '@reduxjs/toolkit/query'
 import {
+  gameName,
   MARGIN_DEBOUNCE_MS,
   REFRESH_INTERVAL_MS,
   SAVE_CONFIRMATION_MS,
@@ -549,7 +550,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
           onClose={() => setSharing(false)}
           text={
             snapshot && snapshot.overall_rank > 0
-              ? `I'm ranked ${snapshot.overall_rank} with ${snapshot.overall_points} points in ${sport.toUpperCase()} Tipping. Think you can beat me?`
+              ? `I'm ranked ${snapshot.overall_rank} with ${snapshot.overall_points} points in ${gameName(sport)}. Think you can beat me?`
               : `Come and tip the ${sport.toUpperCase()} with me!`
           }
           url={shareUrl(window.location.origin, sport, 'general', Date.now())}
