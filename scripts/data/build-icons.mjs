@@ -3,7 +3,8 @@
 // One drawing, written as the SVG source and as the PNG sizes the web app manifest and iOS ask
 // for: 192 and 512 px ("any"), a maskable 512 px whose drawing keeps inside the central 80 %
 // safe zone on a full-bleed background (a launcher may crop it to a circle), and the 180 px
-// apple-touch-icon (iOS draws its own rounded corners, so it is full-bleed too).
+// apple-touch-icon (iOS draws its own rounded corners, so it is full-bleed too), and the site's
+// favicon.ico.
 // Run: node scripts/data/build-icons.mjs
 import fs from 'node:fs'
 import path from 'node:path'
@@ -64,4 +65,35 @@ await png(any, 192, 'icon-192.png')
 await png(any, 512, 'icon-512.png')
 await png(maskable, 512, 'icon-maskable-512.png')
 await png(fullBleed, 180, 'apple-touch-icon.png')
+
+// favicon.ico at the site's root, for what asks that address without reading the page (feed
+// readers, bookmark tools, older browsers): an icon directory of 16, 32 and 48 px PNG images,
+// which every browser since Windows Vista's era reads. Header: reserved 0, type 1 (icon), count;
+// then one 16-byte entry per image (width, height, no palette, planes 1, 32 bits per pixel, its
+// length and its offset), then the images.
+const sizes = [16, 32, 48]
+const images = await Promise.all(
+  sizes.map((size) =>
+    sharp(Buffer.from(any), { density: Math.ceil((72 * size) / 512) })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  ),
+)
+const header = Buffer.alloc(6 + 16 * sizes.length)
+header.writeUInt16LE(0, 0)
+header.writeUInt16LE(1, 2)
+header.writeUInt16LE(sizes.length, 4)
+let offset = header.length
+sizes.forEach((size, i) => {
+  const at = 6 + 16 * i
+  header.writeUInt8(size, at)
+  header.writeUInt8(size, at + 1)
+  header.writeUInt16LE(1, at + 4)
+  header.writeUInt16LE(32, at + 6)
+  header.writeUInt32LE(images[i].length, at + 8)
+  header.writeUInt32LE(offset, at + 12)
+  offset += images[i].length
+})
+fs.writeFileSync(path.join(out, '..', 'favicon.ico'), Buffer.concat([header, ...images]))
 console.log(`icons written to ${path.relative(root, out)}`)

@@ -17,6 +17,7 @@ import type { PoolStats } from './db/database.ts'
 import type { Listen } from './db/listen.ts'
 import type { Database } from './db/schema.ts'
 import { SESSION_COOKIE, sessionCookieName } from '@tipping/contract/constants'
+import { isAppPage } from '@tipping/contract/pages'
 import { createAppPage } from './http/app-page.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
@@ -374,6 +375,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         decorateReply: false,
         wildcard: false,
         index: false,
+        // The page itself is served only through the app page below (its boot data, preloads and
+        // style nonce): as a file it would be a second, incomplete copy of the app at a path no
+        // page has.
+        allowedPath: (pathName) => pathName !== '/index.html',
         // The build writes .br and .gz copies beside each script and stylesheet (vite.config.ts).
         preCompressed: true,
         setHeaders: (res, file) => {
@@ -399,7 +404,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       url === '/metrics' ||
       url.startsWith('/metrics?') ||
       !appPage ||
-      request.method !== 'GET'
+      (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.status(404).send(
         failure([
@@ -411,7 +416,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         ]),
       )
     }
-    // The single-page app owns every other path (its router shows the not-found page).
+    // The single-page app owns every other path. A HEAD (an uptime monitor's or a link
+    // checker's) is answered as its GET, without the body (Node leaves it out). A path that is
+    // no page still gets the app, whose router shows the not-found page, but with a 404.
     const page = appPage.render(
       url,
       reply.getHeader('content-security-policy'),
@@ -419,7 +426,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       [SESSION_COOKIE, sessionCookieName(true)].some((name) => request.cookies[name] !== undefined),
     )
     if (page.csp) reply.header('content-security-policy', page.csp)
-    return reply.type('text/html').header('cache-control', 'no-cache').send(page.html)
+    return reply
+      .status(isAppPage(url.split('?')[0]!) ? 200 : 404)
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(page.html)
   })
 
   return { app, publisher, metrics }

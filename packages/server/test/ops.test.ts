@@ -241,13 +241,15 @@ describe('metrics', () => {
     expect((await fetch(`${server.url}/metrics`, { method: 'POST' })).status).toBe(404)
   })
 
-  it('is never served on the public port, even where the web app answers every other path', async () => {
+  it('is never served on the public port, even where the web app answers its pages', async () => {
     const web = await fs.mkdtemp(path.join(os.tmpdir(), 'tipping-web-'))
     await fs.writeFile(path.join(web, 'index.html'), '<!doctype html><html><head></head></html>')
     const withWeb = await build(web)
     try {
-      // The app page answers any other path; /metrics is refused outright.
-      expect((await withWeb.app.inject({ method: 'GET', url: '/leagues' })).statusCode).toBe(200)
+      // The app page answers its pages; /metrics is refused outright, with the envelope.
+      expect((await withWeb.app.inject({ method: 'GET', url: '/bbl/leagues' })).statusCode).toBe(
+        200,
+      )
       for (const url of ['/metrics', '/metrics?format=text']) {
         const res = await withWeb.app.inject({ method: 'GET', url })
         expect(res.statusCode, url).toBe(404)

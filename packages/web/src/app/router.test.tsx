@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { APP_PAGE_PATTERNS } from '@tipping/contract/pages'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRouter, routes } from './router.tsx'
 import { createStore } from './store.ts'
@@ -56,5 +57,26 @@ describe("the app's router", () => {
     unsubscribe()
     router.dispose()
     window.history.replaceState(null, '', '/')
+  })
+})
+
+/** Every path the table draws a page at: leaves and index routes, joined to their parents. */
+const pagePaths = (table: RouteObject[], parent = ''): string[] =>
+  table.flatMap((route) => {
+    const own = route.path
+      ? route.path.startsWith('/')
+        ? route.path
+        : `${parent.replace(/\/$/, '')}/${route.path}`
+      : parent
+    if (route.index) return [parent]
+    if (route.children) return pagePaths(route.children, own)
+    return route.path === '*' ? [] : [own]
+  })
+
+describe('the pages the server knows', () => {
+  // The server answers a path that is no page with 404 (packages/contract/src/pages.ts): a page
+  // missing from its list would be answered 404 though it shows, one listed but gone 200.
+  it("are exactly the route table's", () => {
+    expect([...new Set(pagePaths(routes))].sort()).toEqual([...APP_PAGE_PATTERNS].sort())
   })
 })
