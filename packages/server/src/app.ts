@@ -12,7 +12,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Clock } from './clock.ts'
-import { allowedOriginsOf, appOriginOf, trustProxyOption, type Config } from './config.ts'
+import {
+  allowedOriginsOf,
+  appOriginOf,
+  signingSecretOf,
+  trustProxyOption,
+  type Config,
+} from './config.ts'
 import type { PoolStats } from './db/database.ts'
 import type { Listen } from './db/listen.ts'
 import type { Database } from './db/schema.ts'
@@ -53,6 +59,7 @@ import { projectionsRoutes } from './modules/projections/routes.ts'
 import { ProjectionsService } from './modules/projections/service.ts'
 import { registerLive } from './modules/live/setup.ts'
 import { shareRoutes } from './modules/share/routes.ts'
+import { unsubscribeRoutes } from './modules/auth/unsubscribe-routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { hookOrigins, siteAppConfig, SiteService } from './modules/site/service.ts'
 import { LeaguesService } from './modules/leagues/service.ts'
@@ -213,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     competitions,
     config.READ_CACHE_MS,
     config.PICK_COUNTS_CACHE_MS,
-    config.RECEIPT_SECRET,
+    signingSecretOf(config),
   )
   const publisher = new Publisher(db, clock, {
     staticDir: config.STATIC_DIR,
@@ -316,6 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     appOrigin,
     shareCardPath: path.join(config.DATA_DIR, 'share-card.png'),
   })
+  await unsubscribeRoutes(app, { auth, secret: signingSecretOf(config) })
 
   siteRoutes(app, {
     site: new SiteService(db, {

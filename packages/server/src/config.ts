@@ -356,6 +356,14 @@ export function receiptSecretProblem(secret: string | undefined): string | null 
 /** Signs receipts outside production when RECEIPT_SECRET is unset (published: never secret). */
 export const DEV_RECEIPT_SECRET = 'development-receipt-key-not-secret-do-not-use-in-production'
 
+/**
+ * The server's signing key: tip receipts, and the one-click unsubscribe links of list mail
+ * (decision 043), each over its own kind of text. The development key when unset (refused in
+ * production, above).
+ */
+export const signingSecretOf = (config: Pick<Config, 'RECEIPT_SECRET'>): string =>
+  config.RECEIPT_SECRET ?? DEV_RECEIPT_SECRET
+
 export function productionProblems(config: Config): string[] {
   if (config.DEPLOY_ENV !== 'production') return []
   const problems: string[] = []

@@ -1,5 +1,5 @@
 import { AdjustableClock, systemClock, type Clock } from './clock.ts'
-import { appOriginOf, loadServingConfig, type Config } from './config.ts'
+import { appOriginOf, loadServingConfig, signingSecretOf, type Config } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import {
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
       log: app.log,
+      unsubscribe: { origin: appOriginOf(config), secret: signingSecretOf(config) },
     }),
     reminders: new ReminderJob(handle.db, clock, {
       leadHours: config.REMINDER_LEAD_HOURS,

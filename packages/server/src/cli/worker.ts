@@ -1,7 +1,7 @@
 import path from 'node:path'
 import pino from 'pino'
 import { systemClock } from '../clock.ts'
-import { appOriginOf, loadServingConfig, type Config } from '../config.ts'
+import { appOriginOf, loadServingConfig, signingSecretOf, type Config } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { Scheduler } from '../jobs/scheduler.ts'
@@ -54,6 +54,7 @@ const scheduler = new Scheduler({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     log,
+    unsubscribe: { origin: appOriginOf(config), secret: signingSecretOf(config) },
   }),
   reminders: new ReminderJob(handle.db, systemClock, {
     leadHours: config.REMINDER_LEAD_HOURS,

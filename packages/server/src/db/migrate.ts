@@ -21,6 +21,7 @@ import * as autopilot from './migrations/2026-11-27T0700-autopilot.ts'
 import * as tipReceipts from './migrations/2026-11-27T0800-tip-receipts.ts'
 import * as receiptKinds from './migrations/2026-11-27T0900-receipt-kinds-and-lock-times.ts'
 import * as autopilotBatches from './migrations/2026-11-27T1100-autopilot-batches.ts'
+import * as outboxRecipient from './migrations/2026-11-28T1600-outbox-recipient.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
 // vitest and any bundler. Names sort in the order they apply; add new ones at the end.
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0800-tip-receipts': tipReceipts,
   '2026-11-27T0900-receipt-kinds-and-lock-times': receiptKinds,
   '2026-11-27T1100-autopilot-batches': autopilotBatches,
+  '2026-11-28T1600-outbox-recipient': outboxRecipient,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -267,6 +267,8 @@ export interface EmailOutboxTable {
   next_attempt_at: DefaultTimestamp
   /** Given up: a permanent refusal or too many attempts. */
   failed_at: Timestamp | null
+  /** The account it was queued for (a league's member, a reminder); null for an address alone. */
+  user_id: number | null
 }
 
 export interface ReminderLogTable {

@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts'
 import { recordAudit } from '../audit/service.ts'
 import { queueEmails } from '../mail/service.ts'
 import { passwordResetEmail } from '../mail/templates.ts'
+import type { MailList } from '../mail/unsubscribe.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { unboundedHashGate, type HashGate } from './hash-gate.ts'
 import { AttemptThrottle } from './throttle.ts'
@@ -412,6 +413,31 @@ export class AuthService {
     })
     this.sessions.forgetUser(userId)
     return toUserSession(row)
+  }
+
+  /**
+   * One-click unsubscribe from a list email's link (decision 043): the same switch as the
+   * account's email settings (reminders off, or league emails off), audited as the user's own
+   * change. The link proves the account; no session is needed. False: no such account.
+   */
+  async unsubscribe(userId: number, list: MailList): Promise<boolean> {
+    const change: q.ProfileChange =
+      list === 'reminders' ? { reminder_lead: 'off' } : { disabled_notifications: true }
+    const now = this.clock.now()
+    const done = await this.db.transaction().execute(async (trx) => {
+      if (!(await q.findUserById(trx, userId))) return false
+      await q.updateProfile(trx, userId, change, now)
+      await recordAudit(trx, {
+        actorUserId: userId,
+        action: 'user.unsubscribe',
+        entity: 'user',
+        entityId: userId,
+        data: { list },
+      })
+      return true
+    })
+    if (done) this.sessions.forgetUser(userId)
+    return done
   }
 
   /** `POST user/deactivate`: the account can no longer sign in; every session ends now. */

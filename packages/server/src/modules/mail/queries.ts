@@ -10,6 +10,8 @@ export interface OutgoingEmail {
   subject: string
   text: string
   html: string | null
+  /** The account it is for, when it is for one (list mail's unsubscribe link needs it). */
+  userId?: number
 }
 
 export async function enqueue(db: Database, emails: OutgoingEmail[], at: Date): Promise<number> {
@@ -23,6 +25,7 @@ export async function enqueue(db: Database, emails: OutgoingEmail[], at: Date): 
         subject: e.subject,
         text_body: e.text,
         html_body: e.html,
+        user_id: e.userId ?? null,
         created_at: at,
         next_attempt_at: at,
       })),
@@ -65,6 +68,7 @@ export async function enqueueToMembers(
       'html_body',
       'created_at',
       'next_attempt_at',
+      'user_id',
     ])
     .expression(
       mailableMembers(db, leagueId).select([
@@ -75,6 +79,7 @@ export async function enqueueToMembers(
         sql<string | null>`${email.html}::text`.as('html_body'),
         sql<Date>`${at}::timestamptz`.as('created_at'),
         sql<Date>`${at}::timestamptz`.as('next_attempt_at'),
+        'u.id as user_id',
       ]),
     )
     .executeTakeFirst()
@@ -89,6 +94,7 @@ export interface ClaimedEmail {
   text_body: string
   html_body: string | null
   attempts: number
+  user_id: number | null
 }
 
 /**
@@ -111,7 +117,8 @@ export async function claimDue(
     UPDATE email_outbox o
     SET attempts = o.attempts + 1, next_attempt_at = ${o.leaseUntil}::timestamptz
     FROM due WHERE o.id = due.id
-    RETURNING o.id::text AS id, o.kind, o.to_address, o.subject, o.text_body, o.html_body, o.attempts
+    RETURNING o.id::text AS id, o.kind, o.to_address, o.subject, o.text_body, o.html_body, o.attempts,
+      o.user_id
   `.execute(db)
   return res.rows
 }

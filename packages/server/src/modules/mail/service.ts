@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import * as q from './queries.ts'
+import { unsubscribeUrl } from './unsubscribe.ts'
 
 export type { OutgoingEmail } from './queries.ts'
 
@@ -124,6 +125,11 @@ export interface MailDeliveryOptions {
   maxAttempts?: number
   /** SMTP connection, greeting and socket timeouts. */
   timeoutMs?: number
+  /**
+   * The site's origin and RECEIPT_SECRET: list mail (reminders, league emails) then carries its
+   * one-click unsubscribe link (RFC 8058, decision 043). Unset: no such headers.
+   */
+  unsubscribe?: { origin: string; secret: string }
 }
 
 export interface DeliveryReport {
@@ -231,12 +237,23 @@ export class MailDelivery {
     row: q.ClaimedEmail,
     report: DeliveryReport,
   ): Promise<void> {
+    const unsubscribe = this.opts.unsubscribe
+      ? unsubscribeUrl(this.opts.unsubscribe, row.kind, row.user_id)
+      : null
     try {
       await transport.sendMail({
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,
         ...(row.html_body !== null ? { html: row.html_body } : {}),
+        ...(unsubscribe
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${unsubscribe}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
       })
     } catch (caught) {
       const err = caught as SmtpError

@@ -178,8 +178,8 @@ export async function queueReminderBatch(db: Database, b: ReminderBatch): Promis
     ),
     queued AS (
       INSERT INTO email_outbox
-        (kind, to_address, subject, text_body, html_body, created_at, next_attempt_at)
-      SELECT ${b.kind}::text, t.email, ${b.subject}::text,
+        (kind, to_address, user_id, subject, text_body, html_body, created_at, next_attempt_at)
+      SELECT ${b.kind}::text, t.email, t.user_id, ${b.subject}::text,
              replace(${b.textTemplate}::text, ${b.slot}::text, t.text_list),
              replace(${b.htmlTemplate}::text, ${b.slot}::text, t.html_list),
              ${b.now}::timestamptz, ${b.now}::timestamptz
