@@ -13,8 +13,10 @@ let t: TestApp
 let round: { id: number; label: string; firstAt: Date }
 let matches: { id: number; home_squad_id: number; home: string; away: string }[]
 type U = { id: number; email: string; cookie: string }
-const users: Record<'none' | 'all' | 'some' | 'optedOut' | 'muted' | 'gone' | 'womenOnly', U> =
-  {} as never
+const users: Record<
+  'none' | 'all' | 'some' | 'optedOut' | 'noLeagueMail' | 'gone' | 'womenOnly',
+  U
+> = {} as never
 
 const job = (o: { leadHours?: number; batchSize?: number } = {}) =>
   new ReminderJob(t.db, t.clock, { leadHours: 24, appOrigin: ORIGIN, ...o })
@@ -67,7 +69,7 @@ beforeAll(async () => {
   users.all = await registerUser(t.app)
   users.some = await registerUser(t.app)
   users.optedOut = await registerUser(t.app)
-  users.muted = await registerUser(t.app)
+  users.noLeagueMail = await registerUser(t.app)
   users.gone = await registerUser(t.app)
   users.womenOnly = await registerUser(t.app, { sport: 'wbbl' })
   await tip(
@@ -83,7 +85,7 @@ beforeAll(async () => {
   await t.db
     .updateTable('users')
     .set({ disabled_notifications: true })
-    .where('id', '=', users.muted.id)
+    .where('id', '=', users.noLeagueMail.id)
     .execute()
   await t.db
     .updateTable('users')
@@ -91,6 +93,9 @@ beforeAll(async () => {
     .where('id', '=', users.gone.id)
     .execute()
 })
+/** Who gets Week 2's reminder: registered, active, reminders on, something left to tip. */
+const reminded = () => [users.none, users.some, users.noLeagueMail]
+
 beforeEach(async () => {
   await t.db.deleteFrom('email_outbox').execute()
   await t.db.deleteFrom('reminder_log').execute()
@@ -104,7 +109,12 @@ describe('weekly reminders', () => {
     expect(report.queued).toBeGreaterThanOrEqual(2)
     const mail = await reminders()
     const to = mail.map((m) => m.to_address).sort()
-    expect(to).toEqual([users.none.email, users.some.email].sort())
+    // League emails turned off is not reminders turned off: the account page's two settings.
+    expect(to).toEqual(
+      reminded()
+        .map((u) => u.email)
+        .sort(),
+    )
 
     const forNone = mail.find((m) => m.to_address === users.none.email)!
     for (const m of matches) expect(forNone.text_body).toContain(`- ${m.home} v ${m.away}, `)
@@ -129,7 +139,11 @@ describe('weekly reminders', () => {
       .select('user_id')
       .where('round_id', '=', round.id)
       .execute()
-    expect(logged.map((r) => r.user_id).sort()).toEqual([users.none.id, users.some.id].sort())
+    expect(logged.map((r) => r.user_id).sort()).toEqual(
+      reminded()
+        .map((u) => u.id)
+        .sort(),
+    )
   })
 
   it('never sends twice for the same user and round, across passes and after new tips', async () => {
@@ -160,7 +174,9 @@ describe('weekly reminders', () => {
     ])
     const mail = await reminders()
     expect(mail.map((m) => m.to_address).sort()).toEqual(
-      [users.none.email, users.some.email].sort(),
+      reminded()
+        .map((u) => u.email)
+        .sort(),
     )
     const bblQueued = mail.length
     expect(report.reduce((n, r) => n + r.queued, 0)).toBeGreaterThanOrEqual(bblQueued)
@@ -176,7 +192,7 @@ describe('weekly reminders', () => {
     // A longer lead time reaches further ahead.
     t.clock.set(new Date(round.firstAt.getTime() - 25 * 3_600_000))
     await job({ leadHours: 30 }).run()
-    expect(await reminders()).toHaveLength(2)
+    expect(await reminders()).toHaveLength(reminded().length)
   })
 
   it('does nothing when turned off (lead time 0)', async () => {
@@ -206,7 +222,11 @@ describe('weekly reminders', () => {
       const bbl = catcher.messages.filter((m) =>
         m.mail.subject?.startsWith(`${round.label} of BBL`),
       )
-      expect(bbl.map((m) => m.to[0]).sort()).toEqual([users.none.email, users.some.email].sort())
+      expect(bbl.map((m) => m.to[0]).sort()).toEqual(
+        reminded()
+          .map((u) => u.email)
+          .sort(),
+      )
       const msg = bbl.find((m) => m.to[0] === users.some.email)!.mail
       expect(msg.text).toContain(`${matches[1]!.home} v ${matches[1]!.away}`)
       expect(msg.text).not.toContain(`${matches[0]!.home} v ${matches[0]!.away}`)

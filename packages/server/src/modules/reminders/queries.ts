@@ -111,7 +111,8 @@ export interface ReminderBatch {
 
 /**
  * One set-based step of a reminder: picks up to `limit` users (lowest ids first) who are
- * registered for the competition, take this kind of reminder (users.reminder_lead), are not
+ * registered for the competition, take this kind of reminder (users.reminder_lead: the one
+ * setting for reminders; league emails turned off is another list, decision 043), are not
  * deactivated, have not had it for this round, and have at least one of the due matches
  * untipped; claims each in reminder_log and
  * queues their email listing just their untipped matches, in one statement. The claim is
@@ -137,7 +138,6 @@ export async function queueReminderBatch(db: Database, b: ReminderBatch): Promis
       LEFT JOIN autopilot_settings s ON s.user_id = u.id AND s.sport = ${b.sport}
       WHERE cr.competition_id = ${b.competitionId}
         AND u.reminder_lead = ${b.lead}
-        AND NOT u.disabled_notifications
         AND u.deactivated_at IS NULL
         AND NOT EXISTS (
           SELECT 1 FROM reminder_log rl
