@@ -120,6 +120,13 @@ describe('one-click unsubscribe', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/)
     expect(page.body).toContain('Stop tipping reminder emails?')
     expect(page.body).toContain('<form method="post">')
+    // Its style is allowed by this answer's policy alone (a fresh nonce), scripts by none.
+    const nonce = /<style nonce="([^"]+)">/.exec(page.body)?.[1]
+    expect(nonce).toBeDefined()
+    expect(String(page.headers['content-security-policy'])).toContain(
+      `style-src 'self' 'nonce-${nonce}'`,
+    )
+    expect(page.body).not.toContain('<script')
     expect(await me(u)).toMatchObject({ reminderLead: 'round', disabledNotifications: false })
 
     const res = await oneClick(url)

@@ -123,10 +123,20 @@ export const scriptSafe = (json: string): string => json.replace(/</g, '\\u003c'
  * answer only (scripts stay 'self'), and the page reads it from a meta tag (main.tsx).
  */
 function withStyleNonce(html: string, csp: unknown): { html: string; csp: string | null } {
-  if (typeof csp !== 'string') return { html, csp: null }
-  const nonce = crypto.randomBytes(16).toString('base64')
+  const allowed = styleNonce(csp)
+  if (!allowed) return { html, csp: null }
   return {
-    html: html.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`),
-    csp: csp.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`),
+    html: html.replace('<head>', `<head><meta name="csp-nonce" content="${allowed.nonce}">`),
+    csp: allowed.csp,
   }
+}
+
+/**
+ * A fresh nonce, and the answer's Content-Security-Policy allowing a `<style>` element that
+ * carries it; null when the answer has no policy (the element needs no nonce then).
+ */
+export function styleNonce(csp: unknown): { nonce: string; csp: string } | null {
+  if (typeof csp !== 'string') return null
+  const nonce = crypto.randomBytes(16).toString('base64')
+  return { nonce, csp: csp.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`) }
 }

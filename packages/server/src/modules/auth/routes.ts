@@ -15,13 +15,18 @@ import {
 } from '@tipping/contract/auth'
 import { PASSWORD_RESET_REQUESTED } from '@tipping/contract/auth-messages'
 import { SPORTS } from '@tipping/contract/constants'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { sportParamsSchema } from '@tipping/contract/sport'
 import { successEnvelope } from '@tipping/contract/errors'
 import { success } from '../../http/envelope.ts'
 import { callerOf, type SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import { AppError } from '../../errors.ts'
+import { styleNonce } from '../../http/app-page.ts'
+import { readUnsubscribeToken } from '../mail/unsubscribe.ts'
 import { toUserSession, type AuthService } from './service.ts'
+import { askPage, donePage, invalidLinkPage } from './unsubscribe-page.ts'
 import { addressKey, AttemptThrottle, LoginBackoff, WindowCounter } from './throttle.ts'
 
 const MINUTE_MS = 60_000
@@ -364,4 +369,58 @@ export function authRoutes(
       return success({ ok: true as const })
     },
   )
+}
+
+const unsubscribeParamsSchema = z.object({ token: z.string().max(100) })
+
+/**
+ * `/unsubscribe/{token}`, the link in a list email's List-Unsubscribe header (decision 043). POST
+ * (RFC 8058 one-click, made by the mail provider, or by the page's button) turns the list off;
+ * GET only asks, since link scanners and previews open links by GET.
+ */
+export async function unsubscribeRoutes(
+  app: App,
+  deps: { auth: AuthService; secret: string },
+): Promise<void> {
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>()
+    // RFC 8058: the provider posts `List-Unsubscribe=One-Click` as a form, urlencoded or
+    // multipart. The token in the path is all this route reads, so the body is taken as text and
+    // left alone (its size capped).
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, doneParsing) => doneParsing(null, body),
+    )
+    /** An HTML answer, never stored, its policy allowing the page's style: the nonce. */
+    const html = (reply: FastifyReply): string | undefined => {
+      const allowed = styleNonce(reply.getHeader('content-security-policy'))
+      if (allowed) void reply.header('content-security-policy', allowed.csp)
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+      return allowed?.nonce
+    }
+
+    scope.get(
+      '/unsubscribe/:token',
+      { config: { policy: 'visitor' }, schema: { hide: true, params: unsubscribeParamsSchema } },
+      async (request, reply) => {
+        const found = readUnsubscribeToken(deps.secret, request.params.token)
+        const nonce = html(reply)
+        return found ? askPage(found.list, nonce) : reply.status(404).send(invalidLinkPage(nonce))
+      },
+    )
+
+    scope.post(
+      '/unsubscribe/:token',
+      { config: { policy: 'visitor' }, schema: { hide: true, params: unsubscribeParamsSchema } },
+      async (request, reply) => {
+        const found = readUnsubscribeToken(deps.secret, request.params.token)
+        const nonce = html(reply)
+        if (!found || !(await deps.auth.unsubscribe(found.userId, found.list))) {
+          return reply.status(404).send(invalidLinkPage(nonce))
+        }
+        return donePage(found.list, nonce)
+      },
+    )
+  })
 }
