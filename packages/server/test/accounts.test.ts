@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { PASSWORD_RESET_REQUESTED } from '@tipping/contract/auth-messages'
 import { hashToken } from '../src/modules/auth/service.ts'
 import { MailDelivery } from '../src/modules/mail/service.ts'
-import { createTestApp, loadSeasons, registerUser, sessionCookie, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  loadSeasons,
+  registerUser,
+  sessionCookie,
+  type TestApp,
+  unsubscribeLinks,
+} from './helpers.ts'
 import { startSmtpCatcher } from './smtp-catcher.ts'
 
 // In-product accounts (issue 6): password reset, registration variants, recovery, profile,
@@ -103,6 +110,7 @@ describe('password reset email', () => {
   it('arrives through a real SMTP server, and its link resets the password', async () => {
     const smtp = await startSmtpCatcher()
     const delivery = new MailDelivery(t.db, t.clock, {
+      unsubscribe: unsubscribeLinks(ORIGIN),
       smtpUrl: smtp.url,
       from: 'Tipping Test <tips@tipping.example>',
       log: {

@@ -8,7 +8,7 @@ import { asRoundNumber } from '@tipping/contract/ids'
 import type { SeasonFile } from '@tipping/contract/season-file'
 import { buildApp } from '../src/app.ts'
 import { AdjustableClock } from '../src/clock.ts'
-import { REPO_ROOT, testConfig, type Config } from '../src/config.ts'
+import { DEV_RECEIPT_SECRET, REPO_ROOT, testConfig, type Config } from '../src/config.ts'
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts'
 import type { Database } from '../src/db/schema.ts'
 import { applyResultsFile, readResultsFile } from '../src/modules/results/service.ts'
@@ -301,3 +301,6 @@ export async function replaySeasonFile(
     ],
   }
 }
+
+/** The mail delivery's unsubscribe links (decision 043) as the app makes them without a key set. */
+export const unsubscribeLinks = (origin: string) => ({ origin, secret: DEV_RECEIPT_SECRET })

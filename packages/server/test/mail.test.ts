@@ -8,7 +8,13 @@ import {
   type MailDeliveryOptions,
 } from '../src/modules/mail/service.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  loadSeasons,
+  registerUser,
+  type TestApp,
+  unsubscribeLinks,
+} from './helpers.ts'
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts'
 
 // The outbox and its delivery job against a real SMTP server (smtp-server on a random port).
@@ -29,6 +35,7 @@ const quietLog = () =>
 
 function deliverer(smtpUrl: string | undefined, extra: Partial<MailDeliveryOptions> = {}) {
   const d = new MailDelivery(t.db, t.clock, {
+    unsubscribe: unsubscribeLinks(ORIGIN),
     smtpUrl,
     from: FROM,
     log: quietLog(),

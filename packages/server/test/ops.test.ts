@@ -18,7 +18,7 @@ import { serveMetrics, type MetricsServer } from '../src/modules/ops/metrics-ser
 import type { Metrics } from '../src/modules/ops/metrics.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
 import { withDatabase } from './global-setup.ts'
-import { freshDatabase, loadSeasons, makeAdmin, registerUser } from './helpers.ts'
+import { freshDatabase, loadSeasons, makeAdmin, registerUser, unsubscribeLinks } from './helpers.ts'
 
 // What an operator watches (issue 26): Prometheus metrics on their own listener only, and the
 // admin console's System health reading what the scheduler recorded in job_runs.
@@ -220,7 +220,11 @@ describe('metrics', () => {
         staticDir: path.join(b.dir, 'static'),
         logosDir: path.join(b.dir, 'logos'),
       }),
-      mail: new MailDelivery(b.handle.db, b.clock, { from: 'x@example.com', log: quietLog() }),
+      mail: new MailDelivery(b.handle.db, b.clock, {
+        unsubscribe: unsubscribeLinks('http://localhost:3000'),
+        from: 'x@example.com',
+        log: quietLog(),
+      }),
       log: quietLog(),
       intervalMs: INTERVAL_MS,
       metrics: b.metrics!,
@@ -383,7 +387,11 @@ describe('GET /api/admin/health', () => {
         staticDir: blocked,
         logosDir: path.join(b.dir, 'logos'),
       }),
-      mail: new MailDelivery(b.handle.db, b.clock, { from: 'x@example.com', log: quietLog() }),
+      mail: new MailDelivery(b.handle.db, b.clock, {
+        unsubscribe: unsubscribeLinks('http://localhost:3000'),
+        from: 'x@example.com',
+        log: quietLog(),
+      }),
       log,
       intervalMs: INTERVAL_MS,
     })

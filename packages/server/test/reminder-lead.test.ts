@@ -3,7 +3,13 @@ import { Scheduler } from '../src/jobs/scheduler.ts'
 import { MailDelivery } from '../src/modules/mail/service.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
 import { ReminderJob } from '../src/modules/reminders/service.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  loadSeasons,
+  registerUser,
+  type TestApp,
+  unsubscribeLinks,
+} from './helpers.ts'
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts'
 
 // Reminders the player controls (issue 32, decision 026): the lead time per player ('round',
@@ -72,6 +78,7 @@ beforeAll(async () => {
     clock: t.clock,
     publisher: new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: t.staticDir }),
     mail: new MailDelivery(t.db, t.clock, {
+      unsubscribe: unsubscribeLinks(ORIGIN),
       smtpUrl: catcher.url,
       from: 'Tipping <no-reply@tipping.example>',
       log: log as never,

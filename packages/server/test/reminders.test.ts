@@ -3,7 +3,13 @@ import { Scheduler } from '../src/jobs/scheduler.ts'
 import { MailDelivery } from '../src/modules/mail/service.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
 import { ReminderJob } from '../src/modules/reminders/service.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  loadSeasons,
+  registerUser,
+  type TestApp,
+  unsubscribeLinks,
+} from './helpers.ts'
 import { startSmtpCatcher } from './smtp-catcher.ts'
 
 // The weekly reminder job on the real 2025-26 fixtures: before the men's Week 2 starts, who is
@@ -208,6 +214,7 @@ describe('weekly reminders', () => {
       clock: t.clock,
       publisher: new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: t.staticDir }),
       mail: new MailDelivery(t.db, t.clock, {
+        unsubscribe: unsubscribeLinks(ORIGIN),
         smtpUrl: catcher.url,
         from: 'Tipping <no-reply@tipping.example>',
         log: log as never,

@@ -8,7 +8,7 @@ import { loadConfig, testConfig } from '../src/config.ts'
 import { MailDelivery } from '../src/modules/mail/service.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
 import { siteAppConfig } from '../src/modules/site/service.ts'
-import { createTestApp, registerUser, type TestApp } from './helpers.ts'
+import { createTestApp, registerUser, type TestApp, unsubscribeLinks } from './helpers.ts'
 import { startSmtpCatcher } from './smtp-catcher.ts'
 
 // The public site's routes: contact, pre-registration, country (geo header) and Canadian states.
@@ -121,6 +121,7 @@ describe('POST /api/contact', () => {
     const catcher = await startSmtpCatcher()
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
     const delivery = new MailDelivery(t.db, t.clock, {
+      unsubscribe: unsubscribeLinks(ORIGIN),
       smtpUrl: catcher.url,
       from: 'Tipping <no-reply@tipping.example>',
       log: log as never,

@@ -6,7 +6,13 @@ import { MailDelivery } from '../src/modules/mail/service.ts'
 import { readUnsubscribeToken, unsubscribeToken } from '../src/modules/mail/unsubscribe.ts'
 import { Publisher } from '../src/modules/publisher/service.ts'
 import { ReminderJob } from '../src/modules/reminders/service.ts'
-import { createTestApp, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  loadSeasons,
+  registerUser,
+  unsubscribeLinks,
+  type TestApp,
+} from './helpers.ts'
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts'
 
 // One-click unsubscribe (RFC 8058, decision 043): list mail (reminders, league emails) carries a
@@ -72,7 +78,7 @@ beforeAll(async () => {
       smtpUrl: catcher.url,
       from: 'Tipping <no-reply@tipping.example>',
       log: log as never,
-      unsubscribe: { origin: ORIGIN, secret: DEV_RECEIPT_SECRET },
+      unsubscribe: unsubscribeLinks(ORIGIN),
     }),
     reminders: new ReminderJob(t.db, t.clock, { leadHours: 24, appOrigin: ORIGIN }),
     log: log as never,
@@ -113,6 +119,10 @@ describe('one-click unsubscribe', () => {
     expect(mail?.subject).toMatch(/you have matches to tip/)
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
     const url = headerLink(mail)
+    // The same link ends the body, for a mail client that shows no header button.
+    expect(mail!.text).toContain(`Unsubscribe in one click: ${ORIGIN}${url}`)
+    expect(mail!.html).toContain(`<a href="${ORIGIN}${url}">Unsubscribe</a> in one click.`)
+    expect(`${mail!.text}${String(mail!.html)}`).not.toContain('{{unsubscribe}}')
 
     // A GET (a link scanner, a preview, a person) asks and changes nothing.
     const page = await t.app.inject({ url })
@@ -165,7 +175,7 @@ describe('one-click unsubscribe', () => {
       method: 'POST',
       url: '/api/bbl/league/send_emails',
       headers: { cookie: boss.cookie },
-      payload: { leagueId: league.id, subject: 'Hi', message: 'Tip early' },
+      payload: { leagueId: league.id, subject: 'Hi', message: 'Tip early {{unsubscribe}}' },
     })
     expect(sent.json()).toEqual({ success: { recipients: 2 } })
     await scheduler.tick()
@@ -174,6 +184,11 @@ describe('one-click unsubscribe', () => {
     )?.mail
     const url = headerLink(mail)
     expect(url).toMatch(new RegExp(`^/unsubscribe/${mate.id}\\.league\\.`))
+    // The footer gets the link; the slot typed into the message stays the commissioner's text.
+    expect(mail!.text).toContain('> Tip early {{unsubscribe}}')
+    expect(mail!.text).toContain(`Unsubscribe in one click: ${ORIGIN}${url}`)
+    expect(mail!.html).toContain('Tip early {{unsubscribe}}')
+    expect(mail!.html).toContain(`<a href="${ORIGIN}${url}">Unsubscribe</a>`)
 
     const res = await oneClick(url, 'multipart/form-data; boundary=b')
     expect(res.statusCode).toBe(200)

@@ -2,6 +2,7 @@ import { gameName, type Sport } from '@tipping/contract/constants'
 import type { OutgoingEmail } from '../mail/service.ts'
 import { escapeHtml } from '../../html.ts'
 import { page, quoted } from '../mail/templates.ts'
+import { UNSUBSCRIBE_LINE } from '../mail/unsubscribe.ts'
 
 export interface RenewalFacts {
   sport: Sport
@@ -33,6 +34,8 @@ export function renewalEmail(f: RenewalFacts): Omit<OutgoingEmail, 'to'> {
     `Join it or decline under Your Leagues: ${link}`,
     '',
     'Nothing changes until you choose; last season’s ladder stays in the league’s history.',
+    '',
+    UNSUBSCRIBE_LINE.text,
   ].join('\n')
   const html = page(
     [
@@ -41,6 +44,7 @@ export function renewalEmail(f: RenewalFacts): Omit<OutgoingEmail, 'to'> {
       `<p>League: <strong>${escapeHtml(quoted(f.leagueName))}</strong><br>Renewed by: ${escapeHtml(quoted(f.commissioner))}<br>Starting week: ${f.startRound}</p>`,
       `<p><a href="${escapeHtml(link)}">Join it or decline under Your Leagues</a></p>`,
       '<p>Nothing changes until you choose; last season’s ladder stays in the league’s history.</p>',
+      `<p style="font-size:12px;color:#555">${UNSUBSCRIBE_LINE.html}</p>`,
     ].join('\n'),
   )
   return {

@@ -4,7 +4,8 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import * as q from './queries.ts'
-import { unsubscribeUrl } from './unsubscribe.ts'
+import { escapeHtml } from '../../html.ts'
+import { UNSUBSCRIBE_SLOT, unsubscribeUrl } from './unsubscribe.ts'
 
 export type { OutgoingEmail } from './queries.ts'
 
@@ -108,6 +109,15 @@ export async function useMailQuota(
   })
 }
 
+/**
+ * The footer's slot filled: only the last one, so a slot typed into a commissioner's message
+ * (quoted above the footer) stays text and never becomes a link.
+ */
+export function fillFooterSlot(body: string, link: string): string {
+  const at = body.lastIndexOf(UNSUBSCRIBE_SLOT)
+  return at < 0 ? body : body.slice(0, at) + link + body.slice(at + UNSUBSCRIBE_SLOT.length)
+}
+
 /** Delay before the next try after `attempts` failed ones: 1, 2, 4 ... minutes, at most an hour. */
 export const retryDelayMs = (attempts: number): number =>
   Math.min(60_000 * 2 ** Math.max(0, attempts - 1), HOUR_MS)
@@ -126,10 +136,10 @@ export interface MailDeliveryOptions {
   /** SMTP connection, greeting and socket timeouts. */
   timeoutMs?: number
   /**
-   * The site's origin and RECEIPT_SECRET: list mail (reminders, league emails) then carries its
-   * one-click unsubscribe link (RFC 8058, decision 043). Unset: no such headers.
+   * The site's origin and RECEIPT_SECRET: list mail (reminders, league emails) carries its
+   * one-click unsubscribe link, in its headers (RFC 8058) and its footer (decision 043).
    */
-  unsubscribe?: { origin: string; secret: string }
+  unsubscribe: { origin: string; secret: string }
 }
 
 export interface DeliveryReport {
@@ -237,15 +247,18 @@ export class MailDelivery {
     row: q.ClaimedEmail,
     report: DeliveryReport,
   ): Promise<void> {
-    const unsubscribe = this.opts.unsubscribe
-      ? unsubscribeUrl(this.opts.unsubscribe, row.kind, row.user_id)
-      : null
+    const unsubscribe = unsubscribeUrl(this.opts.unsubscribe, row.kind, row.user_id)
+    // The footer's link; an email queued before the outbox kept its account (the release of
+    // decision 043) links to the site, where Account has the same switches.
+    const footerLink = unsubscribe ?? `${this.opts.unsubscribe.origin.replace(/\/+$/, '')}/`
     try {
       await transport.sendMail({
         to: row.to_address,
         subject: row.subject,
-        text: row.text_body,
-        ...(row.html_body !== null ? { html: row.html_body } : {}),
+        text: fillFooterSlot(row.text_body, footerLink),
+        ...(row.html_body !== null
+          ? { html: fillFooterSlot(row.html_body, escapeHtml(footerLink)) }
+          : {}),
         ...(unsubscribe
           ? {
               headers: {

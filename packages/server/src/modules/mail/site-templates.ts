@@ -2,6 +2,7 @@ import { gameName, SEASON_PROMOTION, SITE_NAME, type Sport } from '@tipping/cont
 import type { OutgoingEmail } from './queries.ts'
 import { escapeHtml } from '../../html.ts'
 import { page, quoteBlock, quoteBlockHtml, quoted } from './templates.ts'
+import { UNSUBSCRIBE_LINE } from './unsubscribe.ts'
 
 // The public site's emails (contact, pre-registration, weekly reminder), plain text with an HTML
 // twin. What a visitor typed is escaped in the HTML, quoted in the text (a name in double quotes,
@@ -106,6 +107,7 @@ export function weeklyReminderEmail(f: {
     `Enter your tips: ${link}`,
     '',
     `You get this because ${why} are on in your account (${account}).`,
+    UNSUBSCRIBE_LINE.text,
   ].join('\n')
   const html = page(
     [
@@ -113,7 +115,7 @@ export function weeklyReminderEmail(f: {
       `<p>${escapeHtml(intro)}</p>`,
       `<ul>${REMINDER_MATCHES_SLOT}</ul>`,
       `<p><a href="${escapeHtml(link)}">Enter your tips</a></p>`,
-      `<p style="font-size:12px;color:#555">You get this because ${why} are on in <a href="${escapeHtml(account)}">your account</a>.</p>`,
+      `<p style="font-size:12px;color:#555">You get this because ${why} are on in <a href="${escapeHtml(account)}">your account</a>. ${UNSUBSCRIBE_LINE.html}</p>`,
     ].join('\n'),
   )
   return {

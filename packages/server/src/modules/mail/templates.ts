@@ -1,5 +1,6 @@
 import { gameName, SITE_NAME, type Sport } from '@tipping/contract/constants'
 import { escapeHtml } from '../../html.ts'
+import { UNSUBSCRIBE_LINE } from './unsubscribe.ts'
 import type { OutgoingEmail } from './queries.ts'
 
 // The emails the game sends, as plain text with a simple HTML twin. Every value a user typed
@@ -100,13 +101,13 @@ export function leagueMessageEmail(f: LeagueMessageFacts): Omit<OutgoingEmail, '
     `Subject: ${quoted(f.subject)}`,
   ]
   const footer = `The commissioner of ${quoted(f.leagueName)} sent this to the league's members on ${game}. To stop these emails, leave the league or turn notifications off in your account.`
-  const text = `${intro.join('\n')}\n\n${quoteBlock(f.message)}\n\n--\n${footer}\n${leagues}`
+  const text = `${intro.join('\n')}\n\n${quoteBlock(f.message)}\n\n--\n${footer}\n${leagues}\n${UNSUBSCRIBE_LINE.text}`
   const html = page(
     [
       `<p>${intro.map(escapeHtml).join('<br>\n')}</p>`,
       quoteBlockHtml(f.message),
       '<hr>',
-      `<p style="font-size:12px;color:#555">${escapeHtml(footer)}<br><a href="${escapeHtml(leagues)}">Your leagues</a></p>`,
+      `<p style="font-size:12px;color:#555">${escapeHtml(footer)}<br><a href="${escapeHtml(leagues)}">Your leagues</a><br>${UNSUBSCRIBE_LINE.html}</p>`,
     ].join('\n'),
   )
   return {

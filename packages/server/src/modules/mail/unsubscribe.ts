@@ -66,3 +66,16 @@ export function unsubscribeUrl(
   if (!list || userId === null) return null
   return `${o.origin.replace(/\/+$/, '')}/unsubscribe/${unsubscribeToken(o.secret, userId, list)}`
 }
+
+/**
+ * Where a list email's body links to its own unsubscribe page: the templates write this, and the
+ * delivery job puts each recipient's link in its place as it sends (the body is one template for
+ * a whole run or league, made in SQL; the link is per account).
+ */
+export const UNSUBSCRIBE_SLOT = '{{unsubscribe}}'
+
+/** The footer line of list mail, text and HTML, with the slot for the link. */
+export const UNSUBSCRIBE_LINE = {
+  text: `Unsubscribe in one click: ${UNSUBSCRIBE_SLOT}`,
+  html: `<a href="${UNSUBSCRIBE_SLOT}">Unsubscribe</a> in one click.`,
+}
