@@ -400,7 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       })
     }
   })
-  const appPage = hasWeb ? createAppPage(config.WEB_DIST_DIR, config.STATIC_DIR) : null
+  const appPage = hasWeb ? createAppPage(config.WEB_DIST_DIR, config.STATIC_DIR, appOrigin) : null
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url

@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from './helpers.ts'
 // asks it: the app's pages with 200 (to HEAD as to GET), anything else with the app's not-found
 // page and 404, and a missing file as missing, not as a page.
 
-const INDEX = '<!doctype html><html><head><title>x</title></head><body>app</body></html>'
+const INDEX =
+  '<!doctype html><html><head><meta name="description" content="Tip &amp; win" />' +
+  '<title>x</title></head><body>app</body></html>'
 let web: string
 let t: TestApp
 let origin: string
@@ -18,7 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'index.html'), INDEX)
   fs.mkdirSync(path.join(web, 'assets'))
   fs.writeFileSync(path.join(web, 'assets', 'index-abc.js'), 'console.log(1)\n')
-  t = await createTestApp({ config: { WEB_DIST_DIR: web } })
+  t = await createTestApp({ config: { WEB_DIST_DIR: web, APP_ORIGIN: 'https://tipping.example' } })
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   const address = t.app.server.address()
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -100,5 +102,31 @@ describe('paths of the site', () => {
     const post = await fetch(`${origin}/bbl/tipping`, { method: 'DELETE' })
     expect(post.status).toBe(404)
     expect(post.headers.get('content-type')).toMatch(/^application\/json/)
+  })
+})
+
+describe('link previews', () => {
+  it("name the game (the sport's on its pages), the description and the share card, at the configured origin", async () => {
+    const meta = async (url: string, host?: string) => {
+      const html = await (await fetch(origin + url, host ? { headers: { host } } : {})).text()
+      return Object.fromEntries(
+        [...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [
+          m[1],
+          m[2],
+        ]),
+      )
+    }
+    expect(await meta('/')).toMatchObject({
+      'og:title': 'Big Bash Tipping',
+      'og:site_name': 'Big Bash Tipping',
+      'og:description': 'Tip &amp; win',
+      'og:image': 'https://tipping.example/share-card.png',
+      'og:url': 'https://tipping.example/',
+      'twitter:card': 'summary_large_image',
+    })
+    expect((await meta('/wbbl/leagues/join/ABC'))['og:title']).toBe('WBBL Tipping')
+    expect((await meta('/bbl/tipping', 'evil.example'))['og:image']).toBe(
+      'https://tipping.example/share-card.png',
+    )
   })
 })

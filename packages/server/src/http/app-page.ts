@@ -6,7 +6,8 @@ import {
   BOOT_STATIC_FILES,
   type BootStatic,
 } from '@tipping/contract/boot-files'
-import { SPORTS } from '@tipping/contract/constants'
+import { gameName, SITE_NAME, SPORTS, type Sport } from '@tipping/contract/constants'
+import { escapeHtml } from '../html.ts'
 import { loadRoutePreloads } from './route-preloads.ts'
 
 // The single-page app's index.html as each visitor gets it. Three additions save a slow phone
@@ -32,8 +33,9 @@ export const SPORT_PAGE_STATIC_FILES: Readonly<Record<string, readonly string[]>
   tipping: ['rounds.json', 'squads.json', 'venues.json', 'formguide.json'],
 }
 
-export function createAppPage(webDistDir: string, staticDir: string): AppPage {
+export function createAppPage(webDistDir: string, staticDir: string, appOrigin: string): AppPage {
   const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8')
+  const preview = linkPreview(indexHtml, appOrigin)
   const routes = loadRoutePreloads(webDistDir)
   // checksums.json is read on every page (a few KB): an admin's change shows on the next load,
   // as it did when the app fetched it. The boot files are read again only when it changes; the
@@ -60,9 +62,41 @@ export function createAppPage(webDistDir: string, staticDir: string): AppPage {
         (sport && signedIn ? staticPreloads(sport, segment, checksums) : '')
       const data = `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${json}</script>`
       const page = withStyleNonce(indexHtml, csp)
-      return { html: page.html.replace('</head>', `${preload}${data}</head>`), csp: page.csp }
+      return {
+        html: page.html.replace('</head>', `${preview(sport)}${preload}${data}</head>`),
+        csp: page.csp,
+      }
     },
   }
+}
+
+/**
+ * What a chat app or a social site shows for a link to any page (Open Graph, Twitter's card):
+ * the game's name (the sport's on its pages), the page's own description and the share card, at
+ * the configured origin (never the request's Host). Every page is the same app, so each names the
+ * site's root as its address. The share links (`/share/...`, modules/share) say more.
+ */
+function linkPreview(indexHtml: string, appOrigin: string): (sport: Sport | undefined) => string {
+  const origin = appOrigin.replace(/\/+$/, '')
+  // As written in index.html: already attribute text (its entities stay as they are).
+  const description = /<meta\s+name="description"\s+content="([^"]*)"/.exec(indexHtml)?.[1] ?? ''
+  const tag = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}">`
+  const tags = (title: string) =>
+    tag('og:type', 'website') +
+    tag('og:site_name', SITE_NAME) +
+    tag('og:title', title) +
+    `<meta property="og:description" content="${description}">` +
+    tag('og:image', `${origin}/share-card.png`) +
+    tag('og:image:width', '1200') +
+    tag('og:image:height', '630') +
+    tag('og:url', `${origin}/`) +
+    '<meta name="twitter:card" content="summary_large_image">'
+  const bySport = new Map<Sport | undefined, string>([
+    [undefined, tags(SITE_NAME)],
+    ...SPORTS.map((s): [Sport, string] => [s, tags(gameName(s))]),
+  ])
+  return (sport) => bySport.get(sport)!
 }
 
 /**
