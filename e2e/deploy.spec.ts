@@ -337,10 +337,8 @@ describe('a production deployment: nginx and TLS, two API processes, the worker,
         'events { worker_connections 256; }',
         'http {',
         `  access_log ${prefix}/access.log;`,
-        // Debian turns gzip on; an operator compressing more types (here every type the app
-        // sends) must still get an uncompressed event stream: the site's events location says so.
+        // As Debian's: gzip on, for text/html alone; the site says what else to compress.
         '  gzip on;',
-        '  gzip_types text/event-stream application/json;',
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
           (t) => `  ${t}_temp_path ${prefix}/${t};`,
         ),
@@ -425,6 +423,31 @@ describe('a production deployment: nginx and TLS, two API processes, the worker,
     const plain = await call(`http://localhost:${httpPort}/bbl/tipping?round=2`)
     expect(plain.status).toBe(301)
     expect(plain.headers.location).toBe('https://localhost/bbl/tipping?round=2')
+  })
+
+  it('sends text answers compressed, and the built scripts as the build compressed them', async () => {
+    const gzip = { 'accept-encoding': 'gzip' }
+    for (const url of [
+      `${origin}/static/checksums.json`,
+      `${origin}/manifest.webmanifest`,
+      `${origin}/bbl`,
+      `${origin}/robots.txt`,
+    ]) {
+      const res = await call(url, { headers: gzip })
+      expect(res.status, url).toBe(200)
+      expect(res.headers['content-encoding'], url).toBe('gzip')
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i)
+    }
+    // Without asking, plain.
+    const plain = await call(`${origin}/static/checksums.json`)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(plain.body)).toHaveProperty('files')
+    // A script keeps the brotli copy the build made (nginx does not compress it again).
+    const page = await call(`${origin}/bbl`)
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1]
+    expect(script).toBeDefined()
+    const br = await call(`${origin}${script}`, { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
   })
 
   it('gives nothing to a request naming another host', async () => {
