@@ -330,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       supportEmail: config.SUPPORT_EMAIL,
       appOrigin,
       preregistrationEmailsPerHour: config.PREREGISTRATION_EMAILS_PER_HOUR,
+      securityContact: config.SECURITY_CONTACT,
     }),
     gate,
     contactPerHour: config.CONTACT_PER_HOUR,

@@ -161,6 +161,14 @@ const envSchema = z.object({
   LEAGUE_INVITES_PER_LEAGUE_PER_DAY: z.coerce.number().int().min(1).default(200),
   /** Where contact-form messages are emailed. */
   SUPPORT_EMAIL: z.email().default('support@tipping.example'),
+  /**
+   * Where security reports go, as /.well-known/security.txt names it (RFC 9116): a `mailto:` or
+   * `https:` address. Unset: mailto: the support address.
+   */
+  SECURITY_CONTACT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'a mailto: or https:// address')
+    .optional(),
   /** Contact messages and pre-registrations allowed per hour from one address. */
   CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   PREREGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),

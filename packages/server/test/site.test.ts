@@ -389,3 +389,33 @@ describe('optional hooks and the browser config', () => {
     expect(() => loadConfig({ GEO_COUNTRY_HEADER: 'bad header' })).toThrow(/GEO_COUNTRY_HEADER/)
   })
 })
+
+describe('/.well-known/security.txt (RFC 9116)', () => {
+  it('names the support address, an Expires under a year away and its canonical address', async () => {
+    t.clock.set(new Date('2026-12-03T15:30:00Z'))
+    const res = await t.app.inject({ url: '/.well-known/security.txt' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(res.body.split('\n')).toEqual([
+      `Contact: mailto:${SUPPORT}`,
+      'Expires: 2027-06-01T00:00:00.000Z',
+      'Preferred-Languages: en',
+      `Canonical: ${ORIGIN}/.well-known/security.txt`,
+      '',
+    ])
+    t.clock.reset()
+  })
+
+  it('takes SECURITY_CONTACT, a mailto: or https: address only', async () => {
+    const other = await createTestApp({
+      config: { APP_ORIGIN: ORIGIN, SECURITY_CONTACT: 'https://tipping.example/security' },
+    })
+    try {
+      const res = await other.app.inject({ url: '/.well-known/security.txt' })
+      expect(res.body).toContain('Contact: https://tipping.example/security\n')
+    } finally {
+      await other.close()
+    }
+    expect(() => loadConfig({ SECURITY_CONTACT: 'security@x.example' })).toThrow(/SECURITY_CONTACT/)
+  })
+})

@@ -74,6 +74,16 @@ export function siteRoutes(app: App, deps: SiteRouteOptions): void {
   )
 
   app.get(
+    '/.well-known/security.txt',
+    { config: { policy: 'visitor' }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(site.securityTxt()),
+  )
+
+  app.get(
     '/api/country',
     {
       config: { policy: 'visitor' },

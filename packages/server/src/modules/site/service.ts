@@ -19,7 +19,11 @@ export interface SiteSettings {
   appOrigin: string
   /** Confirmation emails the whole site may send an hour (PREREGISTRATION_EMAILS_PER_HOUR). */
   preregistrationEmailsPerHour?: number
+  /** Where security reports go (SECURITY_CONTACT); unset: the support address. */
+  securityContact?: string | undefined
 }
+
+const DAY_MS = 86_400_000
 
 /**
  * What the browser may know of the site's settings (STYLE.md: allow-listed config). Error reports
@@ -58,6 +62,25 @@ export class SiteService {
     private readonly db: Database,
     private readonly settings: SiteSettings,
   ) {}
+
+  /**
+   * `/.well-known/security.txt` (RFC 9116): where to report a vulnerability. Its Expires is
+   * required and should be under a year away: 180 days from today, so the file stays valid for
+   * as long as the site runs with this setting, and stops claiming a contact once it does not.
+   */
+  securityTxt(): string {
+    const contact = this.settings.securityContact ?? `mailto:${this.settings.supportEmail}`
+    const today = new Date(Math.floor(this.settings.clock.now().getTime() / DAY_MS) * DAY_MS)
+    const expires = new Date(today.getTime() + 180 * DAY_MS).toISOString()
+    const origin = this.settings.appOrigin.replace(/\/+$/, '')
+    return [
+      `Contact: ${contact}`,
+      `Expires: ${expires}`,
+      'Preferred-Languages: en',
+      `Canonical: ${origin}/.well-known/security.txt`,
+      '',
+    ].join('\n')
+  }
 
   /** Stores the message and queues it to the support address, in one transaction. */
   async contact(body: ContactBody, userId: number | null): Promise<void> {
