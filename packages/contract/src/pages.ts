@@ -6,11 +6,8 @@
 import { SPORTS } from './constants.ts'
 import { SSO_CALLBACK_PATHS } from './sso-clients.ts'
 
-/**
- * Every page's path pattern. `:name` matches any one segment, except `:sport`, which matches a
- * sport only (any other value draws the not-found page).
- */
-export const APP_PAGE_PATTERNS: readonly string[] = [
+/** The landing page's paths: it draws the sport, the sign-in or sign-up dialog each names. */
+export const LANDING_PATHS: readonly string[] = [
   '/',
   '/login',
   '/registration',
@@ -19,6 +16,14 @@ export const APP_PAGE_PATTERNS: readonly string[] = [
   '/wbbl',
   '/login-app',
   '/login-bigbash-app',
+]
+
+/**
+ * Every page's path pattern. `:name` matches any one segment, except `:sport`, which matches a
+ * sport only (any other value draws the not-found page).
+ */
+export const APP_PAGE_PATTERNS: readonly string[] = [
+  ...LANDING_PATHS,
   ...Object.values(SSO_CALLBACK_PATHS),
   '/:sport/tipping',
   '/:sport/leagues',
@@ -56,7 +61,8 @@ export const APP_PAGE_PATTERNS: readonly string[] = [
 
 const segments = (path: string): string[] => path.split('/').filter((s) => s !== '')
 
-const PATTERNS = APP_PAGE_PATTERNS.map(segments)
+// Split once, when first asked (the web app imports this module for LANDING_PATHS alone).
+let patterns: string[][] | null = null
 
 /** A decoded path segment, or null when its escapes are malformed (no page has such a path). */
 const decode = (segment: string): string | null => {
@@ -74,7 +80,8 @@ const decode = (segment: string): string | null => {
 export function isAppPage(pathname: string): boolean {
   const parts = segments(pathname).map(decode)
   if (parts.some((p) => p === null)) return false
-  return PATTERNS.some(
+  patterns ??= APP_PAGE_PATTERNS.map(segments)
+  return patterns.some(
     (pattern) =>
       pattern.length === parts.length &&
       pattern.every((want, i) => {

@@ -1,9 +1,8 @@
-// The development provider's pages: plain server-rendered HTML with one same-origin stylesheet,
-// no inline style or script, so they pass the app's Content-Security-Policy unchanged. Their
-// referrer policy is same-origin rather than the app's no-referrer: under no-referrer a browser
-// sends `Origin: null` with a form post, which the app's origin check rightly refuses.
+// The development provider's pages: plain server-rendered HTML (html.ts plainPage, whose
+// referrer policy lets their form posts name their origin) with one same-origin stylesheet, no
+// inline style or script, so they pass the app's Content-Security-Policy unchanged.
 
-import { escapeHtml } from '../html.ts'
+import { escapeHtml, plainPage } from '../html.ts'
 
 export const IDP_STYLESHEET = `
 *{box-sizing:border-box}
@@ -21,22 +20,11 @@ dl{font-size:.875rem}dt{font-weight:600}dd{margin:0 0 .5rem}
 `
 
 function page(title: string, stylesheet: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="same-origin">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${escapeHtml(stylesheet)}">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`
+  return plainPage({
+    title,
+    head: `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">`,
+    body: `<main>\n${body}\n</main>`,
+  })
 }
 
 export function signInPage(opts: {

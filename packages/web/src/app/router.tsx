@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { LANDING_PATHS } from '@tipping/contract/pages'
 import { SSO_CALLBACK_PATHS } from '@tipping/contract/sso-clients'
 import NotFoundPage from '../features/pages/not-found-page.tsx'
 import { retryImport } from '../lib/lazy-retry.ts'
@@ -36,17 +37,6 @@ const plainPage =
     }
   }
 
-const landingPaths = [
-  '/',
-  '/login',
-  '/registration',
-  '/forgot-password',
-  '/bbl',
-  '/wbbl',
-  '/login-app',
-  '/login-bigbash-app',
-]
-
 // Single sign-on callbacks (spec 4 "Sign-in callback"): the website's and the two apps'.
 const ssoCallbackPaths = Object.values(SSO_CALLBACK_PATHS)
 
@@ -64,7 +54,7 @@ export const routes: RouteObject[] = [
           {
             element: <LandingLayout />,
             // The layout draws each of these paths itself; the routes only say they exist.
-            children: landingPaths.map((path) => ({ path, element: null })),
+            children: LANDING_PATHS.map((path) => ({ path, element: null })),
           },
         ],
       },

@@ -1,5 +1,5 @@
 import { SITE_NAME } from '@tipping/contract/constants'
-import { escapeHtml } from '../../html.ts'
+import { escapeHtml, plainPage } from '../../html.ts'
 import { LIST_LABEL, type MailList } from '../mail/unsubscribe.ts'
 
 // The pages of `/unsubscribe/{token}` (routes.ts), the link in a list email's List-Unsubscribe
@@ -27,29 +27,17 @@ button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outlin
 a { color: inherit; display: inline-block; padding: 10px 0; }
 `
 
-// The site's Referrer-Policy is no-referrer, under which a browser sends `Origin: null` with a
-// form's POST, and the origin check refuses it; this page's button posts to its own origin, so it
-// lets the browser name it (a fetch from the app is not affected).
-const page = (title: string, body: string, nonce: string | undefined): string => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="same-origin">
-<title>${escapeHtml(title)} · ${SITE_NAME}</title>
-<style${nonce ? ` nonce="${nonce}"` : ''}>${STYLE}</style>
-</head>
-<body>
-<header>${SITE_NAME}</header>
+const page = (title: string, body: string, nonce: string | undefined): string =>
+  plainPage({
+    title: `${title} · ${SITE_NAME}`,
+    head: `<style${nonce ? ` nonce="${nonce}"` : ''}>${STYLE}</style>`,
+    body: `<header>${SITE_NAME}</header>
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 <p><a href="/">Back to ${SITE_NAME}</a></p>
-</main>
-</body>
-</html>
-`
+</main>`,
+  })
 
 const settings = 'You can change every email setting in your account (Account, after you log in).'
 
