@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core'
+import { DEV_RECEIPT_SECRET } from '../packages/server/src/config.ts'
+import { unsubscribeToken } from '../packages/server/src/modules/mail/unsubscribe.ts'
 
 // Every screen of the app as a player or the operator reaches it: each route, dialog, menu and
 // state worth seeing. The layout check (layout.spec.ts) runs over all of them at four widths and
@@ -109,6 +111,14 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: 'not found', who: 'visitor', open: (p) => visit(p, '/no/such/page', 'h1') },
+  // A reminder's unsubscribe link (decision 043), as its GET shows it: it only asks. Signed with
+  // the development key, as the demo and the end-to-end server sign.
+  {
+    name: 'unsubscribe link',
+    who: 'visitor',
+    open: (p) =>
+      visit(p, `/unsubscribe/${unsubscribeToken(DEV_RECEIPT_SECRET, 1, 'reminders')}`, 'h1'),
+  },
 
   // A signed-in tipper.
   {
