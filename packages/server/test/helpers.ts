@@ -13,6 +13,10 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.ts'
 import type { Database } from '../src/db/schema.ts'
 import { applyResultsFile, readResultsFile } from '../src/modules/results/service.ts'
 import { importSeason, readSeasonFile } from '../src/modules/seasons/service.ts'
+import { Scheduler } from '../src/jobs/scheduler.ts'
+import { MailDelivery } from '../src/modules/mail/service.ts'
+import { Publisher } from '../src/modules/publisher/service.ts'
+import { ReminderJob } from '../src/modules/reminders/service.ts'
 import { withDatabase } from './global-setup.ts'
 import type { DevAccount } from '../src/idp/accounts.ts'
 import os from 'node:os'
@@ -304,3 +308,30 @@ export async function replaySeasonFile(
 
 /** The mail delivery's unsubscribe links (decision 043) as the app makes them without a key set. */
 export const unsubscribeLinks = (origin: string) => ({ origin, secret: DEV_RECEIPT_SECRET })
+
+/**
+ * A scheduler that sends reminders through the SMTP server at `smtpUrl`, as main.ts wires it
+ * (one pass per `tick()`); `reminders` replaces the default 24-hour reminder job, `log` the
+ * quiet one (a test that asserts what was logged).
+ */
+export function mailScheduler(
+  t: Pick<TestApp, 'db' | 'clock' | 'staticDir'>,
+  o: { smtpUrl: string; origin: string; reminders?: ReminderJob; log?: unknown },
+): Scheduler {
+  const log = o.log ?? { info: () => {}, warn: () => {}, error: () => {} }
+  return new Scheduler({
+    db: t.db,
+    clock: t.clock,
+    publisher: new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: t.staticDir }),
+    mail: new MailDelivery(t.db, t.clock, {
+      smtpUrl: o.smtpUrl,
+      from: 'Tipping <no-reply@tipping.example>',
+      log: log as never,
+      unsubscribe: unsubscribeLinks(o.origin),
+    }),
+    reminders:
+      o.reminders ?? new ReminderJob(t.db, t.clock, { leadHours: 24, appOrigin: o.origin }),
+    log: log as never,
+    intervalMs: 60_000,
+  })
+}

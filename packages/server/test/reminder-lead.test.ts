@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { Scheduler } from '../src/jobs/scheduler.ts'
-import { MailDelivery } from '../src/modules/mail/service.ts'
-import { Publisher } from '../src/modules/publisher/service.ts'
-import { ReminderJob } from '../src/modules/reminders/service.ts'
-import {
-  createTestApp,
-  loadSeasons,
-  registerUser,
-  type TestApp,
-  unsubscribeLinks,
-} from './helpers.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Scheduler } from '../src/jobs/scheduler.ts'
+import { createTestApp, loadSeasons, registerUser, type TestApp, mailScheduler } from './helpers.ts'
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts'
 
 // Reminders the player controls (issue 32, decision 026): the lead time per player ('round',
@@ -72,21 +63,7 @@ beforeAll(async () => {
   expect(matches.length).toBeGreaterThan(2)
   t.clock.set(new Date(matches[0]!.starts_at.getTime() - 36 * 3_600_000))
   catcher = await startSmtpCatcher()
-  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-  scheduler = new Scheduler({
-    db: t.db,
-    clock: t.clock,
-    publisher: new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: t.staticDir }),
-    mail: new MailDelivery(t.db, t.clock, {
-      unsubscribe: unsubscribeLinks(ORIGIN),
-      smtpUrl: catcher.url,
-      from: 'Tipping <no-reply@tipping.example>',
-      log: log as never,
-    }),
-    reminders: new ReminderJob(t.db, t.clock, { leadHours: 24, appOrigin: ORIGIN }),
-    log: log as never,
-    intervalMs: 60_000,
-  })
+  scheduler = mailScheduler(t, { smtpUrl: catcher.url, origin: ORIGIN })
 })
 afterAll(async () => {
   await scheduler.stop()

@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Scheduler } from '../src/jobs/scheduler.ts'
-import { MailDelivery } from '../src/modules/mail/service.ts'
-import { Publisher } from '../src/modules/publisher/service.ts'
 import { ReminderJob } from '../src/modules/reminders/service.ts'
-import {
-  createTestApp,
-  loadSeasons,
-  registerUser,
-  type TestApp,
-  unsubscribeLinks,
-} from './helpers.ts'
+import { createTestApp, loadSeasons, registerUser, type TestApp, mailScheduler } from './helpers.ts'
 import { startSmtpCatcher } from './smtp-catcher.ts'
 
 // The weekly reminder job on the real 2025-26 fixtures: before the men's Week 2 starts, who is
@@ -209,19 +200,11 @@ describe('weekly reminders', () => {
   it('goes out from the scheduler pass through SMTP', async () => {
     const catcher = await startSmtpCatcher()
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-    const scheduler = new Scheduler({
-      db: t.db,
-      clock: t.clock,
-      publisher: new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: t.staticDir }),
-      mail: new MailDelivery(t.db, t.clock, {
-        unsubscribe: unsubscribeLinks(ORIGIN),
-        smtpUrl: catcher.url,
-        from: 'Tipping <no-reply@tipping.example>',
-        log: log as never,
-      }),
+    const scheduler = mailScheduler(t, {
+      smtpUrl: catcher.url,
+      origin: ORIGIN,
       reminders: job(),
-      log: log as never,
-      intervalMs: 60_000,
+      log,
     })
     try {
       await scheduler.tick()

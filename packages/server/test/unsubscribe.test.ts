@@ -1,18 +1,9 @@
 import type { ParsedMail } from 'mailparser'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_RECEIPT_SECRET } from '../src/config.ts'
-import { Scheduler } from '../src/jobs/scheduler.ts'
-import { MailDelivery } from '../src/modules/mail/service.ts'
+import type { Scheduler } from '../src/jobs/scheduler.ts'
 import { readUnsubscribeToken, unsubscribeToken } from '../src/modules/mail/unsubscribe.ts'
-import { Publisher } from '../src/modules/publisher/service.ts'
-import { ReminderJob } from '../src/modules/reminders/service.ts'
-import {
-  createTestApp,
-  loadSeasons,
-  registerUser,
-  unsubscribeLinks,
-  type TestApp,
-} from './helpers.ts'
+import { createTestApp, loadSeasons, registerUser, type TestApp, mailScheduler } from './helpers.ts'
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts'
 
 // One-click unsubscribe (RFC 8058, decision 043): list mail (reminders, league emails) carries a
@@ -69,21 +60,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow()
   t.clock.set(new Date(new Date(first.starts_at).getTime() - 20 * 3_600_000))
   catcher = await startSmtpCatcher()
-  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-  scheduler = new Scheduler({
-    db: t.db,
-    clock: t.clock,
-    publisher: new Publisher(t.db, t.clock, { staticDir: t.staticDir, logosDir: t.staticDir }),
-    mail: new MailDelivery(t.db, t.clock, {
-      smtpUrl: catcher.url,
-      from: 'Tipping <no-reply@tipping.example>',
-      log: log as never,
-      unsubscribe: unsubscribeLinks(ORIGIN),
-    }),
-    reminders: new ReminderJob(t.db, t.clock, { leadHours: 24, appOrigin: ORIGIN }),
-    log: log as never,
-    intervalMs: 60_000,
-  })
+  scheduler = mailScheduler(t, { smtpUrl: catcher.url, origin: ORIGIN })
 })
 afterAll(async () => {
   await scheduler.stop()

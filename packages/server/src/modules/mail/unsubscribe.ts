@@ -19,7 +19,7 @@ export const LIST_OF_KIND: Readonly<Record<string, MailList>> = {
   league_renewal: 'league',
 }
 
-/** What each list is, as the unsubscribe page and the account settings say it. */
+/** What each list is, as the unsubscribe page says it (the account page names the same two settings). */
 export const LIST_LABEL: Readonly<Record<MailList, string>> = {
   reminders: 'tipping reminder emails',
   league: 'emails with messages and news from your leagues',
