@@ -259,6 +259,51 @@ describe('results in, scores out', () => {
     await setUser(gone.id, { deactivated_at: null })
   })
 
+  it('answers a result, the console re-score and a settings change sent together, none aborted', async () => {
+    // On PostgreSQL the console's re-score and settings change locked the competition's row and
+    // then waited for the scoring lock, while a result holding that lock waited for the same row
+    // (its scores version, its history mark): PostgreSQL aborted one of them as a deadlock, a 500.
+    // Everything that scores now takes the scoring lock before any row, and a deactivation
+    // takes the scores tables in the scoring job's order.
+    const { id: bbl, ladder_points: ladderPoints } = await t.db
+      .selectFrom('competitions')
+      .select(['id', 'ladder_points'])
+      .where('sport', '=', 'bbl')
+      .executeTakeFirstOrThrow()
+    const viaConsole = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { cookie: admin.cookie }, payload })
+    // A deactivation moves ranks too (its trigger writes the scores tables): it met a scoring
+    // job holding two of the tables while it held the third, and one of them was aborted.
+    const others = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)]
+    const [first, second] = [round1[0]!, round1[1]!]
+    for (let i = 0; i < 6; i++) {
+      const answers = await Promise.all([
+        setResult(first.id, win(i % 2 ? first.home : first.away)),
+        viaConsole('POST', `/api/admin/competitions/${bbl}/rescore`, {}),
+        ...others.map((o) =>
+          viaConsole('POST', `/api/admin/users/${o.id}/${i % 2 ? 'reactivate' : 'deactivate'}`, {}),
+        ),
+        viaConsole('PATCH', `/api/admin/competitions/${bbl}`, { ladderPoints }),
+        setResult(second.id, win(i % 2 ? second.away : second.home)),
+        viaConsole('POST', `/api/admin/competitions/${bbl}/rescore`, {}),
+      ])
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200))
+    }
+    // The last results stand, scored as a full re-score scores them.
+    const standing = () =>
+      t.db
+        .selectFrom('standings')
+        .select(['total_points', 'total_margin'])
+        .where('user_id', '=', tipper.id)
+        .where('competition_id', '=', bbl)
+        .executeTakeFirstOrThrow()
+    const held = await standing()
+    await rescore(t.db, bbl)
+    expect(await standing()).toEqual(held)
+    // Round 1 as the earlier tests left it, with match 1 to the home side and match 2 away.
+    expect(held.total_points).toBe(7)
+  })
+
   it('re-scores two competitions at once, both to the end', async () => {
     // Each swaps its new partitions in under the same two parent tables; on PostgreSQL, two
     // scoring transactions that had both read them would deadlock there (one would be aborted).

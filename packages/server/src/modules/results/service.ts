@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/service.ts'
 import { refreshRoundStatuses } from '../lifecycle/service.ts'
 import { publishEvent } from '../live/service.ts'
-import { rescoreAfterResult, rescoreInTransaction } from '../scoring/service.ts'
+import { holdScoringFirst, rescoreAfterResult, rescoreInTransaction } from '../scoring/service.ts'
 import * as q from './queries.ts'
 
 // Applying a result is one use case with three doors: the admin console's result form
@@ -112,6 +112,8 @@ async function applyInTransaction(
   scoringHelpers: Database | undefined,
 ): Promise<AppliedResult[]> {
   if (input.results.length === 0) return []
+  // Before the matches' rows are locked: the order every scorer keeps (scoring/service.ts).
+  await holdScoringFirst(trx)
   const matches = new Map(
     (await q.matchesForResult(trx, [...new Set(input.results.map((r) => r.matchId))])).map((m) => [
       m.id,

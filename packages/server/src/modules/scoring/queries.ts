@@ -743,9 +743,17 @@ export async function bumpScoresVersion(db: Database, competitionId: number): Pr
  * this job reads, and one made after lands in the table this job swaps in, not the one it drops.
  */
 export async function lockCompetitionScoring(db: Database, competitionId: number): Promise<void> {
-  await sql`LOCK TABLE round_scores, standings, rank_gaps IN SHARE ROW EXCLUSIVE MODE`.execute(db)
+  await lockScoringTables(db)
   await sql`SELECT pg_advisory_xact_lock(7311, ${competitionId})`.execute(db)
   await tuneForScoring(db)
+}
+
+/**
+ * The table lock of lockCompetitionScoring alone, for every competition at once. A transaction
+ * holding it may take it again (and the competition's own) at no cost.
+ */
+export async function lockScoringTables(db: Database): Promise<void> {
+  await sql`LOCK TABLE round_scores, standings, rank_gaps IN SHARE ROW EXCLUSIVE MODE`.execute(db)
 }
 
 /** The transaction-local settings above, without the locks (the helpers' transactions). */

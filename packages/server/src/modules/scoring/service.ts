@@ -73,6 +73,16 @@ export async function holdScoring(trx: Database, competitionIds: number[]): Prom
     await q.lockCompetitionScoring(trx, id)
 }
 
+/**
+ * The lock order of every transaction that scores: the scoring lock first, before it locks or
+ * writes any row. Scoring itself writes rows others lock (the competition's scores version, its
+ * history mark, the matches' state), so a transaction that held one of those rows and then waited
+ * for the scoring lock would wait for a scorer waiting for it: on PostgreSQL one of the two is
+ * aborted as a deadlock. A result, a re-score or a competition's change from the console calls
+ * this before anything else; it covers every competition, since the tables are shared.
+ */
+export const holdScoringFirst = (trx: Database): Promise<void> => q.lockScoringTables(trx)
+
 /** GAME_RULES "Who is ranked": ranks a tipper who has just registered, in the caller's transaction. */
 export const placeTipper = (trx: Database, competitionId: number, userId: number) =>
   q.placeTipper(trx, competitionId, userId)

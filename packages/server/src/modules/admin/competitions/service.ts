@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../../errors.ts'
 import { recordAudit } from '../../audit/service.ts'
 import type { Publisher } from '../../publisher/service.ts'
 import { importCricsheetResults } from '../../results/service.ts'
-import { rescoreInTransaction } from '../../scoring/service.ts'
+import { holdScoringFirst, rescoreInTransaction } from '../../scoring/service.ts'
 import {
   competitionIdentifier,
   importSeasonInTransaction,
@@ -98,6 +98,8 @@ export class CompetitionsAdmin {
   /** Loads or updates a fixture (season file); the imported season becomes its sport's current. */
   async importFixture(actor: number, file: SeasonFile): Promise<ImportFixtureResponse> {
     const result = await this.db.transaction().execute(async (trx) => {
+      // It re-scores: the scoring lock before any row (scoring/service.ts holdScoringFirst).
+      await holdScoringFirst(trx)
       const existing = await q.competitionIdBySportSeason(trx, file.sport, file.season)
       const before = new Map(
         existing ? (await q.fixtureSnapshot(trx, existing.id)).map((m) => [m.number, m]) : [],
@@ -163,6 +165,8 @@ export class CompetitionsAdmin {
     body: CompetitionSettingsBody,
   ): Promise<AdminCompetition> {
     await this.db.transaction().execute(async (trx) => {
+      // It may re-score: the scoring lock before the competition's row (holdScoringFirst).
+      await holdScoringFirst(trx)
       const c = await q.lockCompetition(trx, id)
       if (!c) throw notFound('Competition', 'id')
       const set: { golden_week_round?: number | null; ladder_points?: string } = {}
@@ -211,6 +215,7 @@ export class CompetitionsAdmin {
 
   async rescore(actor: number, id: number): Promise<{ rounds: number; tippers: number }> {
     const result = await this.db.transaction().execute(async (trx) => {
+      await holdScoringFirst(trx)
       const c = await q.lockCompetition(trx, id)
       if (!c) throw notFound('Competition', 'id')
       await rescoreInTransaction(trx, id)
