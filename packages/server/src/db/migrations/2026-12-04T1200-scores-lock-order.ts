@@ -9,12 +9,14 @@ import { sql, type Kysely } from 'kysely'
 // still run side by side, and each waits for a scoring job before it writes anything of the
 // scores or bumps the competition's version (scoring/service.ts holdScoringFirst).
 
-export async function up(db: Kysely<any>): Promise<void> {
-  await sql`CREATE OR REPLACE FUNCTION rank_gaps_follow_user() RETURNS trigger LANGUAGE plpgsql AS $$
+// The function as the 2026-11-25T0100 migration made it, but for the tables its first statement
+// locks (a migration is frozen: it repeats the body rather than import it).
+const followUser = (locked: string) =>
+  sql`CREATE OR REPLACE FUNCTION rank_gaps_follow_user() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       d integer := CASE WHEN NEW.deactivated_at IS NULL THEN -1 ELSE 1 END;
     BEGIN
-      LOCK TABLE round_scores, standings, rank_gaps IN ROW EXCLUSIVE MODE;
+      LOCK TABLE ${sql.raw(locked)} IN ROW EXCLUSIVE MODE;
       INSERT INTO rank_gaps AS g (competition_id, round_id, points, margin, n)
         SELECT competition_id, round_id, points, margin, d FROM round_scores WHERE user_id = NEW.id
         UNION ALL
@@ -26,24 +28,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       WHERE id IN (SELECT competition_id FROM competition_registrations WHERE user_id = NEW.id);
       RETURN NULL;
     END
-  $$`.execute(db)
+  $$`
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await followUser('round_scores, standings, rank_gaps').execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`CREATE OR REPLACE FUNCTION rank_gaps_follow_user() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      d integer := CASE WHEN NEW.deactivated_at IS NULL THEN -1 ELSE 1 END;
-    BEGIN
-      LOCK TABLE rank_gaps IN ROW EXCLUSIVE MODE;
-      INSERT INTO rank_gaps AS g (competition_id, round_id, points, margin, n)
-        SELECT competition_id, round_id, points, margin, d FROM round_scores WHERE user_id = NEW.id
-        UNION ALL
-        SELECT competition_id, 0, total_points, total_margin, d FROM standings WHERE user_id = NEW.id
-      ON CONFLICT (competition_id, round_id, points, margin) DO UPDATE SET n = g.n + excluded.n;
-      DELETE FROM rank_gaps WHERE n = 0;
-      UPDATE competitions SET scores_version = scores_version + 1
-      WHERE id IN (SELECT competition_id FROM competition_registrations WHERE user_id = NEW.id);
-      RETURN NULL;
-    END
-  $$`.execute(db)
+  await followUser('rank_gaps').execute(db)
 }
