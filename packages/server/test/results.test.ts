@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rescore } from '../src/modules/scoring/service.ts'
+import { rebuildSeasonHistories } from '../src/modules/season/history.ts'
 import type { DB } from '../src/db/schema.ts'
 import { createTestApp, makeAdmin, loadSeasons, registerUser, type TestApp } from './helpers.ts'
 
@@ -302,6 +303,94 @@ describe('results in, scores out', () => {
     expect(await standing()).toEqual(held)
     // Round 1 as the earlier tests left it, with match 1 to the home side and match 2 away.
     expect(held.total_points).toBe(7)
+  })
+
+  it('scores the results an admin enters while that admin renames their account, none aborted', async () => {
+    // On PostgreSQL the rename held the admin's users row and its trigger waited for standings,
+    // while the scoring job holding standings wrote its audit row, whose foreign key waited for
+    // the same users row: PostgreSQL aborted one (a 500). A change of names or of deactivation
+    // now waits for the scores tables before it touches the row.
+    const { id: bbl } = await t.db
+      .selectFrom('competitions')
+      .select('id')
+      .where('sport', '=', 'bbl')
+      .executeTakeFirstOrThrow()
+    const [first, second] = [round1[0]!, round1[1]!]
+    const rename = (i: number, field: 'team_name' | 'first_name' | 'last_name') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/bbl/user',
+        headers: { cookie: admin.cookie },
+        payload: { [field]: `Console ${field} ${i}` },
+      })
+    for (let i = 0; i < 10; i++) {
+      const answers = await Promise.all([
+        setResult(first.id, win(i % 2 ? first.home : first.away)),
+        rename(i, 'team_name'),
+        setResult(second.id, win(i % 2 ? second.away : second.home)),
+        rename(i, 'first_name'),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/competitions/${bbl}/rescore`,
+          headers: { cookie: admin.cookie },
+        }),
+        rename(i, 'last_name'),
+        // The console's role change locks the same row first (FOR UPDATE), so the scoring job's
+        // foreign key check and the renames queue behind it and wake together.
+        ...[0, 1, 2].map(() =>
+          t.app.inject({
+            method: 'PUT',
+            url: `/api/admin/users/${admin.id}/roles`,
+            headers: { cookie: admin.cookie },
+            payload: { roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'] },
+          }),
+        ),
+      ])
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200))
+    }
+    // The standings carry the admin's last names (the trigger's copy, not a scorer's stale one).
+    const names = await t.db
+      .selectFrom('standings')
+      .select(['team_name', 'first_name', 'last_name'])
+      .where('user_id', '=', admin.id)
+      .execute()
+    expect(names.length).toBeGreaterThan(0)
+    for (const n of names)
+      expect(n).toEqual({
+        team_name: 'Console team_name 9',
+        first_name: 'Console first_name 9',
+        last_name: 'Console last_name 9',
+      })
+  })
+
+  it("rebuilds My season's history while the console re-scores, none aborted", async () => {
+    // The console's re-score held the competition's row FOR UPDATE until its swap, which waits
+    // for the history job's read of the scores tables; the history job's rows point at the same
+    // competition, and their foreign key check waited for that row: a deadlock on PostgreSQL.
+    const { id: bbl } = await t.db
+      .selectFrom('competitions')
+      .select('id')
+      .where('sport', '=', 'bbl')
+      .executeTakeFirstOrThrow()
+    const viaConsole = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/competitions/${bbl}/rescore`,
+        headers: { cookie: admin.cookie },
+      })
+    for (let i = 0; i < 8; i++) {
+      const [a, , b, , c] = await Promise.all([
+        viaConsole(),
+        rebuildSeasonHistories(t.db),
+        viaConsole(),
+        rebuildSeasonHistories(t.db),
+        viaConsole(),
+      ])
+      expect([a, b, c].map((r) => r.statusCode)).toEqual([200, 200, 200])
+    }
+    // Built to the end: nothing left stale, and the history counts every ranked tipper.
+    await rebuildSeasonHistories(t.db)
+    expect(await t.db.selectFrom('season_history_stale').selectAll().execute()).toEqual([])
   })
 
   it('re-scores two competitions at once, both to the end', async () => {

@@ -18,7 +18,7 @@ export const matchForLive = (db: Database, matchId: number) =>
       'competitions.sport',
     ])
     .where('matches.id', '=', matchId)
-    .forUpdate('matches')
+    .forNoKeyUpdate('matches')
     .executeTakeFirst()
 
 /** Writes the live score, one version past the last; the stored row. */

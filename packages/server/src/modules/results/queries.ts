@@ -21,7 +21,7 @@ export const matchesForResult = (db: Database, matchIds: readonly number[]) =>
     ])
     .where('matches.id', 'in', [...matchIds])
     .orderBy('matches.id')
-    .forUpdate('matches')
+    .forNoKeyUpdate('matches')
     .execute()
 
 export type MatchForResult = Awaited<ReturnType<typeof matchesForResult>>[number]

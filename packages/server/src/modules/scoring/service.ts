@@ -79,7 +79,8 @@ export async function holdScoring(trx: Database, competitionIds: number[]): Prom
  * history mark, the matches' state), so a transaction that held one of those rows and then waited
  * for the scoring lock would wait for a scorer waiting for it: on PostgreSQL one of the two is
  * aborted as a deadlock. A result, a re-score or a competition's change from the console calls
- * this before anything else; it covers every competition, since the tables are shared.
+ * this before anything else; it covers every competition, since the tables are shared. A change
+ * of a user's names or deactivation takes the same tables first too, in a trigger (decision 044).
  */
 export const holdScoringFirst = (trx: Database): Promise<void> => q.lockScoringTables(trx)
 

@@ -29,12 +29,17 @@ export const competitions = (db: Database, id?: number) => {
 }
 export type CompetitionRow = Awaited<ReturnType<typeof competitions>>[number]
 
+/**
+ * The competition's row for a change from the console. NO KEY UPDATE, not UPDATE: it still queues
+ * two changes of the competition, and lets through the foreign key checks of the rows that point
+ * at it (My season's history job wrote those while a re-score held the row: decision 044).
+ */
 export const lockCompetition = (db: Database, id: number) =>
   db
     .selectFrom('competitions')
     .select(['id', 'sport', 'golden_week_round', 'ladder_points', 'is_current'])
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst()
 
 export const insertCompetition = (

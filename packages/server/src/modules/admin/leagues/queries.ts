@@ -48,5 +48,5 @@ export const lockLeague = (db: Database, id: number) =>
     .selectFrom('leagues')
     .select(['id', 'name', 'code', 'user_id', 'num_users', 'competition_id'])
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst()

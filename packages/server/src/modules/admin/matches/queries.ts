@@ -49,7 +49,7 @@ export const lockMatch = (db: Database, id: number) =>
     .innerJoin('rounds as r', 'r.id', 'm.round_id')
     .select([...matchColumns, 'r.status as round_status', 'r.number as round_number'])
     .where('m.id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst()
 
 export const matchById = (db: Database, id: number) =>
@@ -122,5 +122,5 @@ export const lockRound = (db: Database, id: number) =>
     .selectFrom('rounds')
     .select(['id', 'competition_id', 'number', 'label', 'status'])
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst()

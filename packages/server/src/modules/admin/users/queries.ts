@@ -41,7 +41,7 @@ export const lockUser = (db: Database, id: number) =>
     .selectFrom('users')
     .select(ADMIN_USER_COLUMNS)
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst()
 
 export const setRoles = (db: Database, id: number, roles: string[]) =>
