@@ -201,6 +201,28 @@ describe('from the home page', () => {
   })
 })
 
+describe("a password manager's change-password link", () => {
+  it("opens the password form on the account page of the player's own sport", async () => {
+    const { context, page } = await newPage(browser, PHONE)
+    await page.goto('/')
+    const res = await page.request.post('/api/wbbl/auth/register', {
+      data: {
+        email: uniqueEmail('manager'),
+        password: 'a long password',
+        firstName: 'Ellyse',
+        lastName: 'Perry',
+      },
+    })
+    expect(res.status()).toBe(200)
+    // The browser remembers BBL (the home page's default), which this player does not play.
+    await page.goto('/.well-known/change-password')
+    await page.waitForURL((u) => u.pathname === '/wbbl/account')
+    await page.getByRole('heading', { name: 'Your account' }).waitFor()
+    await page.getByLabel('Current password').waitFor()
+    await context.close()
+  })
+})
+
 describe('session rules', () => {
   it('a 401 anywhere clears the user and opens login with the session-expired note', async () => {
     const { context, page } = await newPage(browser, DESKTOP)

@@ -57,6 +57,8 @@ export const APP_PAGE_PATTERNS: readonly string[] = [
   '/reset-password',
   '/share/:sport/:section/:token',
   '/leagues/join/:code',
+  // The account page of the remembered sport: where /.well-known/change-password leads.
+  '/account',
 ]
 
 const segments = (path: string): string[] => path.split('/').filter((s) => s !== '')

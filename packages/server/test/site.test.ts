@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { isAppPage } from '@tipping/contract/pages'
 import { CANADA_STATES } from '@tipping/contract/site'
 import { PREREGISTRATION_SUCCESS } from '@tipping/contract/site-rules'
 import { appConfigFileSchema } from '@tipping/contract/static-files'
@@ -417,5 +418,15 @@ describe('/.well-known/security.txt (RFC 9116)', () => {
       await other.close()
     }
     expect(() => loadConfig({ SECURITY_CONTACT: 'security@x.example' })).toThrow(/SECURITY_CONTACT/)
+  })
+})
+
+describe('/.well-known/change-password (W3C)', () => {
+  it("sends a password manager to the account page, which picks the player's sport", async () => {
+    const res = await t.app.inject({ url: '/.well-known/change-password' })
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/account')
+    // Where it leads is one of the app's pages (served with a 200), not the not-found page.
+    expect(isAppPage(res.headers.location as string)).toBe(true)
   })
 })

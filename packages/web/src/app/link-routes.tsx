@@ -1,6 +1,9 @@
+import { useSelector } from 'react-redux'
 import { Navigate, useParams } from 'react-router'
 import { readShareToken } from '../lib/share.ts'
-import { isSport, storedSport } from '../lib/sport.ts'
+import { isSport, sportOfAccount, storedSport } from '../lib/sport.ts'
+import { useCurrentUser, type WithSession } from '../lib/use-current-user.ts'
+import { Spinner } from '../ui/spinner.tsx'
 
 /** `/share/{sport}/{section}/{token}`: where a shared link lands. A league share opens that
  * league (sign-in first when needed); anything else opens the competition's home. */
@@ -18,4 +21,14 @@ export function ShareRoute() {
 export function JoinLinkRoute() {
   const { code } = useParams()
   return <Navigate to={`/${storedSport()}/leagues/join/${code ?? ''}`} replace />
+}
+
+/** `/account`: the account page, where the password is changed (a password manager arrives here
+ * from /.well-known/change-password, which cannot know the sport): under the remembered sport if
+ * the account plays it, else under the one it plays; after the session check, which tells which. */
+export function AccountLinkRoute() {
+  const checked = useSelector((s: WithSession) => s.session.isSessionChecked)
+  const { roles } = useCurrentUser()
+  if (!checked) return <Spinner label="Loading" />
+  return <Navigate to={`/${sportOfAccount(roles, storedSport())}/account`} replace />
 }

@@ -14,7 +14,7 @@ import { RootLayout } from './layouts/root-layout.tsx'
 import { LogoutRoute, SignedInLayout } from './layouts/signed-in-layout.tsx'
 import { givePageArrivalRouter } from './page-arrival.tsx'
 import { RouteError } from './route-error.tsx'
-import { JoinLinkRoute, ShareRoute } from './link-routes.tsx'
+import { AccountLinkRoute, JoinLinkRoute, ShareRoute } from './link-routes.tsx'
 
 // Every route of the specification's section 2, pages lazy-loaded with retries.
 
@@ -193,6 +193,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/share/:sport/:section/:token', element: <ShareRoute /> },
       { path: '/leagues/join/:code', element: <JoinLinkRoute /> },
+      { path: '/account', element: <AccountLinkRoute /> },
       // Not lazy: the help and signed-in layouts show the same page, so it is in the entry chunk.
       {
         path: '*',

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { SPORTS, type Sport } from '@tipping/contract/constants'
+import { roleForSport, SPORTS, type Sport } from '@tipping/contract/constants'
 export { sportLabel } from '@tipping/contract/constants'
 import { readStored, writeStored } from './storage.ts'
 
@@ -11,6 +11,16 @@ export const storedSport = (): Sport => {
   const value = readStored('selectedSport') ?? undefined
   return isSport(value) ? value : 'bbl'
 }
+
+/**
+ * The sport an account's own pages are under: the preferred one if the account plays it (or plays
+ * neither, as a visitor), else the one it plays. A password manager's link to the account page
+ * cannot say which; the browser may remember a sport the account never registered for.
+ */
+export const sportOfAccount = (roles: readonly string[], preferred: Sport): Sport =>
+  roles.includes(roleForSport(preferred))
+    ? preferred
+    : (SPORTS.find((s) => roles.includes(roleForSport(s))) ?? preferred)
 
 export const rememberSport = (sport: Sport): void => writeStored('selectedSport', sport)
 

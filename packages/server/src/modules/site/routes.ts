@@ -83,6 +83,16 @@ export function siteRoutes(app: App, deps: SiteRouteOptions): void {
         .send(site.securityTxt()),
   )
 
+  // A Well-Known URL for Changing Passwords (W3C): a password manager sends a player here to change
+  // a password it holds. The form is on the account page of a sport, which only the browser knows
+  // (the sport it remembers), so the app's sport-neutral /account page picks it.
+  app.get(
+    '/.well-known/change-password',
+    { config: { policy: 'visitor' }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').redirect('/account', 302),
+  )
+
   app.get(
     '/api/country',
     {
