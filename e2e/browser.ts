@@ -87,10 +87,20 @@ export const apiCall = <T>(page: Page, method: string, path: string, body?: unkn
     { method, path, body },
   )
 
-/** The points in a tipper's ladder or rankings row (the number in its third cell). */
-export async function ladderPoints(page: Page, name: string): Promise<number> {
+/**
+ * The points in a tipper's ladder or rankings row (the number in its third cell). Read again until
+ * there is one: a row found a moment before a search's answer replaces the table has no cells by
+ * the time they are read (the rankings after typing a name, CI on a loaded machine, 2026-12-04).
+ */
+export async function ladderPoints(page: Page, name: string, timeout = 10_000): Promise<number> {
   const row = page.locator('tbody tr', { hasText: name }).first()
-  await row.waitFor()
-  const cells = await row.locator('td').allInnerTexts()
-  return Number(/-?\d+/.exec(cells[2] ?? '')?.[0] ?? NaN)
+  const until = Date.now() + timeout
+  for (;;) {
+    await row.waitFor({ timeout: Math.max(until - Date.now(), 1) })
+    const cells = await row.locator('td').allInnerTexts()
+    const points = /-?\d+/.exec(cells[2] ?? '')?.[0]
+    if (points !== undefined) return Number(points)
+    if (Date.now() > until) throw new Error(`no points in the row of ${name}: ${cells.join(' | ')}`)
+    await page.waitForTimeout(100)
+  }
 }

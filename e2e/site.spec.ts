@@ -131,6 +131,25 @@ describe('offseason mode and the login switch', () => {
       await page.goto('/')
       await page.getByTestId('login-open').waitFor()
       expect(await page.getByTestId('offseason-page').count()).toBe(0)
+
+      // A signed-in player is asked for nothing: the account they have carries over.
+      const email = uniqueEmail('offseason')
+      const signedUp = await page.request.post('/api/bbl/auth/register', {
+        data: { email, password: 'a long password', firstName: 'Meg', lastName: 'Lanning' },
+      })
+      expect(signedUp.status()).toBe(200)
+      await putContent('site_switches', { offseason: true, loginEnabled: true })
+      await page.setViewportSize({ width: 320, height: 720 })
+      await page.goto('/')
+      await page.getByRole('heading', { name: "YOU'RE SET FOR THE 2026-27 SEASON" }).waitFor()
+      await page.getByText(email).waitFor()
+      await page.getByText('Your account is ready for it.').waitFor()
+      expect(await page.getByLabel('Name').count()).toBe(0)
+      expect(await page.getByTestId('prereg-submit').count()).toBe(0)
+      expect(await axeViolations(page)).toEqual([])
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
     } finally {
       await putContent('site_switches', SWITCHES_ON)
       await context.close()

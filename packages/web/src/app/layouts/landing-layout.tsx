@@ -10,7 +10,7 @@ import { useSiteContent } from '../../lib/site-content.tsx'
 import { sessionActions } from '../../lib/session-slice.ts'
 import { SsoButton } from '../../features/sso/sso-button.tsx'
 import { rememberSport, storedSport } from '../../lib/sport.ts'
-import { useIsSignedIn } from '../../lib/use-current-user.ts'
+import { useCurrentUser, useIsSignedIn } from '../../lib/use-current-user.ts'
 import { useAppDispatch } from '../store.ts'
 import styles from './layout.module.css'
 import { NotificationBar } from './notification-bar.tsx'
@@ -21,6 +21,7 @@ import { SiteFooter } from './site-footer.tsx'
 export function LandingLayout() {
   const dispatch = useAppDispatch()
   const isAuthorized = useIsSignedIn()
+  const { email } = useCurrentUser()
   const { config } = useSiteContent()
   const preregister = usePreregister()
   const { pathname } = useLocation()
@@ -41,12 +42,14 @@ export function LandingLayout() {
         {config.offseason && pathname === '/' ? (
           // Spec 2: in offseason mode `/` is the offseason page (the root layout redirects the rest).
           <OffseasonPage
+            signedIn={isAuthorized}
             preregistration={
               <PreregistrationCard
                 appStoreUrl={config.appStoreUrl}
                 playStoreUrl={config.playStoreUrl}
                 submit={preregister}
                 season={NEXT_SEASON}
+                signedInAs={isAuthorized ? email : undefined}
               />
             }
           />

@@ -140,11 +140,14 @@ export function LandingPage({
         </div>
       </section>
       <div className={site.section}>
-        <PreregistrationCard
-          appStoreUrl={config.appStoreUrl}
-          playStoreUrl={config.playStoreUrl}
-          submit={preregister}
-        />
+        {/* A signed-in player has the account pre-registering asks for, and this season open. */}
+        {isAuthorized ? null : (
+          <PreregistrationCard
+            appStoreUrl={config.appStoreUrl}
+            playStoreUrl={config.playStoreUrl}
+            submit={preregister}
+          />
+        )}
         <p className={site.contactLink}>
           Questions? <Link to={`/${sport}/help/contact`}>Contact us</Link>.
         </p>

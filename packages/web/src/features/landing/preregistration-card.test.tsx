@@ -177,6 +177,25 @@ describe('PreregistrationCard', () => {
     ).toBeTruthy()
   })
 
+  it('asks a signed-in player for nothing: their account carries over', () => {
+    render(
+      <PreregistrationCard
+        appStoreUrl="https://apps.apple.com/app/id1"
+        playStoreUrl={null}
+        submit={vi.fn()}
+        season="2026-27"
+        signedInAs="ada@example.com"
+      />,
+    )
+    expect(screen.getByRole('heading', { name: "YOU'RE SET FOR THE 2026-27 SEASON" })).toBeTruthy()
+    expect(screen.getByTestId('prereg-signed-in').textContent).toContain(
+      "You're signed in as ada@example.com.",
+    )
+    expect(screen.queryByLabelText('Name')).toBeNull()
+    expect(screen.queryByTestId('prereg-submit')).toBeNull()
+    expect(screen.getByRole('link', { name: /App Store/ })).toBeTruthy()
+  })
+
   it('sends on Enter in a field, and not while the rules fail', async () => {
     const submit = vi.fn().mockResolvedValue({ message: 'Successfully Pre-registered' })
     render(<PreregistrationCard appStoreUrl={null} playStoreUrl={null} submit={submit} />)

@@ -21,6 +21,11 @@ interface Props {
   submit: (body: { name: string; email: string }) => Promise<unknown>
   /** The season the card invites people to ('2025-26' unless the page says otherwise). */
   season?: string
+  /**
+   * The signed-in player's email: they already have what pre-registering asks for (an account
+   * that carries over), so the card says so instead of asking for a name and an email again.
+   */
+  signedInAs?: string
 }
 
 type Field = 'name' | 'email'
@@ -57,7 +62,39 @@ export function PreregistrationCard({
   playStoreUrl,
   submit,
   season = SEASON_PROMOTION,
+  signedInAs,
 }: Props) {
+  if (signedInAs !== undefined)
+    return (
+      <section className={styles.card} aria-labelledby="prereg-title" data-testid="preregistration">
+        <h2 id="prereg-title" className={styles.cardTitle}>
+          {`YOU'RE SET FOR THE ${season} SEASON`}
+        </h2>
+        <p className={styles.cardLead} data-testid="prereg-signed-in">
+          You&apos;re signed in as <strong className={own.account}>{signedInAs}</strong>. Your
+          account carries over to the {season} season, so there is nothing to register: come back
+          when tipping opens and pick up where you left off.
+        </p>
+        <StoreLinks appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
+      </section>
+    )
+  return (
+    <PreregistrationForm
+      appStoreUrl={appStoreUrl}
+      playStoreUrl={playStoreUrl}
+      submit={submit}
+      season={season}
+    />
+  )
+}
+
+/** The card's form, for a visitor. */
+function PreregistrationForm({
+  appStoreUrl,
+  playStoreUrl,
+  submit,
+  season,
+}: Required<Omit<Props, 'signedInAs'>>) {
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [message, setMessage] = useState<string | null>(null)

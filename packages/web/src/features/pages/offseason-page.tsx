@@ -7,7 +7,14 @@ import { usePageTitle } from '../../lib/page-title.ts'
  * Spec 2: `/` in offseason mode. The game is paused; the page says which season finished, offers
  * the next season's sign-up the layout composes in, and points to the pages that still exist.
  */
-export default function OffseasonPage({ preregistration }: { preregistration?: ReactNode }) {
+export default function OffseasonPage({
+  preregistration,
+  signedIn = false,
+}: {
+  preregistration?: ReactNode
+  /** A signed-in player has an account already: nothing to leave below. */
+  signedIn?: boolean
+}) {
   usePageTitle('See you next season')
   return (
     <div className={styles.page} data-testid="offseason-page">
@@ -18,7 +25,9 @@ export default function OffseasonPage({ preregistration }: { preregistration?: R
       </p>
       <p>
         Tipping, leagues and rankings open again before the first match of the {NEXT_SEASON} season.
-        Leave your name and email below and we will tell you as soon as the game is back.
+        {signedIn
+          ? ' Your account is ready for it.'
+          : ' Leave your name and email below and we will tell you as soon as the game is back.'}
       </p>
       {preregistration}
     </div>
