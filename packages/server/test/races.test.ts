@@ -295,3 +295,39 @@ describe('concurrent joins of one league', () => {
     expect(Number(stored.num_users)).toBe(10)
   })
 })
+
+describe('concurrent password changes', () => {
+  it('lets one of several changes from the same current password win; the others are refused', async () => {
+    // Each checked the current password before the first committed, so every one answered 200
+    // and the last to commit won: the player was told their new password was set when it was not.
+    const user = await registerUser(t.app)
+    const change = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/password',
+        headers: { cookie: user.cookie },
+        payload: {
+          currentPassword: 'correct horse battery',
+          password: `new password ${i} set`,
+          confirmation: `new password ${i} set`,
+        },
+      })
+    const answers = await Promise.all([0, 1, 2, 3, 4].map(change))
+    const won = answers.flatMap((a, i) => (a.statusCode === 200 ? [i] : []))
+    expect(won).toHaveLength(1)
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(400)
+      expect(a.json().errors[0]).toMatchObject({ param: 'currentPassword' })
+    }
+    // The password is the one the 200 named, and no other.
+    const login = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password },
+      })
+    expect((await login(`new password ${won[0]!} set`)).statusCode).toBe(200)
+    for (const i of [0, 1, 2, 3, 4].filter((j) => j !== won[0]))
+      expect((await login(`new password ${i} set`)).statusCode).toBe(401)
+  })
+})

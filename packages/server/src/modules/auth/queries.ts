@@ -127,6 +127,26 @@ export const setPasswordHash = (db: Database, userId: number, passwordHash: stri
     .where('id', '=', userId)
     .execute()
 
+/**
+ * Sets the password only if the stored hash is still `checked`, the one the caller verified the
+ * current password against; false if another change got there first.
+ */
+export const replacePasswordHash = async (
+  db: Database,
+  userId: number,
+  checked: string,
+  passwordHash: string,
+  now: Date,
+) =>
+  (
+    await db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', userId)
+      .where('password_hash', '=', checked)
+      .executeTakeFirst()
+  ).numUpdatedRows === 1n
+
 /** A new request makes older links useless: only the newest token of a user works. */
 export const deleteResetTokens = (db: Database, userId: number) =>
   db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute()
