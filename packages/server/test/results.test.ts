@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rescore } from '../src/modules/scoring/service.ts'
 import { rebuildSeasonHistories } from '../src/modules/season/history.ts'
 import type { DB } from '../src/db/schema.ts'
-import { createTestApp, makeAdmin, loadSeasons, registerUser, type TestApp } from './helpers.ts'
+import {
+  createTestApp,
+  makeAdmin,
+  loadSeasons,
+  registerUser,
+  seasonPath,
+  type TestApp,
+} from './helpers.ts'
+import { readSeasonFile } from '../src/modules/seasons/service.ts'
 
 // Round 1 of BBL|15: matches 1-8, 2025-12-14 to 2025-12-21. The clock sits after round 1.
 const NOW = new Date('2025-12-21T20:00:00Z')
@@ -260,7 +268,7 @@ describe('results in, scores out', () => {
     await setUser(gone.id, { deactivated_at: null })
   })
 
-  it('answers a result, the console re-score and a settings change sent together, none aborted', async () => {
+  it('answers a result, the console re-score, a fixture import and a settings change sent together, none aborted', async () => {
     // On PostgreSQL the console's re-score and settings change locked the competition's row and
     // then waited for the scoring lock, while a result holding that lock waited for the same row
     // (its scores version, its history mark): PostgreSQL aborted one of them as a deadlock, a 500.
@@ -276,11 +284,14 @@ describe('results in, scores out', () => {
     // A deactivation moves ranks too (its trigger writes the scores tables): it met a scoring
     // job holding two of the tables while it held the third, and one of them was aborted.
     const others = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)]
+    // The season's own fixture imported again: it changes no match, and re-scores.
+    const fixture = await readSeasonFile(seasonPath('bbl'))
     const [first, second] = [round1[0]!, round1[1]!]
     for (let i = 0; i < 6; i++) {
       const answers = await Promise.all([
         setResult(first.id, win(i % 2 ? first.home : first.away)),
         viaConsole('POST', `/api/admin/competitions/${bbl}/rescore`, {}),
+        viaConsole('POST', '/api/admin/competitions/import', fixture),
         ...others.map((o) =>
           viaConsole('POST', `/api/admin/users/${o.id}/${i % 2 ? 'reactivate' : 'deactivate'}`, {}),
         ),
