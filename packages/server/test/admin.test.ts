@@ -16,6 +16,7 @@ import { adminRoutes } from '../src/modules/admin/routes.ts'
 import type { AdminService } from '../src/modules/admin/service.ts'
 import { grantAdmin } from '../src/modules/admin/users/service.ts'
 import { hashPassword } from '../src/modules/auth/passwords.ts'
+import { UNSUBSCRIBE_LINE } from '../src/modules/mail/unsubscribe.ts'
 import {
   createTestApp,
   makeAdmin,
@@ -579,6 +580,19 @@ describe('email outbox', () => {
       })
       .returning(['id'])
       .execute()
+    // A list email as queued: its footer's slot is filled per recipient when it is sent.
+    const [reminder] = await t.db
+      .insertInto('email_outbox')
+      .values({
+        kind: 'weekly_reminder',
+        to_address: tipper.email,
+        user_id: tipper.id,
+        subject: 'Tip round 2',
+        text_body: `Your tips are due.\n\n${UNSUBSCRIBE_LINE.text}`,
+        html_body: `<p>Your tips are due.</p><p>${UNSUBSCRIBE_LINE.html}</p>`,
+      })
+      .returning(['id'])
+      .execute()
     // A real reset email, through the route a tipper uses.
     const asked = await t.app.inject({
       method: 'POST',
@@ -603,6 +617,10 @@ describe('email outbox', () => {
       text: 'Line one\n> <b>quoted</b> & kept as typed',
     })
     expect(list.body).not.toContain('<script>')
+    expect(emails.find((e) => e.id === String(reminder!.id))!.text).toBe(
+      "Your tips are due.\n\nUnsubscribe in one click: (the recipient's own one-click link, added as it is sent)",
+    )
+    expect(list.body).not.toContain('{{unsubscribe}}')
     const reset = emails.find((e) => e.id === String(row.id))!
     expect(reset.subject).toBe('Reset your Big Bash Tipping password')
     expect(reset.text).toContain('/reset-password?token=(hidden)')

@@ -8,6 +8,7 @@ import type { Clock } from '../../../clock.ts'
 import type { Database } from '../../../db/schema.ts'
 import { AppError, notFound } from '../../../errors.ts'
 import { recordAudit } from '../../audit/service.ts'
+import { fillFooterSlot } from '../../mail/service.ts'
 import { iso, offsetOf, paged } from '../paging.ts'
 import * as q from './queries.ts'
 
@@ -18,12 +19,19 @@ import * as q from './queries.ts'
 const hideResetTokens = (text: string): string =>
   text.replace(/([?&]token=)[^\s&#]+/g, '$1(hidden)')
 
+/**
+ * A list email is kept with its footer's slot, which the delivery job fills with each recipient's
+ * own unsubscribe link as it sends: the console says so rather than show the template's marker.
+ */
+const showUnsubscribeSlot = (text: string): string =>
+  fillFooterSlot(text, "(the recipient's own one-click link, added as it is sent)")
+
 const toEmail = (e: q.EmailRow): AdminEmail => ({
   id: e.id,
   kind: e.kind,
   to: e.to_address,
   subject: e.subject,
-  text: hideResetTokens(e.text_body),
+  text: showUnsubscribeSlot(hideResetTokens(e.text_body)),
   status: (e.sent_at ? 'sent' : e.failed_at ? 'failed' : 'pending') satisfies EmailStatus,
   attempts: e.attempts,
   createdAt: iso(e.created_at),
