@@ -108,14 +108,19 @@ describe('site-wide bars and the offseason page', () => {
     expect(problems).toEqual([])
   })
 
-  it.each(LAYOUT_WIDTHS)('the offseason page fits at %i px', async (width) => {
+  it.each(LAYOUT_WIDTHS)('the offseason page fits at %i px, signed out and in', async (width) => {
     await put('site_switches', { offseason: true, loginEnabled: true })
     const { context, page } = await newPage(browser, { width, height: 800 })
     await visit(page, '/', '[data-testid="offseason-page"]')
     await settle(page)
-    const problems = await layoutProblems(page)
+    const problems = { visitor: await layoutProblems(page), tipper: [] as string[] }
+    // A signed-in player's card tells them their account carries over, with their address.
+    await signIn(page, ACCOUNTS.tipper)
+    await visit(page, '/', '[data-testid="prereg-signed-in"]')
+    await settle(page)
+    problems.tipper = await layoutProblems(page)
     await context.close()
     await put('site_switches', { offseason: false, loginEnabled: true })
-    expect(problems).toEqual([])
+    expect(problems).toEqual({ visitor: [], tipper: [] })
   })
 })
