@@ -253,7 +253,12 @@ export const userNames = (db: Database, userId: number) =>
 
 /** Locks the league row so membership changes of one league queue behind each other. */
 export const lockLeague = (db: Database, leagueId: number) =>
-  db.selectFrom('leagues').select('id').where('id', '=', leagueId).forNoKeyUpdate().executeTakeFirst()
+  db
+    .selectFrom('leagues')
+    .select('id')
+    .where('id', '=', leagueId)
+    .forNoKeyUpdate()
+    .executeTakeFirst()
 
 export const joinedUsers = (db: Database, leagueId: number, page: number, size: number) =>
   db
