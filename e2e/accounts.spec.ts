@@ -201,19 +201,24 @@ describe('from the home page', () => {
   })
 })
 
+/** A new account of the WBBL game only, signed in on `page` (through the API, from the site). */
+async function signUpForWbblOnly(page: Page, prefix: string): Promise<void> {
+  await page.goto('/')
+  const res = await page.request.post('/api/wbbl/auth/register', {
+    data: {
+      email: uniqueEmail(prefix),
+      password: 'a long password',
+      firstName: 'Beth',
+      lastName: 'Mooney',
+    },
+  })
+  expect(res.status()).toBe(200)
+}
+
 describe("a password manager's change-password link", () => {
   it("opens the password form on the account page of the player's own sport", async () => {
     const { context, page } = await newPage(browser, PHONE)
-    await page.goto('/')
-    const res = await page.request.post('/api/wbbl/auth/register', {
-      data: {
-        email: uniqueEmail('manager'),
-        password: 'a long password',
-        firstName: 'Ellyse',
-        lastName: 'Perry',
-      },
-    })
-    expect(res.status()).toBe(200)
+    await signUpForWbblOnly(page, 'manager')
     // The browser remembers BBL (the home page's default), which this player does not play.
     await page.goto('/.well-known/change-password')
     await page.waitForURL((u) => u.pathname === '/wbbl/account')
@@ -245,16 +250,7 @@ describe('session rules', () => {
 
   it("a user of one sport is offered to join the other sport's game (513)", async () => {
     const { context, page } = await newPage(browser, PHONE)
-    await page.goto('/')
-    const res = await page.request.post('/api/wbbl/auth/register', {
-      data: {
-        email: uniqueEmail('women-only'),
-        password: 'a long password',
-        firstName: 'Beth',
-        lastName: 'Mooney',
-      },
-    })
-    expect(res.status()).toBe(200)
+    await signUpForWbblOnly(page, 'women-only')
     await page.goto('/bbl/tipping')
     await page.getByTestId('not-registered').waitFor()
     expect(await axeViolations(page)).toEqual([])

@@ -74,6 +74,16 @@ const win = (squad: number, sixes: number | null = null) => ({
   away: { runs: 150, wickets: 9, overs: '20' },
   sixes,
 })
+/** The BBL competition: its id and ladder points. */
+const bblCompetition = () =>
+  t.db
+    .selectFrom('competitions')
+    .select(['id', 'ladder_points'])
+    .where('sport', '=', 'bbl')
+    .executeTakeFirstOrThrow()
+/** A request of the console, as the admin. */
+const viaConsole = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: admin.cookie }, payload })
 const roundScore = () =>
   t.db
     .selectFrom('round_scores')
@@ -274,13 +284,7 @@ describe('results in, scores out', () => {
     // (its scores version, its history mark): PostgreSQL aborted one of them as a deadlock, a 500.
     // Everything that scores now takes the scoring lock before any row, and a deactivation
     // takes the scores tables in the scoring job's order.
-    const { id: bbl, ladder_points: ladderPoints } = await t.db
-      .selectFrom('competitions')
-      .select(['id', 'ladder_points'])
-      .where('sport', '=', 'bbl')
-      .executeTakeFirstOrThrow()
-    const viaConsole = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-      t.app.inject({ method, url, headers: { cookie: admin.cookie }, payload })
+    const { id: bbl, ladder_points: ladderPoints } = await bblCompetition()
     // A deactivation moves ranks too (its trigger writes the scores tables): it met a scoring
     // job holding two of the tables while it held the third, and one of them was aborted.
     const others = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)]
@@ -321,11 +325,7 @@ describe('results in, scores out', () => {
     // while the scoring job holding standings wrote its audit row, whose foreign key waited for
     // the same users row: PostgreSQL aborted one (a 500). A change of names or of deactivation
     // now waits for the scores tables before it touches the row.
-    const { id: bbl } = await t.db
-      .selectFrom('competitions')
-      .select('id')
-      .where('sport', '=', 'bbl')
-      .executeTakeFirstOrThrow()
+    const { id: bbl } = await bblCompetition()
     const [first, second] = [round1[0]!, round1[1]!]
     const rename = (i: number, field: 'team_name' | 'first_name' | 'last_name') =>
       t.app.inject({
@@ -340,20 +340,13 @@ describe('results in, scores out', () => {
         rename(i, 'team_name'),
         setResult(second.id, win(i % 2 ? second.away : second.home)),
         rename(i, 'first_name'),
-        t.app.inject({
-          method: 'POST',
-          url: `/api/admin/competitions/${bbl}/rescore`,
-          headers: { cookie: admin.cookie },
-        }),
+        viaConsole('POST', `/api/admin/competitions/${bbl}/rescore`),
         rename(i, 'last_name'),
         // The console's role change locks the same row first (FOR UPDATE), so the scoring job's
         // foreign key check and the renames queue behind it and wake together.
         ...[0, 1, 2].map(() =>
-          t.app.inject({
-            method: 'PUT',
-            url: `/api/admin/users/${admin.id}/roles`,
-            headers: { cookie: admin.cookie },
-            payload: { roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'] },
+          viaConsole('PUT', `/api/admin/users/${admin.id}/roles`, {
+            roles: ['ROLE_ADMIN', 'ROLE_USER_BBL'],
           }),
         ),
       ])
@@ -378,24 +371,15 @@ describe('results in, scores out', () => {
     // The console's re-score held the competition's row FOR UPDATE until its swap, which waits
     // for the history job's read of the scores tables; the history job's rows point at the same
     // competition, and their foreign key check waited for that row: a deadlock on PostgreSQL.
-    const { id: bbl } = await t.db
-      .selectFrom('competitions')
-      .select('id')
-      .where('sport', '=', 'bbl')
-      .executeTakeFirstOrThrow()
-    const viaConsole = () =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/admin/competitions/${bbl}/rescore`,
-        headers: { cookie: admin.cookie },
-      })
+    const { id: bbl } = await bblCompetition()
+    const rescoreViaConsole = () => viaConsole('POST', `/api/admin/competitions/${bbl}/rescore`)
     for (let i = 0; i < 8; i++) {
       const [a, , b, , c] = await Promise.all([
-        viaConsole(),
+        rescoreViaConsole(),
         rebuildSeasonHistories(t.db),
-        viaConsole(),
+        rescoreViaConsole(),
         rebuildSeasonHistories(t.db),
-        viaConsole(),
+        rescoreViaConsole(),
       ])
       expect([a, b, c].map((r) => r.statusCode)).toEqual([200, 200, 200])
     }
