@@ -120,32 +120,24 @@ export const revokeUserSessions = (
   return query.execute()
 }
 
-export const setPasswordHash = (db: Database, userId: number, passwordHash: string, now: Date) =>
-  db
+/**
+ * Sets the password; with `checked`, only if the stored hash is still that one (the hash the
+ * caller verified the current password against). False if it was not set.
+ */
+export const setPasswordHash = async (
+  db: Database,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+  checked?: string,
+) => {
+  let update = db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: now })
     .where('id', '=', userId)
-    .execute()
-
-/**
- * Sets the password only if the stored hash is still `checked`, the one the caller verified the
- * current password against; false if another change got there first.
- */
-export const replacePasswordHash = async (
-  db: Database,
-  userId: number,
-  checked: string,
-  passwordHash: string,
-  now: Date,
-) =>
-  (
-    await db
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now })
-      .where('id', '=', userId)
-      .where('password_hash', '=', checked)
-      .executeTakeFirst()
-  ).numUpdatedRows === 1n
+  if (checked !== undefined) update = update.where('password_hash', '=', checked)
+  return (await update.executeTakeFirst()).numUpdatedRows === 1n
+}
 
 /** A new request makes older links useless: only the newest token of a user works. */
 export const deleteResetTokens = (db: Database, userId: number) =>

@@ -376,7 +376,7 @@ export class AuthService {
       // Only over the hash just checked: of changes sent at once with the same current password,
       // the first to commit wins and the others are told their current password is no longer it
       // (each had checked it before the first committed, and all answered 200).
-      if (!(await q.replacePasswordHash(trx, user.row.id, current, passwordHash, now)))
+      if (!(await q.setPasswordHash(trx, user.row.id, passwordHash, now, current)))
         throw new AppError('VALIDATION', 'Your current password is not correct', 'currentPassword')
       await q.revokeUserSessions(trx, user.row.id, now, user.sessionHash)
       await q.deleteResetTokens(trx, user.row.id)
