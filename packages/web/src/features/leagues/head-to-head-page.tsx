@@ -19,6 +19,7 @@ import { useHeadToHeadQuery } from './head-to-head-api.ts'
 import styles from './head-to-head.module.css'
 import { FRESH, useLeagueLadderInfiniteQuery, useLeagueQuery } from './leagues-api.ts'
 import { ladderOf } from './use-ladder.ts'
+import { distinctNames, type Member } from './distinct-names.ts'
 import { usePageTitle } from '../../lib/page-title.ts'
 import { formatSixes } from '../../lib/numbers.ts'
 
@@ -83,15 +84,18 @@ export default function HeadToHeadPage() {
       </Panel>
     )
   // Everyone the pickers can offer: the ladder's loaded rows, me, and the two being compared.
-  const people = new Map<number, string>()
-  for (const r of ladder.rows) people.set(r.userId, tipperName(r))
-  if (ladder.pinned) people.set(ladder.pinned.userId, tipperName(ladder.pinned))
+  const people = new Map<number, Member>()
+  const add = (userId: number, name: string, rank: number | null) =>
+    people.set(userId, { userId, name, rank: rank ?? people.get(userId)?.rank ?? null })
+  for (const r of ladder.rows) add(r.userId, tipperName(r), r.rank)
+  if (ladder.pinned) add(ladder.pinned.userId, tipperName(ladder.pinned), ladder.pinned.rank)
   if (data) {
-    people.set(data.a.userId, tipperName(data.a))
-    people.set(data.b.userId, tipperName(data.b))
+    add(data.a.userId, tipperName(data.a), null)
+    add(data.b.userId, tipperName(data.b), null)
   }
-  if (!people.has(me)) people.set(me, 'Me')
-  const options = [...people].map(([id, label]) => (
+  if (!people.has(me)) add(me, 'Me', null)
+  const labels = distinctNames([...people.values()])
+  const options = [...labels].map(([id, label]) => (
     <option key={id} value={id}>
       {id === me ? `${label} (me)` : label}
     </option>
@@ -140,7 +144,12 @@ export default function HeadToHeadPage() {
       ) : !data ? (
         <Spinner label="Loading the head-to-head" />
       ) : (
-        <Record data={data} squads={squads} onRound={(r) => choose('round', String(r))} />
+        <Record
+          data={data}
+          names={{ a: labels.get(data.a.userId)!, b: labels.get(data.b.userId)! }}
+          squads={squads}
+          onRound={(r) => choose('round', String(r))}
+        />
       )}
     </div>
   )
@@ -148,26 +157,28 @@ export default function HeadToHeadPage() {
 
 function Record({
   data,
+  names,
   squads,
   onRound,
 }: {
   data: HeadToHeadResponse
+  /** The two sides' names as the pickers give them: told apart where they are the same. */
+  names: { a: string; b: string }
   squads: Squads
   onRound: (round: number) => void
 }) {
-  const nameA = tipperName(data.a)
-  const nameB = tipperName(data.b)
+  const { a: nameA, b: nameB } = names
   return (
     <>
       <section className={styles.card} aria-labelledby="h2h-record">
         <h2 id="h2h-record">Rounds won from week {data.startRound}</h2>
         <dl className={styles.score}>
-          <Side side={data.a} which="a" />
+          <Side side={data.a} name={nameA} which="a" />
           <div className={styles.drawn} data-h2h="drawn">
             <dt>Drawn</dt>
             <dd>{data.drawn}</dd>
           </div>
-          <Side side={data.b} which="b" />
+          <Side side={data.b} name={nameB} which="b" />
         </dl>
         {data.rounds.length === 0 ? (
           <p className={styles.muted}>No round has begun yet.</p>
@@ -302,10 +313,10 @@ function RoundCell({ score, won }: { score: { points: number; margin: number }; 
   )
 }
 
-function Side({ side, which }: { side: HeadToHeadSide; which: 'a' | 'b' }) {
+function Side({ side, name, which }: { side: HeadToHeadSide; name: string; which: 'a' | 'b' }) {
   return (
     <div className={styles.side} data-h2h={which}>
-      <dt>{tipperName(side)}</dt>
+      <dt>{name}</dt>
       <dd>
         <strong>{side.won}</strong>
         {side.points} pts · margin {side.margin}
