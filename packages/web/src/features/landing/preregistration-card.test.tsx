@@ -172,9 +172,11 @@ describe('PreregistrationCard', () => {
         season="2026-27"
       />,
     )
-    expect(
-      screen.getByRole('heading', { name: 'PRE-REGISTER FOR THE 2026-27 SEASON NOW!' }),
-    ).toBeTruthy()
+    const heading = screen.getByRole('heading', {
+      name: 'PRE-REGISTER FOR THE 2026-27 SEASON NOW!',
+    })
+    // The label is kept on one line: it broke after "2026-" at the end of a line at 1280 px.
+    expect(heading.querySelector('.season-label')?.textContent).toBe('2026-27')
   })
 
   it('asks a signed-in player for nothing: their account carries over', () => {
@@ -187,10 +189,11 @@ describe('PreregistrationCard', () => {
         signedInAs="ada@example.com"
       />,
     )
-    expect(screen.getByRole('heading', { name: "YOU'RE SET FOR THE 2026-27 SEASON" })).toBeTruthy()
-    expect(screen.getByTestId('prereg-signed-in').textContent).toContain(
-      "You're signed in as ada@example.com.",
-    )
+    const heading = screen.getByRole('heading', { name: "YOU'RE SET FOR THE 2026-27 SEASON" })
+    const lead = screen.getByTestId('prereg-signed-in')
+    expect(lead.textContent).toContain("You're signed in as ada@example.com.")
+    for (const text of [heading, lead])
+      expect(text.querySelector('.season-label')?.textContent).toBe('2026-27')
     expect(screen.queryByLabelText('Name')).toBeNull()
     expect(screen.queryByTestId('prereg-submit')).toBeNull()
     expect(screen.getByRole('link', { name: /App Store/ })).toBeTruthy()

@@ -10,6 +10,7 @@ import {
 import { asFailure } from '../../lib/api-failure.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
+import { Season } from '../../ui/season.tsx'
 import own from './preregistration-card.module.css'
 import { StoreLinks } from './store-links.tsx'
 import styles from './site.module.css'
@@ -68,12 +69,12 @@ export function PreregistrationCard({
     return (
       <section className={styles.card} aria-labelledby="prereg-title" data-testid="preregistration">
         <h2 id="prereg-title" className={styles.cardTitle}>
-          {`YOU'RE SET FOR THE ${season} SEASON`}
+          YOU&apos;RE SET FOR THE <Season label={season} /> SEASON
         </h2>
         <p className={styles.cardLead} data-testid="prereg-signed-in">
           You&apos;re signed in as <strong className={own.account}>{signedInAs}</strong>. Your
-          account carries over to the {season} season, so there is nothing to register: come back
-          when tipping opens and pick up where you left off.
+          account carries over to the <Season label={season} /> season, so there is nothing to
+          register: come back when tipping opens and pick up where you left off.
         </p>
         <StoreLinks appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
       </section>
@@ -133,11 +134,10 @@ function PreregistrationForm({
   }
   const errorOf = (field: Field): string | null =>
     refusal?.field === field ? refusal.message : left[field] ? (problems[field] ?? null) : null
-  const title = `PRE-REGISTER FOR THE ${season} SEASON NOW!`
   return (
     <section className={styles.card} aria-labelledby="prereg-title" data-testid="preregistration">
       <h2 id="prereg-title" className={styles.cardTitle}>
-        {title}
+        PRE-REGISTER FOR THE <Season label={season} /> SEASON NOW!
       </h2>
       <p className={styles.cardLead}>
         Leave your name and email and we&apos;ll let you know when tipping opens.
