@@ -185,6 +185,22 @@ export default tseslint.config(
     },
   },
   {
+    // Decision 045: a transaction goes through db/transaction.ts's inTransaction, which runs it
+    // again when PostgreSQL aborts it to break a deadlock (a bare one answered that with a 500).
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/db/transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message:
+            'Use inTransaction (db/transaction.ts): it runs the work again when PostgreSQL aborts it.',
+        },
+      ],
+    },
+  },
+  {
     // Kysely's migration guide: migrations are typed against Kysely<any>, never the app's schema.
     files: ['packages/server/src/db/migrations/*.ts', 'packages/server/src/db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts'
 import { AdjustableClock } from '../src/clock.ts'
 import { REPO_ROOT, testConfig } from '../src/config.ts'
 import type { DatabaseHandle } from '../src/db/database.ts'
+import { inTransaction, transactionsRetried } from '../src/db/transaction.ts'
 import { Scheduler } from '../src/jobs/scheduler.ts'
 import { MailDelivery, queueEmails } from '../src/modules/mail/service.ts'
 import { serveMetrics, type MetricsServer } from '../src/modules/ops/metrics-server.ts'
@@ -139,6 +140,13 @@ describe('metrics', () => {
     })
     expect(refused.statusCode).toBe(401)
     await b.app.inject({ method: 'GET', url: '/api/no-such-route/424242' })
+    // A transaction PostgreSQL aborted once (as it does to break a deadlock), run again.
+    let runs = 0
+    await inTransaction(b.handle.db, () =>
+      ++runs === 1
+        ? Promise.reject(Object.assign(new Error('deadlock'), { code: '40P01' }))
+        : Promise.resolve(),
+    )
     const text = await scrape()
     expect(
       sample(
@@ -172,6 +180,9 @@ describe('metrics', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds')
     expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1)
     expect(text).toContain('http_server_connections')
+    // Transactions run again after PostgreSQL aborted them (decision 045): the process's count.
+    expect(sample(text, 'db_transactions_retried_total')).toBeGreaterThanOrEqual(1)
+    expect(sample(text, 'db_transactions_retried_total')).toBe(transactionsRetried())
   })
 
   it('counts 5xx answers per route', async () => {

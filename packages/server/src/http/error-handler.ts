@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { isTransientConflict } from '../db/transaction.ts'
 import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { AppError } from '../errors.ts'
 import { failure } from './envelope.ts'
@@ -57,6 +58,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .send(failure([{ code: 'VALIDATION', message: err.message, param: 'body' }]))
+    }
+    if (isTransientConflict(err)) {
+      // PostgreSQL aborted it three times in a row (inTransaction runs it again): nothing was
+      // changed, and the same request sent again can succeed. Busy, not broken.
+      request.log.warn({ err: err.message }, 'transaction aborted three times')
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(
+          failure([
+            {
+              code: 'SERVICE_UNAVAILABLE',
+              message: 'Busy with other changes to the same data: nothing was saved, try again',
+              param: null,
+            },
+          ]),
+        )
     }
     if (status === 503 || isDatabaseUnavailable(err)) {
       // The database is down or restarting: say so and when to retry, never a 500 (RELIABILITY.md).

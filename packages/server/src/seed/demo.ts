@@ -11,6 +11,7 @@ import type { Advert } from '@tipping/contract/content'
 import { grantAdmin } from '../modules/admin/users/service.ts'
 import * as q from './queries.ts'
 import { seedPastSeason } from './past-season.ts'
+import { inTransaction } from '../db/transaction.ts'
 
 export const DEMO_EMAIL = 'demo@tipping.example'
 export const DEMO_PASSWORD = 'tip-the-bash'
@@ -100,7 +101,7 @@ export async function seedDemo(db: Database, opts: DemoOptions): Promise<DemoSum
   }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  const demoId = await db.transaction().execute(async (trx) => {
+  const demoId = await inTransaction(db, async (trx) => {
     const seasonStart = await q.earliestMatchStart(trx)
     const registeredAt = new Date(seasonStart.getTime() - 14 * 24 * HOUR)
     await q.insertSimulatedTippers(trx, opts.users, registeredAt, SPORTS.map(roleForSport))

@@ -6,6 +6,7 @@ import { rescore } from '../modules/scoring/service.ts'
 import { importSeason, makeCompetitionCurrent, readSeasonFile } from '../modules/seasons/service.ts'
 import * as q from './queries.ts'
 import { previousSeasonOf } from './previous-season.ts'
+import { inTransaction } from '../db/transaction.ts'
 
 /**
  * The demo's BBL season before this one (issue 31: the season archive and league history have
@@ -43,7 +44,7 @@ export async function seedPastSeason(
     .select((eb) => eb.fn.min('starts_at').as('first'))
     .where('competition_id', '=', pastId)
     .executeTakeFirstOrThrow()
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const leagueId = await q.insertPastSeasonPlay(trx, {
       competitionId: pastId,
       registeredAt: new Date(new Date(start.first).getTime() - 14 * 86_400_000),

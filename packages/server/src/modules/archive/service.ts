@@ -35,6 +35,7 @@ import { toRankingRow } from '../scores/ranking-row.ts'
 import type { SeasonService } from '../season/service.ts'
 import { renewalEmail } from './renewal-email.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 /** The caller's leagues listed for one past season (the archive page shows a phone's worth). */
 const MAX_LEAGUES = 50
@@ -284,7 +285,7 @@ export class ArchiveService {
         lastNameInitial: initialOf(names.last_name),
       }),
     })
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.db, async (trx) => {
       await lockLeagueRow(trx, old.id)
       if (await q.renewedBy(trx, old.id))
         throw new AppError('CONFLICT', 'This league has already been renewed', 'id')
@@ -342,7 +343,7 @@ export class ArchiveService {
   /** One click: the caller joins the renewed league (a private one too: the offer is the key). */
   async accept(sport: Sport, userId: number, leagueId: number): Promise<League> {
     await this.offer(sport, userId, leagueId)
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await lockLeagueRow(trx, leagueId)
       await addLeagueMember(trx, leagueId, userId)
     })
@@ -351,6 +352,6 @@ export class ArchiveService {
 
   async decline(sport: Sport, userId: number, leagueId: number): Promise<void> {
     await this.offer(sport, userId, leagueId)
-    await this.db.transaction().execute((trx) => q.declineRenewal(trx, leagueId, userId))
+    await inTransaction(this.db, (trx) => q.declineRenewal(trx, leagueId, userId))
   }
 }

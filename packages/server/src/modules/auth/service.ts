@@ -23,6 +23,7 @@ import * as q from './queries.ts'
 import { holdScoring, placeTipper } from '../scoring/service.ts'
 import { currentCompetitionsIn } from '../competitions/service.ts'
 import { SessionCache } from './session-cache.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 const DAY_MS = 86_400_000
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
@@ -130,7 +131,7 @@ export class AuthService {
     const sports: readonly Sport[] = body.sport ? [body.sport] : SPORTS
     const passwordHash = await this.hash(body.password)
     const now = this.clock.now()
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await inTransaction(this.db, async (trx) => {
       const inserted = await q.insertUser(trx, {
         email: body.email,
         passwordHash,
@@ -229,7 +230,7 @@ export class AuthService {
    */
   async registerForGame(userId: number, sport: Sport): Promise<UserSession> {
     const now = this.clock.now()
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await inTransaction(this.db, async (trx) => {
       const updated = await q.grantRole(trx, userId, roleForSport(sport), now)
       await enterCurrentCompetitions(trx, userId, [sport], now)
       return updated
@@ -245,7 +246,7 @@ export class AuthService {
    */
   async recover(userId: number, sport: Sport): Promise<UserSession> {
     const now = this.clock.now()
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await inTransaction(this.db, async (trx) => {
       if (!(await q.hasEarlierSeason(trx, userId, sport))) {
         throw new AppError(
           'NOT_FOUND',
@@ -272,7 +273,7 @@ export class AuthService {
     const row = await q.findUserByEmail(this.db, email)
     if (row && !row.deactivated_at) {
       const now = this.clock.now()
-      await this.db.transaction().execute(async (trx) => {
+      await inTransaction(this.db, async (trx) => {
         // Past the hour's emails, an account whose newest link still works is sent nothing new
         // and keeps that link; one with no live link always gets one (a flood cannot leave the
         // owner without a way back).
@@ -317,7 +318,7 @@ export class AuthService {
     const tokenHash = hashToken(body.token)
     const passwordHash = await this.hash(body.password)
     const now = this.clock.now()
-    const userId = await this.db.transaction().execute(async (trx) => {
+    const userId = await inTransaction(this.db, async (trx) => {
       const found = await q.findResetTokenForUpdate(trx, tokenHash)
       if (!found || found.deactivated_at) {
         throw new AppError(
@@ -372,7 +373,7 @@ export class AuthService {
     }
     const passwordHash = await this.hash(body.password)
     const now = this.clock.now()
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       // Only over the hash just checked: of changes sent at once with the same current password,
       // the first to commit wins and the others are told their current password is no longer it
       // (each had checked it before the first committed, and all answered 200).
@@ -405,7 +406,7 @@ export class AuthService {
     else if (body.isWeeklyReminderEnabled !== undefined)
       change.reminder_lead = body.isWeeklyReminderEnabled ? 'on' : 'off'
     const now = this.clock.now()
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await inTransaction(this.db, async (trx) => {
       if (change.team_supported && !(await q.squadOfSport(trx, change.team_supported, sport))) {
         throw new AppError(
           'VALIDATION',
@@ -428,7 +429,7 @@ export class AuthService {
     const change: q.ProfileChange =
       list === 'reminders' ? { reminder_lead: 'off' } : { disabled_notifications: true }
     const now = this.clock.now()
-    const done = await this.db.transaction().execute(async (trx) => {
+    const done = await inTransaction(this.db, async (trx) => {
       if (!(await q.findUserById(trx, userId))) return false
       await q.updateProfile(trx, userId, change, now)
       await recordAudit(trx, {
@@ -447,7 +448,7 @@ export class AuthService {
   /** `POST user/deactivate`: the account can no longer sign in; every session ends now. */
   async deactivate(userId: number): Promise<void> {
     const now = this.clock.now()
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await q.deactivateUser(trx, userId, now)
       await q.revokeUserSessions(trx, userId, now)
       await q.deleteResetTokens(trx, userId)

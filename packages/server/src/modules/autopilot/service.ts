@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { lockRegistrations } from '../predictions/service.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 export interface AutopilotReport {
   /** Checkpoints this process finished (each is finished by exactly one process). */
@@ -75,10 +76,10 @@ export async function runAutopilot(
   const due = await q.dueCheckpoints(db, clock.now())
   const kickOff = due.length > 0 ? await q.nextKickOff(db, clock.now()) : null
   for (const c of due) {
-    await db.transaction().execute((trx) => q.claimCheckpoint(trx, c, clock.now()))
+    await inTransaction(db, (trx) => q.claimCheckpoint(trx, c, clock.now()))
     for (;;) {
       const started = performance.now()
-      const batch = await db.transaction().execute(async (trx) => {
+      const batch = await inTransaction(db, async (trx) => {
         // Lock order: the checkpoint's row (autopilot's alone), then the savers' order: the
         // registrations in user order, the match FOR SHARE, the tips.
         const pass = await q.lockPass(trx, c)
@@ -137,9 +138,7 @@ export class AutopilotService {
   }
 
   async set(userId: number, sport: Sport, s: AutopilotSetting): Promise<AutopilotSetting> {
-    await this.db
-      .transaction()
-      .execute((trx) => q.saveSetting(trx, userId, sport, s, this.clock.now()))
+    await inTransaction(this.db, (trx) => q.saveSetting(trx, userId, sport, s, this.clock.now()))
     return s.strategy === 'off' ? AUTOPILOT_OFF : s
   }
 }

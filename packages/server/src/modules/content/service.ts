@@ -12,6 +12,7 @@ import { strictDeep, unknownFieldMessage } from '../../http/strict-bodies.ts'
 import { recordAudit } from '../audit/service.ts'
 import { defaultFaqs, defaultHelpPages } from './default-help.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 /** What a fresh deployment publishes: the written help and FAQ, nothing else shown, in season. */
 export const SERVER_CONTENT_DEFAULTS: ContentSettings = {
@@ -75,7 +76,7 @@ export class ContentService {
       const field = issue.path.length > 0 ? issue.path.join('.') : 'body'
       throw new AppError('VALIDATION', issue.message, field)
     }
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const before = await q.contentRow(trx, key)
       await q.upsertContent(trx, key, parsed.data)
       await recordAudit(trx, {

@@ -38,6 +38,7 @@ import * as q from './queries.ts'
 import { HonoursReads } from './honours/reads.ts'
 import type { KeptLeague } from './kept-league.ts'
 import { LeaguesReads, type LadderKey, type LeagueRow as Row } from './reads.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 export type { KeptLeague } from './kept-league.ts'
 
@@ -194,7 +195,7 @@ export class LeaguesService {
   async create(sport: Sport, userId: number, body: CreateLeagueBody): Promise<League> {
     const c = await this.competitions.get(sport)
     await this.checkStartRound(c.id, body.startRound)
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.db, async (trx) => {
       for (let attempt = 0; attempt < 5; attempt++) {
         const inserted = await q.insertLeague(trx, {
           competitionId: c.id,
@@ -278,7 +279,7 @@ export class LeaguesService {
     const c = await this.competitions.get(sport)
     const row = await q.findLeagueByCode(this.db, c.id, code, userId)
     if (!row) throw await this.missing(sport, { code }, userId, 'code')
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await q.lockLeague(trx, row.id)
       await q.addMember(trx, row.id, userId)
     })
@@ -293,7 +294,7 @@ export class LeaguesService {
         'CONFLICT',
         'The commissioner cannot leave; hand the league to another member first',
       )
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await q.lockLeague(trx, leagueId)
       await q.removeMember(trx, leagueId, userId)
     })
@@ -309,7 +310,7 @@ export class LeaguesService {
     await this.managed(sport, leagueId, userId)
     if (to === userId)
       throw new AppError('VALIDATION', 'Choose another member to hand the league to', 'userId')
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await q.lockLeague(trx, leagueId)
       const member = await q.memberAccount(trx, leagueId, to)
       if (!member || member.deactivated_at !== null || !member.roles.includes(roleForSport(sport)))
@@ -329,7 +330,7 @@ export class LeaguesService {
     await this.managed(sport, leagueId, userId)
     if (memberId === userId)
       throw new AppError('CONFLICT', 'The commissioner cannot remove themselves', 'userId')
-    const removed = await this.db.transaction().execute(async (trx) => {
+    const removed = await inTransaction(this.db, async (trx) => {
       await q.lockLeague(trx, leagueId)
       return q.removeMember(trx, leagueId, memberId)
     })
@@ -358,7 +359,7 @@ export class LeaguesService {
       commissioner: await this.displayName(userId),
     })
     const now = this.mail.clock.now()
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await useMailQuota(trx, {
         userId,
         action: 'league.invite',
@@ -404,7 +405,7 @@ export class LeaguesService {
       message: body.message,
     })
     const now = this.mail.clock.now()
-    const recipients = await this.db.transaction().execute(async (trx) => {
+    const recipients = await inTransaction(this.db, async (trx) => {
       await q.lockLeague(trx, body.leagueId)
       const count = await countLeagueRecipients(trx, body.leagueId)
       await useMailQuota(trx, {
@@ -482,7 +483,7 @@ export class LeaguesService {
     const self = changes.find((c) => c.remove && c.userId === userId)
     if (self)
       throw new AppError('CONFLICT', 'The commissioner cannot remove themselves', self.param)
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       await q.lockLeague(trx, leagueId)
       const members = new Set(
         await q.membersAmong(

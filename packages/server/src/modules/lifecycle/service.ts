@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 export interface LifecycleResult {
   locked: number
@@ -13,7 +14,7 @@ export interface LifecycleResult {
 export async function runLockouts(db: Database, clock: Clock): Promise<LifecycleResult> {
   const locked: q.LockedMatch[] = []
   for (;;) {
-    const batch = await db.transaction().execute(async (trx) => {
+    const batch = await inTransaction(db, async (trx) => {
       const rows = await q.lockDueMatches(trx, clock.now())
       await q.refreshRoundStatuses(trx, [...new Set(rows.map((r) => r.round_id))])
       return rows

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts'
 import { countRoundPickSplit } from '../predictions/service.ts'
 import { publishEvent, type PickSplitChange } from './service.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 type Split = { id: number; home_percent: number; away_percent: number }[]
 
@@ -43,7 +44,7 @@ export async function publishPickSplits(
   if (rounds.length === 0) return { counted: 0, published: 0 }
   await q.ensurePickSplitRows(db, rounds)
   const now = clock.now()
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const due = await q.claimPickSplits(trx, rounds, new Date(now.getTime() - opts.everyMs), forced)
     const events: PickSplitChange[] = []
     for (const round of due) {

@@ -19,6 +19,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database, LiveInningsColumn } from '../../db/schema.ts'
 import { AppError, notFound } from '../../errors.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 type LifecycleStatus = LiveMatch['status']
 
@@ -115,7 +116,7 @@ export class LiveService {
     actorUserId: number | null,
   ): Promise<LiveMatch> {
     const now = this.clock.now()
-    const live = await this.db.transaction().execute(async (trx) => {
+    const live = await inTransaction(this.db, async (trx) => {
       const match = await q.matchForLive(trx, matchId)
       if (!match || match.sport !== sport) throw notFound('Match', 'id')
       if (match.status === 'scheduled')

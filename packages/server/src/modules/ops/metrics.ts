@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Clock } from '../../clock.ts'
 import type { PoolStats } from '../../db/database.ts'
 import type { Database } from '../../db/schema.ts'
+import { transactionsRetried } from '../../db/transaction.ts'
 import { outboxDepth, type OutboxDepth } from './queries.ts'
 
 // What an operator scrapes (Prometheus text format), served only on the private metrics
@@ -165,6 +166,15 @@ export class Metrics implements JobObserver {
         },
       })
     }
+    new Counter({
+      name: 'db_transactions_retried_total',
+      help: 'Transactions run again after PostgreSQL aborted them (a deadlock or a serialization failure): each a lock order to look at',
+      registers,
+      collect() {
+        this.reset()
+        this.inc(transactionsRetried())
+      },
+    })
     const server = () => this.server
     new Gauge({
       name: 'http_server_connections',

@@ -31,6 +31,7 @@ import { PredictionsReads, matchPickSplit, toMatch } from './reads.ts'
 import { checkDistinct, checkTippable, TipWriter, type SavedList } from './tip-writer.ts'
 import { insertSaves, receiptOf, ReceiptSigner, type SaveKind } from './receipts.ts'
 import { ReceiptReads } from './receipt-reads.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 /** The pick count (decision 032), also for the round stats files the publisher writes. */
 export { pickCounts } from './queries.ts'
@@ -224,7 +225,7 @@ export class PredictionsService {
   /** GAME_RULES.md "Autopick": untipped open matches get the squad most tippers picked. */
   async autopick(sport: Sport, userId: number, matchIds: number[]): Promise<SavedList> {
     const competition = await this.competition(sport)
-    const { roundIds, receipt } = await this.db.transaction().execute(async (trx) => {
+    const { roundIds, receipt } = await inTransaction(this.db, async (trx) => {
       const matches = await this.lockTippable(trx, competition.id, sport, userId, matchIds)
       const majority = await q.majoritySquads(trx, matchIds)
       const now = this.clock.now()
@@ -250,7 +251,7 @@ export class PredictionsService {
   /** Clear applies only to open matches (spec 5); a locked one refuses the whole list. */
   async clear(sport: Sport, userId: number, matchIds: number[]): Promise<SavedList> {
     const competition = await this.competition(sport)
-    const { roundIds, receipt } = await this.db.transaction().execute(async (trx) => {
+    const { roundIds, receipt } = await inTransaction(this.db, async (trx) => {
       const matches = await this.lockTippable(trx, competition.id, sport, userId, matchIds)
       const now = this.clock.now()
       const removed = await q.deleteTips(trx, userId, matchIds)

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.ts'
 import { effectiveStatus } from '@tipping/contract/rules/status'
 import * as q from './queries.ts'
 import { insertSaves, receiptOf, ReceiptSigner, type SaveLogRow } from './receipts.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 /** What an accepted save answers: the picks as written and the save's receipt (decision 027). */
 export interface SavedList {
@@ -221,7 +222,7 @@ export class TipWriter {
   private async commit(competitionId: number, saves: PendingSave[]): Promise<void> {
     let outcomes: { save: PendingSave; result: SavedList | AppError }[]
     try {
-      outcomes = await this.db.transaction().execute(async (trx) => {
+      outcomes = await inTransaction(this.db, async (trx) => {
         const userIds = [...new Set(saves.map((s) => s.userId))]
         // Registrations first, in user order: every tip write takes its user's row before any
         // match (q.lockRegistration), so concurrent batches and single writes never deadlock.

@@ -129,7 +129,9 @@ export class ProjectionsService {
   /** The caller's stored numbers a page projects from (read when the scores change). */
   async standing(sport: Sport, userId: number, round: RoundNumber): Promise<LiveStandingResponse> {
     const c = await this.competitions.get(sport)
-    // One snapshot, so the version names the numbers beside it.
+    // One snapshot, so the version names the numbers beside it. A read: PostgreSQL does not abort
+    // one to break a deadlock, so there is nothing to run again (inTransaction).
+    // eslint-disable-next-line no-restricted-syntax
     const { mine, leagues } = await this.db
       .transaction()
       .setIsolationLevel('repeatable read')
@@ -189,6 +191,8 @@ export class ProjectionsService {
       live: NonNullable<Awaited<ReturnType<typeof q.liveMatchFacts>>>,
     ) => Promise<(ScoreGroup & { side: number })[]>,
   ): Promise<Distribution> {
+    // A read in one snapshot, as in standing().
+    // eslint-disable-next-line no-restricted-syntax
     const rows = await this.db
       .transaction()
       .setIsolationLevel('repeatable read')

@@ -24,6 +24,7 @@ import { currentCompetitionsIn } from '../competitions/service.ts'
 import { effectiveStatus, roundStatus } from '@tipping/contract/rules/status'
 import * as q from './queries.ts'
 import { StaticStore } from './static-store.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 const CHECKSUMS_FILE = 'checksums.json'
 
@@ -87,7 +88,7 @@ export class Publisher {
       )
       return run
     }
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       await q.lockPublishing(trx)
       return work(trx)
     })

@@ -8,6 +8,7 @@ import {
 } from '../mail/site-templates.ts'
 import { favourites } from '../autopilot/service.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 export interface ReminderOptions {
   /** How long before a round's first match the reminders go; 0 turns them off (both kinds). */
@@ -95,7 +96,7 @@ export class ReminderJob {
     })
     // Bounded per pass (a pass must end); the next pass carries on where this one stopped.
     for (let batch = 0; batch < 200; batch++) {
-      const queued = await this.db.transaction().execute((trx) =>
+      const queued = await inTransaction(this.db, (trx) =>
         q.queueReminderBatch(trx, {
           roundId: round.round_id,
           competitionId: round.competition_id,

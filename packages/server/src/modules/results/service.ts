@@ -14,6 +14,7 @@ import { refreshRoundStatuses } from '../lifecycle/service.ts'
 import { publishEvent } from '../live/service.ts'
 import { holdScoringFirst, rescoreAfterResult, rescoreInTransaction } from '../scoring/service.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 // Applying a result is one use case with three doors: the admin console's result form
 // (ResultsService.setResult), a results file (applyResultsFile: `npm run import`, the demo seed)
@@ -96,7 +97,7 @@ export async function applyResults(
   input: ApplyResultsInput,
   within?: (trx: Database, applied: AppliedResult[]) => Promise<void>,
 ): Promise<AppliedResult[]> {
-  const applied = await deps.db.transaction().execute(async (trx) => {
+  const applied = await inTransaction(deps.db, async (trx) => {
     const applied = await applyInTransaction(trx, input, deps.scoringHelpers)
     await within?.(trx, applied)
     return applied

@@ -497,14 +497,15 @@ async function exportSnapshot(trx: Database): Promise<string> {
 
 /** Runs `job` in a transaction of its own on `pool` that reads `snapshot`, tuned for scoring. */
 function inSnapshot(pool: Database, snapshot: string, job: (h: Database) => Promise<void>) {
-  return pool
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (h) => {
-      await sql`SET TRANSACTION SNAPSHOT ${sql.lit(snapshot)}`.execute(h)
-      await tuneForScoring(h)
-      await job(h)
-    })
+  // Not run again on its own: it reads the scoring transaction's snapshot, and that transaction's
+  // own retry (inTransaction) starts again from the beginning.
+  // eslint-disable-next-line no-restricted-syntax
+  const helper = pool.transaction()
+  return helper.setIsolationLevel('repeatable read').execute(async (h) => {
+    await sql`SET TRANSACTION SNAPSHOT ${sql.lit(snapshot)}`.execute(h)
+    await tuneForScoring(h)
+    await job(h)
+  })
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/schema.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 /**
  * Re-scores what a result touches: the given rounds, then totals and ranks. One transaction under
@@ -10,7 +11,7 @@ export async function rescore(
   competitionId: number,
   roundIds?: number[],
 ): Promise<void> {
-  await db.transaction().execute((trx) => rescoreInTransaction(trx, competitionId, roundIds))
+  await inTransaction(db, (trx) => rescoreInTransaction(trx, competitionId, roundIds))
 }
 
 /** The same, inside a transaction the caller holds (a result and its scores commit together). */

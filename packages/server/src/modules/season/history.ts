@@ -1,5 +1,6 @@
 import type { Database } from '../../db/schema.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 // My season's rank history (issue 31; docs/decisions/021-season-rank-history.md): per round, the
 // ranked tippers (registered and active) at each cumulative (points, margin) through the round,
@@ -18,7 +19,7 @@ import * as q from './queries.ts'
 export async function rebuildSeasonHistories(db: Database): Promise<number> {
   let rebuilt = 0
   for (const id of await q.historyDue(db))
-    if (await db.transaction().execute((trx) => q.rebuildHistoryOf(trx, id))) rebuilt++
+    if (await inTransaction(db, (trx) => q.rebuildHistoryOf(trx, id))) rebuilt++
   return rebuilt
 }
 

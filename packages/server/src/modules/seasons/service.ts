@@ -4,6 +4,7 @@ import { marginGameOf, tooManyMarginGamesMessage } from '@tipping/contract/rules
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 /** GAME_RULES.md: `{sponsorPrefix}-{sport}-{season}`. */
 export const competitionIdentifier = (prefix: string, sport: string, season: number) =>
@@ -33,7 +34,7 @@ export async function importSeason(
   file: SeasonFile,
   opts: ImportOptions,
 ): Promise<number> {
-  return db.transaction().execute((trx) => importSeasonInTransaction(trx, file, opts))
+  return inTransaction(db, (trx) => importSeasonInTransaction(trx, file, opts))
 }
 
 /** The same, inside a transaction the caller holds (the admin console audits in it). */

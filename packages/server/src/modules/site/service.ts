@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.ts'
 import { queueEmails } from '../mail/service.ts'
 import { contactEmail, preregistrationEmail } from '../mail/site-templates.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 export interface SiteSettings {
   clock: Clock
@@ -85,7 +86,7 @@ export class SiteService {
   /** Stores the message and queues it to the support address, in one transaction. */
   async contact(body: ContactBody, userId: number | null): Promise<void> {
     const at = this.settings.clock.now()
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await q.insertContactMessage(trx, { userId, ...body, at })
       const email = contactEmail({
         name: body.name,
@@ -109,7 +110,7 @@ export class SiteService {
   async preregister(body: PreregistrationBody): Promise<{ message: string }> {
     const at = this.settings.clock.now()
     const cap = this.settings.preregistrationEmailsPerHour ?? 500
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await q.lockPreregistrationEmails(trx)
       const sent = await q.preregistrationsSince(trx, new Date(at.getTime() - 3_600_000))
       const added = await q.insertPreregistration(trx, { ...body, at })

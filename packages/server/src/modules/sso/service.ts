@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts'
 import { accountByEmail, enterCurrentCompetitions } from '../auth/service.ts'
 import * as q from './queries.ts'
 import type { SsoClientSettings, SsoSettings } from './settings.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 export type SsoLogin = z.output<typeof ssoLoginBodySchema>
 export type ProviderFetch = oidc.CustomFetch
@@ -252,7 +253,7 @@ export class SsoService {
       return linked
     }
     // First sign-in: a new account registered for this sport's game (as `{sport}/auth/register`).
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await inTransaction(db, async (trx) => {
       const row = await q.insertSsoUser(trx, {
         ...profile,
         email,

@@ -24,6 +24,7 @@ import {
 } from '../../seasons/service.ts'
 import { roundHasStarted, rounds } from '../matches/queries.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../../db/transaction.ts'
 
 const toCompetition = (c: q.CompetitionRow): AdminCompetition => ({
   id: c.id,
@@ -73,7 +74,7 @@ export class CompetitionsAdmin {
 
   async createCompetition(actor: number, input: CreateCompetitionBody): Promise<AdminCompetition> {
     const body = createCompetitionBodySchema.parse(input)
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.db, async (trx) => {
       const identifier = competitionIdentifier(this.opts.sponsorPrefix, body.sport, body.season)
       if (await q.competitionIdBySportSeason(trx, body.sport, body.season))
         throw new AppError(
@@ -97,7 +98,7 @@ export class CompetitionsAdmin {
 
   /** Loads or updates a fixture (season file); the imported season becomes its sport's current. */
   async importFixture(actor: number, file: SeasonFile): Promise<ImportFixtureResponse> {
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await inTransaction(this.db, async (trx) => {
       // It re-scores: the scoring lock before any row (scoring/service.ts holdScoringFirst).
       await holdScoringFirst(trx)
       const existing = await q.competitionIdBySportSeason(trx, file.sport, file.season)
@@ -164,7 +165,7 @@ export class CompetitionsAdmin {
     id: number,
     body: CompetitionSettingsBody,
   ): Promise<AdminCompetition> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       // It may re-score: the scoring lock before the competition's row (holdScoringFirst).
       await holdScoringFirst(trx)
       const c = await q.lockCompetition(trx, id)
@@ -214,7 +215,7 @@ export class CompetitionsAdmin {
   }
 
   async rescore(actor: number, id: number): Promise<{ rounds: number; tippers: number }> {
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await inTransaction(this.db, async (trx) => {
       await holdScoringFirst(trx)
       const c = await q.lockCompetition(trx, id)
       if (!c) throw notFound('Competition', 'id')
@@ -238,7 +239,7 @@ export class CompetitionsAdmin {
 
   async republish(actor: number): Promise<{ files: number }> {
     const files = Object.keys(await this.opts.publisher.publishAll()).length
-    await this.db.transaction().execute((trx) =>
+    await inTransaction(this.db, (trx) =>
       recordAudit(trx, {
         actorUserId: actor,
         action: 'static.publish',

@@ -11,6 +11,7 @@ import { recordAudit } from '../../audit/service.ts'
 import { fillFooterSlot } from '../../mail/service.ts'
 import { iso, offsetOf, paged } from '../paging.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../../db/transaction.ts'
 
 /**
  * A password reset link is a key to the account until it is used or expires: the console shows the
@@ -57,7 +58,7 @@ export class EmailsAdmin {
   /** Puts a failed email back in the queue with a fresh set of attempts. */
   async retryEmail(actor: number, id: string): Promise<AdminEmail> {
     const now = this.opts.clock.now()
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const e = await q.lockEmail(trx, id)
       if (!e) throw notFound('Email', 'id')
       if (!e.failed_at)

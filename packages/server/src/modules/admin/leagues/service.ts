@@ -7,6 +7,7 @@ import { recordAudit } from '../../audit/service.ts'
 import { deleteLeagueRow } from '../../leagues/service.ts'
 import { iso, offsetOf, paged } from '../paging.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../../db/transaction.ts'
 
 /** The console's leagues: every league, and removing one. */
 export class LeaguesAdmin {
@@ -37,7 +38,7 @@ export class LeaguesAdmin {
 
   /** Removes a league (its memberships go with it); scores are per tipper and stay. */
   async removeLeague(actor: number, id: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const l = await q.lockLeague(trx, id)
       if (!l) throw notFound('League', 'id')
       await deleteLeagueRow(trx, id)

@@ -17,6 +17,7 @@ import { settleMarginGames, startedRoundMessage } from '../../seasons/service.ts
 import type { CompetitionsAdmin } from '../competitions/service.ts'
 import { iso } from '../paging.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../../db/transaction.ts'
 
 /** A scheduled match whose start has passed is active, whether or not the scheduler has run. */
 const matchStatus = (m: { status: Lifecycle; starts_at: Date }, now: Date): Lifecycle =>
@@ -101,7 +102,7 @@ export class MatchesAdmin {
   }
 
   async updateRound(actor: number, id: number, label: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const round = await q.lockRound(trx, id)
       if (!round) throw notFound('Round', 'id')
       await q.updateRoundLabel(trx, id, label)
@@ -125,7 +126,7 @@ export class MatchesAdmin {
 
   async updateMatch(actor: number, id: number, body: UpdateMatchBody): Promise<AdminMatch> {
     const now = this.opts.clock.now()
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const m = await q.lockMatch(trx, id)
       if (!m) throw notFound('Match', 'id')
       const status = matchStatus(m, now)

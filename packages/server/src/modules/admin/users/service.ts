@@ -9,6 +9,7 @@ import { insertAccount } from '../../auth/service.ts'
 import { enterCurrentCompetitions } from '../../auth/service.ts'
 import { iso, offsetOf, paged } from '../paging.ts'
 import * as q from './queries.ts'
+import { inTransaction } from '../../../db/transaction.ts'
 
 const toUser = (u: q.AdminUserRow): AdminUser => ({
   id: u.id,
@@ -38,7 +39,7 @@ export class UsersAdmin {
   }
 
   async setRoles(actor: number, id: number, body: UpdateRolesBody): Promise<AdminUser> {
-    const user = await this.db.transaction().execute(async (trx) => {
+    const user = await inTransaction(this.db, async (trx) => {
       const u = await q.lockUser(trx, id)
       if (!u) throw notFound('User', 'id')
       if (id === actor && !body.roles.includes('ROLE_ADMIN'))
@@ -65,7 +66,7 @@ export class UsersAdmin {
   /** Deactivates an account and ends every session it has; reactivating lets it sign in again. */
   async setActive(actor: number, id: number, active: boolean): Promise<AdminUser> {
     const now = this.opts.clock.now()
-    const user = await this.db.transaction().execute(async (trx) => {
+    const user = await inTransaction(this.db, async (trx) => {
       const u = await q.lockUser(trx, id)
       if (!u) throw notFound('User', 'id')
       if (!active && id === actor)
@@ -109,7 +110,7 @@ export async function grantAdmin(
   if (existing?.roles.includes('ROLE_ADMIN'))
     return { userId: existing.id, created: false, changed: false }
   const passwordHash = existing ? null : await input.passwordHash()
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const user = await q.userByEmail(trx, input.email)
     if (user) {
       if (user.roles.includes('ROLE_ADMIN'))
