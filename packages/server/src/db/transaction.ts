@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { DB, Database } from './schema.ts'
+import { errorChain } from './unavailable.ts'
 
 /**
  * SQLSTATEs with which PostgreSQL aborts a transaction to let others through: a deadlock it broke
@@ -10,10 +11,9 @@ const TRANSIENT = new Set(['40P01', '40001'])
 
 /** True when an error (or what it wraps) is one of those aborts. */
 export function isTransientConflict(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+  for (const e of errorChain(err)) {
     const code = (e as { code?: unknown }).code
     if (typeof code === 'string' && TRANSIENT.has(code)) return true
-    e = (e as { cause?: unknown }).cause
   }
   return false
 }

@@ -17,7 +17,7 @@ const NETWORK_CODES = new Set([
  * 503 SERVICE_UNAVAILABLE; the pool reconnects by itself once the database is back.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+  for (const e of errorChain(err)) {
     const code = (e as { code?: unknown }).code
     if (typeof code === 'string') {
       if (NETWORK_CODES.has(code)) return true
@@ -33,9 +33,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     ) {
       return true
     }
-    // AggregateError (several addresses refused) and wrapped causes.
-    const inner = (e as { errors?: unknown[] }).errors?.[0] ?? (e as { cause?: unknown }).cause
-    e = inner
   }
   return false
+}
+
+/**
+ * An error and what it wraps, a few levels deep: an AggregateError's first error (several
+ * addresses refused) or a wrapped `cause`. Where the driver's SQLSTATE or network code may sit.
+ */
+export function* errorChain(err: unknown): Generator<object> {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    yield e
+    e = (e as { errors?: unknown[] }).errors?.[0] ?? (e as { cause?: unknown }).cause
+  }
 }

@@ -59,38 +59,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(status)
         .send(failure([{ code: 'VALIDATION', message: err.message, param: 'body' }]))
     }
+    // A 503 says what a 500 does not: the same request sent again later can succeed.
+    const unavailable = (retryAfter: string, message: string) =>
+      reply
+        .status(503)
+        .header('retry-after', retryAfter)
+        .send(failure([{ code: 'SERVICE_UNAVAILABLE', message, param: null }]))
     if (isTransientConflict(err)) {
       // PostgreSQL aborted it three times in a row (inTransaction runs it again): nothing was
-      // changed, and the same request sent again can succeed. Busy, not broken.
+      // changed. Busy, not broken.
       request.log.warn({ err: err.message }, 'transaction aborted three times')
-      return reply
-        .status(503)
-        .header('retry-after', '1')
-        .send(
-          failure([
-            {
-              code: 'SERVICE_UNAVAILABLE',
-              message: 'Busy with other changes to the same data: nothing was saved, try again',
-              param: null,
-            },
-          ]),
-        )
+      return unavailable(
+        '1',
+        'Busy with other changes to the same data: nothing was saved, try again',
+      )
     }
     if (status === 503 || isDatabaseUnavailable(err)) {
       // The database is down or restarting: say so and when to retry, never a 500 (RELIABILITY.md).
       if (status !== 503) request.log.warn({ err: err.message }, 'database unavailable')
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(
-          failure([
-            {
-              code: 'SERVICE_UNAVAILABLE',
-              message: 'Service unavailable, try again soon',
-              param: null,
-            },
-          ]),
-        )
+      return unavailable('5', 'Service unavailable, try again soon')
     }
     request.log.error({ err }, 'request failed')
     return reply
