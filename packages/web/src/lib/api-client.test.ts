@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { api, ApiCallError, onUnauthorized } from './api-client.ts'
+import { api, ApiCallError, BUSY_RETRY, busyRetryDelay, onUnauthorized } from './api-client.ts'
 
 const respond = (status: number, body: unknown) =>
   vi.fn(() =>
@@ -11,7 +11,43 @@ const respond = (status: number, body: unknown) =>
     ),
   )
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+/** A 503 in the envelope, as the server sends when it is busy (Retry-After given or not). */
+const busy = (retryAfter: string | null) =>
+  new Response(
+    JSON.stringify({
+      errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'The server is busy', param: null }],
+    }),
+    {
+      status: 503,
+      headers: {
+        'content-type': 'application/json',
+        ...(retryAfter === null ? {} : { 'retry-after': retryAfter }),
+      },
+    },
+  )
+const saved = () =>
+  new Response(JSON.stringify({ success: { saved: true } }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  })
+
+/** Sends answered in turn by `answers`, each send's time kept (fake clock). */
+function answering(answers: (() => Response)[]) {
+  const sentAt: number[] = []
+  const fetchMock = vi.fn(() => {
+    sentAt.push(Date.now())
+    const next = answers.shift()
+    if (!next) throw new Error('more sends than answers')
+    return Promise.resolve(next())
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return { fetchMock, sentAt }
+}
 
 describe('api client (spec 7, 8)', () => {
   it('unwraps the success envelope and sends credentials', async () => {
@@ -92,5 +128,68 @@ describe('api client (spec 7, 8)', () => {
     await expect(api('bbl/user', { timeoutMs: 20 })).rejects.toMatchObject({
       message: 'timeout of 20 ms exceeded',
     })
+  })
+})
+
+describe('a busy answer is sent again after the wait it asks for (decision 046)', () => {
+  it('waits Retry-After (stretched by at most half) and then succeeds, for a tip save too', async () => {
+    vi.useFakeTimers()
+    const { fetchMock, sentAt } = answering([() => busy('1'), () => busy('2'), saved])
+    const result = api('bbl/tips', { method: 'POST', body: { match: 1, squad: 2 } })
+    await vi.runAllTimersAsync()
+    await expect(result).resolves.toEqual({ saved: true })
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+    const [first, second, third] = sentAt as [number, number, number]
+    expect(second - first).toBeGreaterThanOrEqual(1000)
+    expect(second - first).toBeLessThanOrEqual(1500)
+    expect(third - second).toBeGreaterThanOrEqual(2000)
+    expect(third - second).toBeLessThanOrEqual(3000)
+    // The same request each time: method and body are sent again unchanged.
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][]
+    expect(calls.map(([url, init]) => [url, init.method, init.body])).toEqual(
+      Array.from({ length: 3 }, () => ['/api/bbl/tips', 'POST', '{"match":1,"squad":2}']),
+    )
+  })
+
+  it("gives up after three sends and shows the server's message", async () => {
+    vi.useFakeTimers()
+    const { fetchMock } = answering([() => busy('1'), () => busy('1'), () => busy('1'), saved])
+    const result = api('bbl/predictions/1').catch((e: unknown) => e)
+    await vi.runAllTimersAsync()
+    expect(await result).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The server is busy',
+    })
+    expect(fetchMock).toHaveBeenCalledTimes(BUSY_RETRY.tries)
+  })
+
+  it.each([
+    ['no Retry-After', busy(null)],
+    ['a wait over five seconds', busy('30')],
+    ['an HTTP date', busy('Wed, 21 Oct 2026 07:28:00 GMT')],
+    [
+      'a rate limit (429)',
+      new Response(
+        JSON.stringify({ errors: [{ code: 'RATE_LIMITED', message: 'slow', param: null }] }),
+        {
+          status: 429,
+          headers: { 'retry-after': '1' },
+        },
+      ),
+    ],
+  ])('does not send again by itself on %s', async (_, answer) => {
+    const { fetchMock } = answering([() => answer, saved])
+    await expect(api('auth/login', { method: 'POST', body: {} })).rejects.toBeInstanceOf(
+      ApiCallError,
+    )
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('stretches each wait by a random share of at most half', () => {
+    expect(busyRetryDelay(busy('2'), () => 0)).toBe(2000)
+    expect(busyRetryDelay(busy('2'), () => 0.999)).toBeCloseTo(2999, 0)
+    expect(busyRetryDelay(busy('0'), () => 0.5)).toBe(0)
+    expect(busyRetryDelay(saved())).toBeNull()
   })
 })

@@ -35,8 +35,49 @@ export interface RequestOptions {
   skipUnauthorized?: boolean
 }
 
+/**
+ * A 503 with Retry-After is the server saying "busy or briefly without its database, nothing was
+ * done: send it again then" (load shed before any work, a transaction PostgreSQL aborted three
+ * times, the database restarting). The client does that itself, a bounded number of times, before
+ * the player sees an error (decision 046). A longer wait is the server asking for time: the error
+ * shows at once. A 429 is a limit, not a state, and is never sent again by itself.
+ */
+export const BUSY_RETRY = {
+  /** Sends in all: the first and two more. */
+  tries: 3,
+  /** A Retry-After above this many seconds is not waited for. */
+  maxWaitSeconds: 5,
+  /** Each wait is stretched by up to this share, so a shed crowd does not return in one wave. */
+  jitter: 0.5,
+} as const
+
+/** The wait a busy answer asks for, in ms; null when it should not be sent again by itself. */
+export function busyRetryDelay(res: Response, random: () => number = Math.random): number | null {
+  if (res.status !== 503) return null
+  const header = res.headers.get('retry-after')
+  // Delta-seconds only: this server never sends a date, and a proxy's date is not worth a guess.
+  if (header === null || !/^\d+$/.test(header.trim())) return null
+  const seconds = Number(header.trim())
+  if (seconds > BUSY_RETRY.maxWaitSeconds) return null
+  return seconds * 1000 * (1 + BUSY_RETRY.jitter * random())
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 /** Calls the API with credentials and unwraps `{success}`; throws ApiCallError otherwise. */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await send(path, opts)
+    const wait = attempt < BUSY_RETRY.tries ? busyRetryDelay(res) : null
+    if (wait === null) return unwrap<T>(res, opts)
+    // The busy answer's body is not read: let its connection go before waiting.
+    await res.body?.cancel().catch(() => undefined)
+    await pause(wait)
+  }
+}
+
+/** One send, with its own timeout; a failure to get any answer is thrown as status 0. */
+async function send(path: string, opts: RequestOptions): Promise<Response> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
@@ -57,6 +98,11 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   } finally {
     clearTimeout(timer)
   }
+  return res
+}
+
+/** An answer's `{success}`, or its first error thrown as an ApiCallError. */
+async function unwrap<T>(res: Response, opts: RequestOptions): Promise<T> {
   // The service worker's copy as last seen (decision 025) is an answer, but not the server's now.
   reportConnection(!res.headers.get(OFFLINE_COPY_HEADER))
   if (res.status === 401 && !opts.skipUnauthorized) unauthorizedListeners.forEach((l) => l())
