@@ -24,6 +24,7 @@ import type { Listen } from './db/listen.ts'
 import type { Database } from './db/schema.ts'
 import { SESSION_COOKIE, sessionCookieName } from '@tipping/contract/constants'
 import { isAppPage } from '@tipping/contract/pages'
+import { SERVER_TIME_HEADER } from '@tipping/contract/http'
 import { createAppPage } from './http/app-page.ts'
 import { failure, success } from './http/envelope.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
@@ -168,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   })
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers)
+    // The clock lockouts are judged by, for the browser's countdowns (decision 047).
+    reply.header(SERVER_TIME_HEADER, String(clock.now().getTime()))
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
   })

@@ -1,3 +1,4 @@
+import { SERVER_TIME_HEADER } from '@tipping/contract/http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, engine, registerUser, type TestApp } from './helpers.ts'
 
@@ -60,5 +61,15 @@ describe('the app shell', () => {
     const res = await t.app.inject({ url: '/api/health' })
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it("sends the clock lockouts are judged by on every answer, the errors' too (decision 047)", async () => {
+    t.clock.set(new Date('2025-12-19T08:15:00.250Z'))
+    for (const url of ['/api/health', '/api/nope', '/api/bbl/user']) {
+      const res = await t.app.inject({ url })
+      expect(res.headers[SERVER_TIME_HEADER], url).toBe(
+        String(Date.parse('2025-12-19T08:15:00.250Z')),
+      )
+    }
   })
 })

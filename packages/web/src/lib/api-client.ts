@@ -1,6 +1,8 @@
 import type { ApiError } from '@tipping/contract/errors'
+import { SERVER_TIME_HEADER } from '@tipping/contract/http'
 import { OFFLINE_COPY_HEADER } from './offline-caches.ts'
 import { reportConnection } from './offline-status.ts'
+import { noteServerTime } from './server-clock.ts'
 
 /** A failed call: the first error of the envelope, or a network/timeout failure (spec 8). */
 export class ApiCallError extends Error {
@@ -82,6 +84,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   let res: Response
+  const sentAt = Date.now()
   try {
     res = await fetch(`/api/${path.replace(/^\//, '')}`, {
       method: opts.method ?? 'GET',
@@ -98,6 +101,9 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   } finally {
     clearTimeout(timer)
   }
+  // A copy the service worker kept (decision 025) carries the time it was first answered.
+  if (!res.headers.get(OFFLINE_COPY_HEADER))
+    noteServerTime(res.headers.get(SERVER_TIME_HEADER), sentAt, Date.now())
   return res
 }
 

@@ -35,7 +35,7 @@ export function defaultFaqs(sport: Sport): Faq[] {
     {
       question: 'When do I have to get my tips in?',
       answer:
-        'Each match locks at its scheduled start time. Until then you can make, change or clear a tip as often as you like; after it you cannot. Matches of the same week lock one by one, so a late match can still be tipped after an early one has started.',
+        "Each match locks at its scheduled start time. Until then you can make, change or clear a tip as often as you like; after it you cannot. Matches of the same week lock one by one, so a late match can still be tipped after an early one has started. The game's clock decides, not your phone's: if your phone or computer runs a few minutes fast or slow, the tipping page, its locks and its countdown still follow the game's time.",
     },
     {
       question: 'What happens if I forget to tip a match?',

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Outlet, useNavigate, useParams } from 'react-router'
 import NotFoundPage from '../../features/pages/not-found-page.tsx'
 import { isSport, rememberSport } from '../../lib/sport.ts'
+import { serverDate } from '../../lib/server-clock.ts'
 import { useAppSelector } from '../store.ts'
 import { AdvertArea } from './advert-slot.tsx'
 import { Header } from './header.tsx'
@@ -34,7 +35,7 @@ export function HelpLayout() {
       {isAuthorized ? (
         <Header
           sport={sport}
-          now={new Date()}
+          now={serverDate()}
           onLogout={() => void navigate('/logout')}
           isAdmin={isAdmin}
         />

@@ -14,6 +14,7 @@ import { api } from '../../lib/api.ts'
 import { useLiveChannel } from '../../lib/live-channel.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { isSport, rememberSport } from '../../lib/sport.ts'
+import { serverDate } from '../../lib/server-clock.ts'
 import { useAppDispatch, useAppSelector } from '../store.ts'
 import { AdvertArea } from './advert-slot.tsx'
 import { Header } from './header.tsx'
@@ -90,7 +91,7 @@ export function SignedInLayout() {
     <div className={styles.shell} data-sport={sport}>
       <Header
         sport={sport}
-        now={new Date()}
+        now={serverDate()}
         onLogout={() => signOut(sport, false)}
         isAdmin={session.user.roles.includes('ROLE_ADMIN')}
       />

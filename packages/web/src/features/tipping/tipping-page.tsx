@@ -73,6 +73,7 @@ import {
 } from './tipping-api.ts'
 import styles from './tipping-page.module.css'
 import { usePageTitle } from '../../lib/page-title.ts'
+import { serverDate, serverNow } from '../../lib/server-clock.ts'
 
 const SKELETON_CARDS = 4
 
@@ -110,9 +111,9 @@ const defaultRoundNumber = (rounds: readonly FixtureRound[]): RoundNumber => {
  */
 /** The countdown with its own one-second clock, so its digits move without redrawing the page. */
 function TickingCountdown(props: Omit<ComponentProps<typeof CountdownCard>, 'now'>) {
-  const [now, setNow] = useState(() => new Date())
+  const [now, setNow] = useState(serverDate)
   useEffect(() => {
-    const tick = setInterval(() => setNow(new Date()), 1000)
+    const tick = setInterval(() => setNow(serverDate()), 1000)
     return () => clearInterval(tick)
   }, [])
   return <CountdownCard {...props} now={now} />
@@ -147,7 +148,7 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   const userId = useCurrentUser().id
   const { matchCentreUrl } = useSiteContent().config
   const [chosenRound, setChosenRound] = useState<RoundNumber | null>(null)
-  const [now, setNow] = useState(() => new Date())
+  const [now, setNow] = useState(serverDate)
   const confirmTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const marginTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
   const [tipsFor, setTipsFor] = useState<number | null>(null)
@@ -266,11 +267,12 @@ export default function TippingPage({ advert, aside }: Props = {}) {
 
   // The clock ticks for lockouts and the countdown, each second; the page takes the new time only
   // when an instant it shows has passed (a match locking, a week starting), so it is not redrawn
-  // every second (decision 035). The countdown card keeps its own clock for its digits.
+  // every second (decision 035). The countdown card keeps its own clock for its digits. Both run
+  // on the server's clock as the API's answers show it, not the device's (decision 047).
   const instants = useRef<readonly number[]>([])
   useEffect(() => {
     const tick = setInterval(() => {
-      const t = Date.now()
+      const t = serverNow()
       setNow((shown) =>
         instants.current.some((x) => x > shown.getTime() && x <= t) ? new Date(t) : shown,
       )
