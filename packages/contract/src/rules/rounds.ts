@@ -14,6 +14,15 @@ export function defaultRoundId(rounds: readonly RoundLike[]): number {
   return open?.id ?? rounds.at(-1)?.id ?? 1
 }
 
+/**
+ * The same round by its number: the week the tipping page shows first. The server names it too,
+ * to preload that week's read with the page (decision 048), so both must agree: one rule.
+ */
+export function defaultRoundNumber(rounds: readonly (RoundLike & { number: number })[]): number {
+  const id = defaultRoundId(rounds)
+  return rounds.find((r) => r.id === id)?.number ?? 1
+}
+
 interface MatchLike {
   status: Lifecycle
   date: string

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { clampMargin } from './margin.ts'
-import { defaultRoundId, isRoundLive, isTippable } from './rounds.ts'
+import { defaultRoundId, defaultRoundNumber, isRoundLive, isTippable } from './rounds.ts'
 import {
   allOpenPicked,
   assertPicksArray,
@@ -53,6 +53,16 @@ describe('defaultRoundId', () => {
       ]),
     ).toBe(11)
     expect(defaultRoundId([])).toBe(1)
+  })
+  it('names that round by its number, which need not be its id', () => {
+    const rounds = [
+      { id: 40, number: 1, status: 'complete' as const },
+      { id: 41, number: 2, status: 'scheduled' as const },
+    ]
+    expect(defaultRoundNumber(rounds)).toBe(2)
+    expect(defaultRoundNumber([rounds[0]!])).toBe(1)
+    expect(defaultRoundNumber([{ id: 7, number: 9, status: 'complete' }])).toBe(9)
+    expect(defaultRoundNumber([])).toBe(1)
   })
 })
 

@@ -22,7 +22,7 @@ import { asMatchId, asRoundNumber, asSquadId } from '@tipping/contract/id-casts'
 import type { MatchId, RoundNumber, SquadId } from '@tipping/contract/ids'
 import type { Prediction } from '@tipping/contract/predictions'
 import { allOpenPicked, canSave, picksToSave } from '@tipping/contract/rules/picks'
-import { defaultRoundId } from '@tipping/contract/rules/rounds'
+import { defaultRoundNumber as defaultRoundNumberOf } from '@tipping/contract/rules/rounds'
 import type { FixtureRound, FormGuideFile } from '@tipping/contract/static-files'
 import { failureMessage } from '../../lib/api.ts'
 import { retryImport } from '../../lib/lazy-retry.ts'
@@ -98,10 +98,8 @@ const REFRESHED = { pollingInterval: REFRESH_INTERVAL_MS, skipPollingIfUnfocused
 const PUSHED = { pollingInterval: 0 }
 
 /** Spec 4: the round shown first (the open one, or the last). */
-const defaultRoundNumber = (rounds: readonly FixtureRound[]): RoundNumber => {
-  const id = defaultRoundId(rounds)
-  return rounds.find((x) => x.id === id)?.number ?? asRoundNumber(1)
-}
+const defaultRoundNumber = (rounds: readonly FixtureRound[]): RoundNumber =>
+  asRoundNumber(defaultRoundNumberOf(rounds))
 /**
  * The cards in stacks (issue 27): each stack keeps its own cards' heights, so a short card leaves
  * no gap under it as a shared grid row did. Two columns take the matches in turn (1 and 2 side by
