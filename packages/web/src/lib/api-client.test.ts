@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SERVER_TIME_HEADER } from '@tipping/contract/http'
 import { api, ApiCallError, BUSY_RETRY, busyRetryDelay, onUnauthorized } from './api-client.ts'
+import { NEGLIGIBLE_MS, serverNow } from './server-clock.ts'
 
 const respond = (status: number, body: unknown) =>
   vi.fn(() =>
@@ -191,5 +193,38 @@ describe('a busy answer is sent again after the wait it asks for (decision 046)'
     expect(busyRetryDelay(busy('2'), () => 0.999)).toBeCloseTo(2999, 0)
     expect(busyRetryDelay(busy('0'), () => 0.5)).toBe(0)
     expect(busyRetryDelay(saved())).toBeNull()
+  })
+})
+
+describe("the server's clock from the answers (decisions 047, 048)", () => {
+  const stamped = (aheadMs: number) => () =>
+    new Response(JSON.stringify({ success: { ok: 1 } }), {
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        [SERVER_TIME_HEADER]: `${Date.now() + aheadMs}`,
+      },
+    })
+
+  it('takes no reading from an answer the page preloaded, and reads the next one', async () => {
+    // The page's HTML asked for this read: its answer was stamped before the app's send left.
+    const link = document.createElement('link')
+    for (const [k, v] of [
+      ['rel', 'preload'],
+      ['as', 'fetch'],
+      ['href', '/api/bbl/predictions/5'],
+    ])
+      link.setAttribute(k!, v!)
+    document.head.append(link)
+    try {
+      answering([stamped(60_000), stamped(60_000)])
+      await api('bbl/predictions/5')
+      expect(Math.abs(serverNow() - Date.now())).toBeLessThan(NEGLIGIBLE_MS)
+      // The preload answers one fetch: the same read sent again is the server's now.
+      await api('bbl/predictions/5')
+      expect(serverNow() - Date.now()).toBeGreaterThan(59_000)
+    } finally {
+      link.remove()
+    }
   })
 })

@@ -78,6 +78,24 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
 }
 
+/** The preloads of the app page already matched to a send: a preload answers one fetch. */
+const claimedPreloads = new Set<string>()
+
+/**
+ * Whether this read is one the app page preloaded (`<link rel="preload" as="fetch">`, named by the
+ * server: packages/server/src/http/app-page.ts), claimed by its first send. Such an answer was
+ * stamped when the page's HTML asked for it, possibly seconds before this send left, so its time
+ * says nothing of the server's clock (decision 048). Should the browser not have used the preload,
+ * one reading is lost; the next answer gives it.
+ */
+function claimPreload(url: string): boolean {
+  if (typeof document === 'undefined' || claimedPreloads.has(url)) return false
+  const links = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')
+  const preloaded = [...links].some((l) => l.getAttribute('href') === url)
+  if (preloaded) claimedPreloads.add(url)
+  return preloaded
+}
+
 /** One send, with its own timeout; a failure to get any answer is thrown as status 0. */
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -85,8 +103,10 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   let res: Response
   const sentAt = Date.now()
+  const url = `/api/${path.replace(/^\//, '')}`
+  const preloaded = (opts.method ?? 'GET') === 'GET' && claimPreload(url)
   try {
-    res = await fetch(`/api/${path.replace(/^\//, '')}`, {
+    res = await fetch(url, {
       method: opts.method ?? 'GET',
       credentials: 'include',
       headers: opts.body === undefined ? {} : { 'content-type': 'application/json' },
@@ -101,8 +121,9 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   } finally {
     clearTimeout(timer)
   }
-  // A copy the service worker kept (decision 025) carries the time it was first answered.
-  if (!res.headers.get(OFFLINE_COPY_HEADER))
+  // A copy the service worker kept (decision 025) carries the time it was first answered; a
+  // preloaded answer, the time the page was.
+  if (!preloaded && !res.headers.get(OFFLINE_COPY_HEADER))
     noteServerTime(res.headers.get(SERVER_TIME_HEADER), sentAt, Date.now())
   return res
 }

@@ -271,8 +271,12 @@ export default function TippingPage({ advert, aside }: Props = {}) {
   useEffect(() => {
     const tick = setInterval(() => {
       const t = serverNow()
+      // Or when the server's clock, learnt from an answer after the page drew, puts now earlier
+      // than shown (a device running fast): a card locked by the device's time opens again.
       setNow((shown) =>
-        instants.current.some((x) => x > shown.getTime() && x <= t) ? new Date(t) : shown,
+        t < shown.getTime() || instants.current.some((x) => x > shown.getTime() && x <= t)
+          ? new Date(t)
+          : shown,
       )
     }, 1000)
     return () => clearInterval(tick)
