@@ -148,6 +148,66 @@ describe('the app page', () => {
     expect(links((await t.app.inject({ url: '/', cookies: cookie })).body)).toEqual([])
   })
 
+  it('preloads the week the tipping page opens on, for a signed-in visitor, as the app reads it', async () => {
+    const round = (id: number, number: number, status: string) => ({
+      id,
+      number,
+      label: `Week ${number}`,
+      status,
+      startDate: '2026-12-01T08:00:00.000Z',
+      endDate: '2026-12-08T08:00:00.000Z',
+      isGoldenWeek: false,
+      matches: [],
+    })
+    const publish = (rounds: unknown[], sum: string) => {
+      fs.mkdirSync(path.join(statics, 'wbbl'), { recursive: true })
+      const competition = {
+        identifier: 'wbbl-11',
+        name: "Women's Big Bash League",
+        season: 11,
+        year: '2025-26',
+        goldenWeekRound: null,
+      }
+      fs.writeFileSync(
+        path.join(statics, 'wbbl', 'rounds.json'),
+        JSON.stringify({ competition, rounds }),
+      )
+      fs.writeFileSync(
+        path.join(statics, 'checksums.json'),
+        JSON.stringify({ files: { 'wbbl/rounds.json': sum } }),
+      )
+    }
+    const cookie = { tip_session: 'anything' }
+    const week = (body: string) =>
+      [
+        ...body.matchAll(
+          /<link rel="preload" href="(\/api\/[^"]+)" as="fetch" crossorigin="use-credentials">/g,
+        ),
+      ]
+        .map((m) => m[1])
+        .filter((href) => href !== '/api/session')
+    // Round ids are not week numbers: the link names the first open week by its number.
+    publish([round(31, 1, 'complete'), round(32, 2, 'active'), round(33, 3, 'scheduled')], 'a1')
+    expect(week((await t.app.inject({ url: '/wbbl/tipping', cookies: cookie })).body)).toEqual([
+      '/api/wbbl/predictions/2',
+    ])
+    expect(week((await t.app.inject({ url: '/wbbl/tipping/', cookies: cookie })).body)).toEqual([
+      '/api/wbbl/predictions/2',
+    ])
+    // A publish moves it on the next page.
+    publish([round(31, 1, 'complete'), round(32, 2, 'complete'), round(33, 3, 'scheduled')], 'a2')
+    expect(week((await t.app.inject({ url: '/wbbl/tipping', cookies: cookie })).body)).toEqual([
+      '/api/wbbl/predictions/3',
+    ])
+    // Signed out, another page, or no fixture the server can read: no week is guessed.
+    expect(week((await t.app.inject({ url: '/wbbl/tipping' })).body)).toEqual([])
+    for (const url of ['/wbbl/tips-history', '/wbbl/leagues', '/bbl/tipping', '/'])
+      expect(week((await t.app.inject({ url, cookies: cookie })).body), url).toEqual([])
+    fs.writeFileSync(path.join(statics, 'wbbl', 'rounds.json'), '{"rounds": "not a fixture"}')
+    fs.writeFileSync(path.join(statics, 'checksums.json'), JSON.stringify({ files: {} }))
+    expect(week((await t.app.inject({ url: '/wbbl/tipping', cookies: cookie })).body)).toEqual([])
+  })
+
   it('names page modules that exist in the web app', () => {
     const webRoot = path.resolve(import.meta.dirname, '../../web')
     const router = fs.readFileSync(path.join(webRoot, 'src/app/router.tsx'), 'utf8')

@@ -7,6 +7,8 @@ import {
   type BootStatic,
 } from '@tipping/contract/boot-files'
 import { gameName, SITE_NAME, SPORTS, type Sport } from '@tipping/contract/constants'
+import { defaultRoundNumber } from '@tipping/contract/rules/rounds'
+import { roundsFileSchema } from '@tipping/contract/static-files'
 import { escapeHtml } from '../html.ts'
 import { loadRoutePreloads } from './route-preloads.ts'
 
@@ -15,7 +17,8 @@ import { loadRoutePreloads } from './route-preloads.ts'
 // - the site content (BOOT_STATIC_FILES) and the static checksums, inline as JSON;
 // - a preload of the session check the app starts at boot (every page makes it), and on a
 //   sport's pages of the page's own chunks (route-preloads.ts) and, for a signed-in visitor, of
-//   the static files the page reads as it mounts (SPORT_PAGE_STATIC_FILES);
+//   the static files the page reads as it mounts (SPORT_PAGE_STATIC_FILES) and, on the tipping
+//   page, of the week's read it makes first (weekPreload);
 // - a fresh style nonce (below).
 
 export interface AppPage {
@@ -40,12 +43,22 @@ export function createAppPage(webDistDir: string, staticDir: string, appOrigin: 
   // checksums.json is read on every page (a few KB): an admin's change shows on the next load,
   // as it did when the app fetched it. The boot files are read again only when it changes; the
   // publisher writes checksums.json last, so the files are already new by then.
-  let boot: { key: string; json: string; checksums: Record<string, string> } | null = null
+  let boot: {
+    key: string
+    json: string
+    checksums: Record<string, string>
+    weeks: Map<Sport, number | null>
+  } | null = null
   const bootData = () => {
     const key = readText(path.join(staticDir, 'checksums.json')) ?? ''
     if (boot?.key !== key) {
       const data = readBootStatic(staticDir, key)
-      boot = { key, json: scriptSafe(JSON.stringify(data)), checksums: data.checksums }
+      boot = {
+        key,
+        json: scriptSafe(JSON.stringify(data)),
+        checksums: data.checksums,
+        weeks: new Map(),
+      }
     }
     return boot
   }
@@ -55,11 +68,19 @@ export function createAppPage(webDistDir: string, staticDir: string, appOrigin: 
       const sport = SPORTS.find((s) => pathname === `/${s}` || pathname.startsWith(`/${s}/`))
       // credentials "include", as the app's own fetch, or the browser would not use the preload.
       const segment = pathname.split('/')[2] ?? ''
-      const { json, checksums } = bootData()
+      const { json, checksums, weeks } = bootData()
+      // The week the tipping page opens on, from the published fixture: read once per publish.
+      const weekShown = (s: Sport) => {
+        if (!weeks.has(s)) weeks.set(s, firstWeek(staticDir, s))
+        return weeks.get(s)!
+      }
       const preload =
         '<link rel="preload" href="/api/session" as="fetch" crossorigin="use-credentials">' +
         (sport ? routes.forSportPage(segment) : '') +
-        (sport && signedIn ? staticPreloads(sport, segment, checksums) : '')
+        (sport && signedIn ? staticPreloads(sport, segment, checksums) : '') +
+        (sport && signedIn && pathname.replace(/\/$/, '') === `/${sport}/tipping`
+          ? weekPreload(sport, weekShown(sport))
+          : '')
       const data = `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${json}</script>`
       const page = withStyleNonce(indexHtml, csp)
       return {
@@ -116,6 +137,25 @@ function staticPreloads(sport: string, segment: string, checksums: Record<string
       ]
     })
     .join('')
+}
+
+/**
+ * The tipping page's first read, its week's tips and lockouts (`GET /api/{sport}/predictions/{n}`):
+ * the page can only ask once its script has run and the fixture has named the week, a round trip
+ * after everything else. Named here, it is on its way with the page's other files (decision 048).
+ * Credentials as the app's own fetch sends them, or the browser would ask twice.
+ */
+function weekPreload(sport: Sport, week: number | null): string {
+  if (week === null) return ''
+  return `<link rel="preload" href="/api/${sport}/predictions/${week}" as="fetch" crossorigin="use-credentials">`
+}
+
+/** The published fixture's first week to show (the contract's rule, as the page applies it). */
+function firstWeek(staticDir: string, sport: Sport): number | null {
+  const file = roundsFileSchema.safeParse(
+    parse(readText(path.join(staticDir, sport, 'rounds.json'))),
+  )
+  return file.success ? defaultRoundNumber(file.data.rounds) : null
 }
 
 const readText = (file: string): string | undefined => {
