@@ -1,5 +1,6 @@
 import type { SessionResponse } from '@tipping/contract/auth'
 import { fetchSessionUser } from '../features/auth/auth-api.ts'
+import { adoptPreloadedReads } from '../lib/api-client.ts'
 import { prefetchSiteContent } from '../lib/site-content.tsx'
 
 // The reads every page waits for before its first paint (the site content and the session
@@ -9,6 +10,8 @@ import { prefetchSiteContent } from '../lib/site-content.tsx'
 let session: Promise<SessionResponse> | null = null
 
 export function startBootReads(): void {
+  // The API reads the page's HTML preloaded (the session check among them), taken at once.
+  adoptPreloadedReads()
   session = fetchSessionUser()
   // Whoever takes it handles a failure; until then a rejection is not an unhandled one.
   session.catch(() => undefined)

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SERVER_TIME_HEADER } from '@tipping/contract/http'
-import { api, ApiCallError, BUSY_RETRY, busyRetryDelay, onUnauthorized } from './api-client.ts'
+import {
+  adoptPreloadedReads,
+  api,
+  ApiCallError,
+  BUSY_RETRY,
+  busyRetryDelay,
+  onUnauthorized,
+  PRELOAD_FRESH_MS,
+} from './api-client.ts'
 import { NEGLIGIBLE_MS, serverNow } from './server-clock.ts'
 
 const respond = (status: number, body: unknown) =>
@@ -196,6 +204,19 @@ describe('a busy answer is sent again after the wait it asks for (decision 046)'
   })
 })
 
+/** The page's HTML asked for these reads (`<link rel="preload" as="fetch">`). */
+const preloading = (...hrefs: string[]) => {
+  const links = hrefs.map((href) => {
+    const link = document.createElement('link')
+    link.setAttribute('rel', 'preload')
+    link.setAttribute('as', 'fetch')
+    link.setAttribute('href', href)
+    document.head.append(link)
+    return link
+  })
+  return () => links.forEach((l) => l.remove())
+}
+
 describe("the server's clock from the answers (decisions 047, 048)", () => {
   const stamped = (aheadMs: number) => () =>
     new Response(JSON.stringify({ success: { ok: 1 } }), {
@@ -207,24 +228,61 @@ describe("the server's clock from the answers (decisions 047, 048)", () => {
     })
 
   it('takes no reading from an answer the page preloaded, and reads the next one', async () => {
-    // The page's HTML asked for this read: its answer was stamped before the app's send left.
-    const link = document.createElement('link')
-    for (const [k, v] of [
-      ['rel', 'preload'],
-      ['as', 'fetch'],
-      ['href', '/api/bbl/predictions/5'],
-    ])
-      link.setAttribute(k!, v!)
-    document.head.append(link)
+    const unlink = preloading('/api/bbl/predictions/5')
     try {
-      answering([stamped(60_000), stamped(60_000)])
+      const { fetchMock: fetched } = answering([stamped(60_000), stamped(60_000)])
+      adoptPreloadedReads()
+      expect(fetched).toHaveBeenCalledTimes(1)
+      // The preloaded answer was stamped before this send: no reading.
       await api('bbl/predictions/5')
+      expect(fetched).toHaveBeenCalledTimes(1)
       expect(Math.abs(serverNow() - Date.now())).toBeLessThan(NEGLIGIBLE_MS)
-      // The preload answers one fetch: the same read sent again is the server's now.
+      // A preload answers one read: the same read sent again goes out, and is the server's now.
       await api('bbl/predictions/5')
+      expect(fetched).toHaveBeenCalledTimes(2)
       expect(serverNow() - Date.now()).toBeGreaterThan(59_000)
     } finally {
-      link.remove()
+      unlink()
+    }
+  })
+})
+
+describe('the reads the page preloaded (decision 048)', () => {
+  const week = (label: string) => () =>
+    new Response(JSON.stringify({ success: { label } }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    })
+
+  it('are not handed out after a write: the read goes to the server', async () => {
+    // A player shown "not in this game" joins it, then the page reads its week.
+    const unlink = preloading('/api/bbl/predictions/5')
+    try {
+      const { fetchMock: fetched } = answering([
+        week('before joining'),
+        week('joined'),
+        week('after joining'),
+      ])
+      adoptPreloadedReads()
+      await api('bbl/register', { method: 'POST', body: {} })
+      await expect(api('bbl/predictions/5')).resolves.toEqual({ label: 'after joining' })
+      expect(fetched).toHaveBeenCalledTimes(3)
+    } finally {
+      unlink()
+    }
+  })
+
+  it('are not handed out once stale', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const unlink = preloading('/api/bbl/predictions/5')
+    try {
+      const { fetchMock: fetched } = answering([week('at load'), week('now')])
+      adoptPreloadedReads()
+      vi.setSystemTime(Date.now() + PRELOAD_FRESH_MS + 1)
+      await expect(api('bbl/predictions/5')).resolves.toEqual({ label: 'now' })
+      expect(fetched).toHaveBeenCalledTimes(2)
+    } finally {
+      unlink()
     }
   })
 })

@@ -78,53 +78,102 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
 }
 
-/** The preloads of the app page already matched to a send: a preload answers one fetch. */
-const claimedPreloads = new Set<string>()
+/** A request on its way: its answer, what can abort it, and when it left. */
+interface Flight {
+  response: Promise<Response>
+  controller: AbortController
+  timeoutMs: number
+  sentAt: number
+  /** Sent for the page's preload at boot (adoptPreloadedReads), not by the read that takes it. */
+  preloaded: boolean
+}
+
+/** Sends one request, aborted if no answer has begun within its timeout. */
+function dispatch(url: string, opts: RequestOptions, preloaded = false): Flight {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  const sentAt = Date.now()
+  const response = fetch(url, {
+    method: opts.method ?? 'GET',
+    credentials: 'include',
+    headers: opts.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: controller.signal,
+  })
+  // The timeout is for the answer to begin: its body may be read later (a preload taken late).
+  response.then(
+    () => clearTimeout(timer),
+    () => clearTimeout(timer),
+  )
+  return { response, controller, timeoutMs, sentAt, preloaded }
+}
 
 /**
- * Whether this read is one the app page preloaded (`<link rel="preload" as="fetch">`, named by the
- * server: packages/server/src/http/app-page.ts), claimed by its first send. Such an answer was
- * stamped when the page's HTML asked for it, possibly seconds before this send left, so its time
- * says nothing of the server's clock (decision 048). Should the browser not have used the preload,
- * one reading is lost; the next answer gives it.
+ * A preloaded read serves only a send this soon after the page loaded: later, what it says may
+ * have changed (a round locked, a result in), so the read goes to the server.
  */
-function claimPreload(url: string): boolean {
-  if (typeof document === 'undefined' || claimedPreloads.has(url)) return false
-  const links = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')
-  const preloaded = [...links].some((l) => l.getAttribute('href') === url)
-  if (preloaded) claimedPreloads.add(url)
-  return preloaded
+export const PRELOAD_FRESH_MS = 20_000
+
+/** The reads the app page preloaded, sent at boot, each kept for the one send that takes it. */
+const preloadedReads = new Map<string, Flight>()
+
+/**
+ * Sends now each API read the app page names as `<link rel="preload" as="fetch">` (the server's
+ * choice: packages/server/src/http/app-page.ts), which takes the browser's preloaded answer at
+ * once (decision 048). Left to the browser, a preload is handed to the first fetch of its URL
+ * whenever that comes: a tipping page first shown to a player not yet in that game reads its week
+ * only after they join, and would be given the answer from before they joined.
+ */
+export function adoptPreloadedReads(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>(
+    'link[rel="preload"][as="fetch"]',
+  )) {
+    const href = link.getAttribute('href')
+    if (href?.startsWith('/api/') && !preloadedReads.has(href))
+      preloadedReads.set(href, dispatch(href, {}, true))
+  }
+}
+
+/** The preloaded read for this URL, once, if it is still fresh and nothing has been written. */
+function takePreloaded(url: string): Flight | undefined {
+  const flight = preloadedReads.get(url)
+  if (!flight) return undefined
+  preloadedReads.delete(url)
+  if (Date.now() - flight.sentAt <= PRELOAD_FRESH_MS) return flight
+  discard(flight)
+  return undefined
+}
+
+/** A write may change what every preloaded read said: none of them is handed out after it. */
+function forgetPreloadedReads(): void {
+  for (const flight of preloadedReads.values()) discard(flight)
+  preloadedReads.clear()
+}
+
+function discard(flight: Flight): void {
+  flight.response.then((res) => res.body?.cancel()).catch(() => undefined)
 }
 
 /** One send, with its own timeout; a failure to get any answer is thrown as status 0. */
 async function send(path: string, opts: RequestOptions): Promise<Response> {
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutMs)
-  let res: Response
-  const sentAt = Date.now()
   const url = `/api/${path.replace(/^\//, '')}`
-  const preloaded = (opts.method ?? 'GET') === 'GET' && claimPreload(url)
+  const read = (opts.method ?? 'GET') === 'GET'
+  if (!read) forgetPreloadedReads()
+  const flight = (read && takePreloaded(url)) || dispatch(url, opts)
+  let res: Response
   try {
-    res = await fetch(url, {
-      method: opts.method ?? 'GET',
-      credentials: 'include',
-      headers: opts.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: controller.signal,
-    })
+    res = await flight.response
   } catch {
     reportConnection(false)
-    if (controller.signal.aborted)
-      throw new ApiCallError(`timeout of ${timeoutMs} ms exceeded`, 0, null, 0)
+    if (flight.controller.signal.aborted)
+      throw new ApiCallError(`timeout of ${flight.timeoutMs} ms exceeded`, 0, null, 0)
     throw new ApiCallError('Network error', 0, null, 0)
-  } finally {
-    clearTimeout(timer)
   }
   // A copy the service worker kept (decision 025) carries the time it was first answered; a
-  // preloaded answer, the time the page was.
-  if (!preloaded && !res.headers.get(OFFLINE_COPY_HEADER))
-    noteServerTime(res.headers.get(SERVER_TIME_HEADER), sentAt, Date.now())
+  // preloaded answer, the time the page was: neither is a reading of the server's clock now.
+  if (!flight.preloaded && !res.headers.get(OFFLINE_COPY_HEADER))
+    noteServerTime(res.headers.get(SERVER_TIME_HEADER), flight.sentAt, Date.now())
   return res
 }
 
