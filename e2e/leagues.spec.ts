@@ -160,6 +160,42 @@ describe('a league between two browsers', () => {
     await friend.context.close()
   })
 
+  it('makes one league when the answer to its create is lost and the browser sends it again (decision 049)', async () => {
+    const boss = await newPage(browser, { width: 1280, height: 800 })
+    await boss.page.goto('/registration')
+    await signUp(boss.page, uniqueEmail('lost'), 'Lou')
+    await boss.page.waitForURL('**/bbl/leagues')
+    await boss.page.goto('/bbl/leagues/create')
+    await boss.page.locator('input[name="name"]').fill('Lost Answer League')
+    // The first create reaches the server and is made; its answer is lost on the way back, which
+    // the browser sees as a busy server (503, Retry-After: 1), so its transport sends it again.
+    const sent: unknown[] = []
+    await boss.page.route('**/api/bbl/league', async (route) => {
+      sent.push(route.request().postDataJSON())
+      if (sent.length > 1) return route.continue()
+      await route.fetch()
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'Busy', param: null }],
+        }),
+      })
+    })
+    await boss.page.getByRole('button', { name: 'Create league' }).click()
+    await boss.page.waitForURL(/\/bbl\/league\/\d+\/ladder/)
+    expect(sent).toHaveLength(2)
+    expect(sent[1]).toEqual(sent[0])
+    const own = await apiCall<{ leagues: { id: number; name: string }[] }>(
+      boss.page,
+      'GET',
+      '/api/bbl/leagues',
+    )
+    expect(own.leagues.map((l) => l.name)).toEqual(['Lost Answer League'])
+    expect(boss.page.url()).toContain(`/bbl/league/${own.leagues[0]!.id}/ladder`)
+    await boss.context.close()
+  })
+
   it("at 320 px, a league's Settings tab is in sight when the settings are open", async () => {
     const { context, page } = await newPage(browser, { width: 320, height: 700 })
     await page.goto('/registration')

@@ -29,6 +29,12 @@ export const createLeagueBodySchema = z.object({
   description: description.default(''),
   privacy: privacySchema.default('private'),
   startRound: roundNumberSchema,
+  /**
+   * Made once by the client for the league it means to create (decision 049). The same create
+   * sent again with it (an answer lost on the way, a resend after a 503) returns the league the
+   * first one made; with other values it is refused. Optional: without it, every send makes one.
+   */
+  requestId: z.uuid('A request id is a UUID').optional(),
 })
 export type CreateLeagueBody = z.infer<typeof createLeagueBodySchema>
 

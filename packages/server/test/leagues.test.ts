@@ -59,6 +59,84 @@ describe('creating and finding leagues', () => {
     expect(res.json().errors[0].param).toBe(param)
   })
 
+  it('makes one league for a create sent again with its request id, however concurrently (decision 049)', async () => {
+    const requestId = '0b8f5a3e-6c1d-4f2a-9e7b-3d4c5b6a7f80'
+    const body = { name: 'Sent Twice', requestId }
+    const first = await create(boss, body)
+    expect(first.statusCode).toBe(200)
+    const league = first.json().success.league
+    // Once after the first answered, then four at once (the insert race on the key's index).
+    const again = [
+      await create(boss, body),
+      ...(await Promise.all([1, 2, 3, 4].map(() => create(boss, body)))),
+    ]
+    for (const res of again) {
+      expect(res.statusCode).toBe(200)
+      expect(res.json().success.league).toMatchObject({
+        id: league.id,
+        code: league.code,
+        numUser: 1,
+      })
+    }
+    const made = await t.db
+      .selectFrom('leagues')
+      .select('id')
+      .where('name', '=', 'Sent Twice')
+      .execute()
+    expect(made).toEqual([{ id: league.id }])
+    // Four at once with a key nobody has sent yet: one league among them.
+    const fresh = { name: 'Sent At Once', requestId: '7d2e9c41-58ab-4c3f-8e6d-1a2b3c4d5e6f' }
+    const atOnce = await Promise.all([1, 2, 3, 4].map(() => create(boss, fresh)))
+    expect(atOnce.map((r) => r.statusCode)).toEqual([200, 200, 200, 200])
+    expect(new Set(atOnce.map((r) => r.json().success.league.id)).size).toBe(1)
+    // The key is the owner's: another user sending the same one makes their own league.
+    const other = await create(member, body)
+    expect(other.statusCode).toBe(200)
+    expect(other.json().success.league.id).not.toBe(league.id)
+    // Without a key, every send makes a league, as before.
+    const plain = await Promise.all([1, 2].map(() => create(boss, { name: 'No Key' })))
+    expect(new Set(plain.map((r) => r.json().success.league.id)).size).toBe(2)
+  })
+
+  it('refuses a request id used for other values (409) or not a UUID (400), naming it', async () => {
+    const requestId = 'c3a1f2e4-9b8d-4e7f-a6c5-0d1e2f3a4b5c'
+    const made = await create(boss, { name: 'Keyed Once', requestId })
+    expect(made.statusCode).toBe(200)
+    // Sent again after its start week has closed: still the league it made, not a refusal.
+    const week1 = t.db.updateTable('rounds').where('number', '=', 1)
+    const before = await t.db
+      .selectFrom('rounds')
+      .select(['id', 'status'])
+      .where('number', '=', 1)
+      .execute()
+    await week1.set({ status: 'complete' }).execute()
+    const late = await create(boss, { name: 'Keyed Once', requestId })
+    for (const r of before)
+      await t.db.updateTable('rounds').set({ status: r.status }).where('id', '=', r.id).execute()
+    expect(late.statusCode).toBe(200)
+    expect(late.json().success.league.id).toBe(made.json().success.league.id)
+    expect((await create(boss, { name: 'Keyed Late', startRound: 1 })).statusCode).toBe(200)
+    const changed = await create(boss, { name: 'Keyed Twice', requestId })
+    expect(changed.statusCode).toBe(409)
+    expect(changed.json().errors[0]).toMatchObject({ code: 'CONFLICT', param: 'requestId' })
+    const wbbl = await post('/api/wbbl/league', boss, {
+      name: 'Keyed Once',
+      startRound: 1,
+      requestId,
+    })
+    expect([403, 409]).toContain(wbbl.statusCode)
+    const bad = await create(boss, { name: 'Bad Key', requestId: 'not-a-uuid' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors[0].param).toBe('requestId')
+    expect(
+      await t.db
+        .selectFrom('leagues')
+        .select('id')
+        .where('name', 'in', ['Keyed Twice', 'Bad Key'])
+        .execute(),
+    ).toEqual([])
+  })
+
   it('hides a private league from non-members (404, no code) and finds it only by code', async () => {
     const league = (await create(boss, { name: 'Secret Society' })).json().success.league
     expect((await get(`/api/bbl/league/${league.id}`, stranger)).statusCode).toBe(404)

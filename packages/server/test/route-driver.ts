@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { FastifyInstance, FastifySchema } from 'fastify'
 import type { z } from 'zod'
@@ -72,6 +73,7 @@ export function sample(schema: z.ZodType, hints: Hints = () => undefined, key = 
     }
     case 'string': {
       if (def.format === 'email') return `probe-${Math.random().toString(36).slice(2)}@example.com`
+      if (def.format === 'uuid') return randomUUID()
       let min = 0
       for (const c of def.checks ?? []) {
         const d = c._zod.def

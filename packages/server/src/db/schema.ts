@@ -231,6 +231,8 @@ export interface LeaguesTable {
   updated_at: DefaultTimestamp
   /** Last season's league this one renews (issue 31, decision 024); null for a new league. */
   renewed_from: ColumnType<number | null, number | null | undefined, number | null>
+  /** The browser's key for the create that made this league (decision 049); null without one. */
+  create_key: ColumnType<string | null, string | null | undefined, never>
 }
 
 export interface LeagueMembersTable {

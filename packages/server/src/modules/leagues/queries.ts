@@ -102,6 +102,7 @@ export const insertLeague = (
     privacy: 'private' | 'public'
     code: string
     startRound: number
+    requestId?: string | undefined
   },
 ) =>
   db
@@ -115,9 +116,21 @@ export const insertLeague = (
       code: l.code,
       start_round: l.startRound,
       num_users: 0,
+      create_key: l.requestId ?? null,
     })
-    .onConflict((oc) => oc.column('code').doNothing())
+    // No conflict target: a join code taken or, for a create sent again while the first is being
+    // written, the owner's create key (decision 049); the caller tells the two apart.
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
+    .executeTakeFirst()
+
+/** The league an owner made with a create key (decision 049), with what it was made from. */
+export const leagueByCreateKey = (db: Database, userId: number, requestId: string) =>
+  db
+    .selectFrom('leagues')
+    .select(['id', 'competition_id', 'name', 'description', 'privacy', 'start_round'])
+    .where('user_id', '=', userId)
+    .where('create_key', '=', requestId)
     .executeTakeFirst()
 
 export const updateLeague = (

@@ -194,6 +194,10 @@ export class LeaguesService {
 
   async create(sport: Sport, userId: number, body: CreateLeagueBody): Promise<League> {
     const c = await this.competitions.get(sport)
+    // Decision 049: a create sent again with its key finds the league the first send made, even
+    // if its start week has locked since.
+    const made = await this.madeBefore(this.db, c.id, userId, body)
+    if (made !== null) return this.show(sport, userId, made)
     await this.checkStartRound(c.id, body.startRound)
     const id = await inTransaction(this.db, async (trx) => {
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -207,10 +211,42 @@ export class LeaguesService {
           await q.addMember(trx, inserted.id, userId)
           return inserted.id
         }
+        // Not inserted: the code was taken, or the same create, sent twice at once, committed
+        // its league first (this insert waited for it on the key's index).
+        const raced = await this.madeBefore(trx, c.id, userId, body)
+        if (raced !== null) return raced
       }
       throw new AppError('INTERNAL', 'Could not find a free join code')
     })
     return this.show(sport, userId, id)
+  }
+
+  /**
+   * The league this owner already made with the body's create key, or null (no key, or none made
+   * with it yet). The same key with other values is a client's mistake, refused on the key.
+   */
+  private async madeBefore(
+    db: Database,
+    competitionId: number,
+    userId: number,
+    body: CreateLeagueBody,
+  ): Promise<number | null> {
+    if (body.requestId === undefined) return null
+    const row = await q.leagueByCreateKey(db, userId, body.requestId)
+    if (row === undefined) return null
+    const same =
+      row.competition_id === competitionId &&
+      row.name === body.name &&
+      row.description === body.description &&
+      row.privacy === body.privacy &&
+      row.start_round === body.startRound
+    if (!same)
+      throw new AppError(
+        'CONFLICT',
+        'This request id already made a different league; send a new one',
+        'requestId',
+      )
+    return row.id
   }
 
   async show(sport: Sport, userId: number, leagueId: number): Promise<League> {

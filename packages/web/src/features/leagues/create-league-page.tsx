@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { LEAGUE_DESCRIPTION_MAX } from '@tipping/contract/constants'
 import { createLeagueBodySchema } from '@tipping/contract/leagues'
 import { asFailure } from '../../lib/api-failure.ts'
+import { requestIdKeeper } from '../../lib/request-id.ts'
 import { useSport } from '../../lib/sport.ts'
 import { useFixtureQuery } from '../../lib/static-api.ts'
 import { Button } from '../../ui/button.tsx'
@@ -24,6 +25,9 @@ export default function CreateLeaguePage() {
   const [errors, setErrors] = useState<Errors>({})
   const [busy, setBusy] = useState(false)
   const [description, setDescription] = useState('')
+  // Decision 049: the league's create key, the same while the values are (a second press after
+  // an error whose league had in fact been made opens that league, not a twin).
+  const [requestIdFor] = useState(requestIdKeeper)
   const formError =
     errors.form ?? (fixture.isError ? 'Could not load the weeks of the season.' : undefined)
 
@@ -48,7 +52,8 @@ export default function CreateLeaguePage() {
     setBusy(true)
     setErrors({})
     try {
-      const { league } = await createLeague({ sport, body: parsed.data }).unwrap()
+      const body = { ...parsed.data, requestId: requestIdFor({ sport, ...parsed.data }) }
+      const { league } = await createLeague({ sport, body }).unwrap()
       void navigate(`/${sport}/league/${league.id}/ladder?invite=1`)
     } catch (err) {
       const failure = asFailure(err, 'The league was not created')
