@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { apiCall, baseURL, launchBrowser, newPage, signUp, uniqueEmail } from './browser.ts'
@@ -12,6 +14,14 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser?.close())
+
+/** How many mails to `to` the catcher has received. */
+const mailsTo = (dir: string, to: string) =>
+  fs
+    .readdirSync(dir)
+    .filter((f) =>
+      (JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string[] }).to.includes(to),
+    ).length
 
 const memberNames = (page: Page) =>
   page.getByRole('region', { name: 'Members' }).locator('li').allTextContents()
@@ -160,28 +170,32 @@ describe('a league between two browsers', () => {
     await friend.context.close()
   })
 
-  it('makes one league when the answer to its create is lost and the browser sends it again (decision 049)', async () => {
+  it('makes one league and sends one invitation when their answers are lost and the browser sends them again (decision 049)', async () => {
     const boss = await newPage(browser, { width: 1280, height: 800 })
     await boss.page.goto('/registration')
     await signUp(boss.page, uniqueEmail('lost'), 'Lou')
     await boss.page.waitForURL('**/bbl/leagues')
     await boss.page.goto('/bbl/leagues/create')
     await boss.page.locator('input[name="name"]').fill('Lost Answer League')
-    // The first create reaches the server and is made; its answer is lost on the way back, which
+    // The first send reaches the server and is done; its answer is lost on the way back, which
     // the browser sees as a busy server (503, Retry-After: 1), so its transport sends it again.
-    const sent: unknown[] = []
-    await boss.page.route('**/api/bbl/league', async (route) => {
-      sent.push(route.request().postDataJSON())
-      if (sent.length > 1) return route.continue()
-      await route.fetch()
-      await route.fulfill({
-        status: 503,
-        headers: { 'retry-after': '1', 'content-type': 'application/json' },
-        body: JSON.stringify({
-          errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'Busy', param: null }],
-        }),
+    const loseFirstAnswer = async (url: string) => {
+      const sent: unknown[] = []
+      await boss.page.route(url, async (route) => {
+        sent.push(route.request().postDataJSON())
+        if (sent.length > 1) return route.continue()
+        await route.fetch()
+        await route.fulfill({
+          status: 503,
+          headers: { 'retry-after': '1', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'Busy', param: null }],
+          }),
+        })
       })
-    })
+      return sent
+    }
+    const sent = await loseFirstAnswer('**/api/bbl/league')
     await boss.page.getByRole('button', { name: 'Create league' }).click()
     await boss.page.waitForURL(/\/bbl\/league\/\d+\/ladder/)
     expect(sent).toHaveLength(2)
@@ -193,6 +207,21 @@ describe('a league between two browsers', () => {
     )
     expect(own.leagues.map((l) => l.name)).toEqual(['Lost Answer League'])
     expect(boss.page.url()).toContain(`/bbl/league/${own.leagues[0]!.id}/ladder`)
+
+    // The same for an invitation: one email. Then one more address, sent plainly; once its mail
+    // is in, a second invitation to the first (queued before it) would have come too.
+    const invites = await loseFirstAnswer('**/api/bbl/league/*/invite')
+    const [friend, later] = [uniqueEmail('lost-friend'), uniqueEmail('later-friend')]
+    const dialog = boss.page.getByRole('dialog', { name: 'Invite your friends' })
+    await dialog.locator('#invite-emails').fill(friend)
+    await dialog.getByRole('button', { name: 'Send invitations' }).click()
+    await dialog.getByText('Invitation sent to 1 address.').waitFor()
+    expect(invites).toHaveLength(2)
+    expect(invites[1]).toEqual(invites[0])
+    await dialog.locator('#invite-emails').fill(later)
+    await dialog.getByRole('button', { name: 'Send invitations' }).click()
+    await waitForMail(inject('mailDir'), later)
+    expect(mailsTo(inject('mailDir'), friend)).toBe(1)
     await boss.context.close()
   })
 

@@ -9,6 +9,12 @@ export const MAX_ROW_ID = 2_147_483_647
 
 /** A row id in a JSON body. */
 export const rowIdSchema = z.number().int().positive().max(MAX_ROW_ID)
+/**
+ * A key the client makes once for a write that creates or sends something (decision 049): the
+ * same write sent again with it (an answer lost on the way, a resend after a 503) is not done
+ * twice. Optional: without it, every send counts.
+ */
+export const requestIdSchema = z.uuid('A request id is a UUID').optional()
 /** A row id in a path or query string. */
 export const rowIdParamSchema = z.coerce.number().int().positive().max(MAX_ROW_ID)
 

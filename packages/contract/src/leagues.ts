@@ -3,6 +3,7 @@ import { multiLineText, singleLineText } from './text.ts'
 import {
   reportedRoundNumberSchema,
   roundNumberSchema,
+  requestIdSchema,
   rowIdParamSchema,
   rowIdSchema,
 } from './ids.ts'
@@ -29,12 +30,8 @@ export const createLeagueBodySchema = z.object({
   description: description.default(''),
   privacy: privacySchema.default('private'),
   startRound: roundNumberSchema,
-  /**
-   * Made once by the client for the league it means to create (decision 049). The same create
-   * sent again with it (an answer lost on the way, a resend after a 503) returns the league the
-   * first one made; with other values it is refused. Optional: without it, every send makes one.
-   */
-  requestId: z.uuid('A request id is a UUID').optional(),
+  /** Sent again with the same values, the league the first send made; other values: 409. */
+  requestId: requestIdSchema,
 })
 export type CreateLeagueBody = z.infer<typeof createLeagueBodySchema>
 
@@ -135,6 +132,8 @@ export const inviteBodySchema = z.object({
     .array(emailAddress)
     .min(1, 'Enter at least one email address')
     .max(LEAGUE_INVITE_MAX, `Invite at most ${LEAGUE_INVITE_MAX} addresses at a time`),
+  /** Sent again, the invitations are not queued twice: the first send's answer is repeated. */
+  requestId: requestIdSchema,
 })
 export type InviteBody = z.infer<typeof inviteBodySchema>
 export const inviteResponseSchema = z.object({
@@ -153,6 +152,8 @@ export const sendEmailsBodySchema = z.object({
   message: multiLineText()
     .min(1, 'Enter a message')
     .max(LEAGUE_MESSAGE_MAX, `Message must be at most ${LEAGUE_MESSAGE_MAX} characters`),
+  /** Sent again, the message is not queued twice: the first send's answer is repeated. */
+  requestId: requestIdSchema,
 })
 export type SendEmailsBody = z.infer<typeof sendEmailsBodySchema>
 export const sendEmailsResponseSchema = z.object({

@@ -110,6 +110,63 @@ describe('invitations', () => {
   })
 })
 
+describe('a send again with its request id (decision 049)', () => {
+  it('queues the invitations once, answers as the first did, and counts one use of the quota', async () => {
+    const requestId = '5f0c3b2a-1d4e-4a6b-8c7d-9e0f1a2b3c4d'
+    const body = { emails: ['once@x.test', 'twice@x.test'], requestId }
+    const first = await post(`/api/bbl/league/${league.id}/invite`, boss, body)
+    expect(first.json()).toEqual({ success: { invited: 2 } })
+    const again = [
+      await post(`/api/bbl/league/${league.id}/invite`, boss, body),
+      ...(await Promise.all(
+        [1, 2, 3].map(() => post(`/api/bbl/league/${league.id}/invite`, boss, body)),
+      )),
+    ]
+    for (const res of again) expect(res.json()).toEqual({ success: { invited: 2 } })
+    expect(await outboxCount()).toBe(2)
+    // One use of the quota of 5: three more addresses still fit, a fourth does not.
+    expect((await invite(boss, ['a@x.test', 'b@x.test', 'c@x.test'])).statusCode).toBe(200)
+    expect((await invite(boss, ['d@x.test'])).statusCode).toBe(429)
+  })
+
+  it('queues a message once, however often and however concurrently it is sent', async () => {
+    const requestId = '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d'
+    const sends = await Promise.all([1, 2, 3].map(() => message(boss, { requestId })))
+    for (const res of sends) expect(res.json()).toEqual({ success: { recipients: 2 } })
+    expect(await outboxCount()).toBe(2)
+    // One message of the two an hour used: another key still sends, a third is over.
+    expect(
+      (await message(boss, { requestId: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e' })).statusCode,
+    ).toBe(200)
+    expect((await message(boss)).statusCode).toBe(429)
+    // Without a key, each send counts, as before.
+    expect(await outboxCount()).toBe(4)
+  })
+
+  it("refuses a request id used for another league's send (409) or not a UUID (400)", async () => {
+    const other = (
+      await post('/api/bbl/league', boss, { name: 'Second League', startRound: 1 })
+    ).json().success.league
+    const requestId = '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f'
+    expect((await message(boss, { requestId })).statusCode).toBe(200)
+    const elsewhere = await post('/api/bbl/league/send_emails', boss, {
+      leagueId: other.id,
+      subject: 'Hello',
+      message: 'Tip away',
+      requestId,
+    })
+    expect(elsewhere.statusCode).toBe(409)
+    expect(elsewhere.json().errors[0]).toMatchObject({ code: 'CONFLICT', param: 'requestId' })
+    const bad = await post(`/api/bbl/league/${league.id}/invite`, boss, {
+      emails: ['x@x.test'],
+      requestId: 'twice',
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors[0].param).toBe('requestId')
+    expect(await outboxCount()).toBe(2)
+  })
+})
+
 describe('league messages', () => {
   it('queues the message for every member, commissioner only', async () => {
     expect((await message(null)).statusCode).toBe(401)

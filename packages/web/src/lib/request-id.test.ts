@@ -9,14 +9,18 @@ describe('request ids (decision 049)', () => {
     expect(new Set(ids).size).toBe(ids.length)
   })
 
-  it('repeat for the same values and change with them', () => {
+  it('repeat for the same values, change with them, and start again after a success', () => {
     const keep = requestIdKeeper()
-    const a = keep({ name: 'Office', startRound: 1 })
-    expect(keep({ name: 'Office', startRound: 1 })).toBe(a)
-    const b = keep({ name: 'Office', startRound: 2 })
+    const a = keep.idFor({ name: 'Office', startRound: 1 })
+    expect(keep.idFor({ name: 'Office', startRound: 1 })).toBe(a)
+    const b = keep.idFor({ name: 'Office', startRound: 2 })
     expect(b).not.toBe(a)
     // Back to the first values: a new thing now, not the first one again.
-    expect(keep({ name: 'Office', startRound: 1 })).not.toBe(a)
-    expect(requestIdKeeper()({ name: 'Office', startRound: 2 })).not.toBe(b)
+    expect(keep.idFor({ name: 'Office', startRound: 1 })).not.toBe(a)
+    // Sent: the same values again are a second send (the same friends invited twice on purpose).
+    const c = keep.idFor({ emails: ['pal@example.com'] })
+    keep.forget()
+    expect(keep.idFor({ emails: ['pal@example.com'] })).not.toBe(c)
+    expect(requestIdKeeper().idFor({ name: 'Office', startRound: 2 })).not.toBe(b)
   })
 })

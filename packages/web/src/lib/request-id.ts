@@ -13,16 +13,27 @@ export function newRequestId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
+export interface RequestIdKeeper {
+  /** The key for these values: the last call's key if its values were the same, else a new one. */
+  idFor(values: unknown): string
+  /** The send went through: the next one, even with the same values, is a new thing. */
+  forget(): void
+}
+
 /**
- * One key per set of values: the same values as the last call give its key again, other values
- * a new one. A form keeps one of these for as long as it is open, so pressing again after an
- * error repeats the create, and changing a field first makes a different thing.
+ * One key per set of values, kept by a form for as long as it is open: pressing again after an
+ * error repeats the send, changing a field first (or sending again after a success) makes a new one.
  */
-export function requestIdKeeper(): (values: unknown) => string {
+export function requestIdKeeper(): RequestIdKeeper {
   let last: { values: string; id: string } | null = null
-  return (values) => {
-    const key = JSON.stringify(values)
-    if (last?.values !== key) last = { values: key, id: newRequestId() }
-    return last.id
+  return {
+    idFor(values) {
+      const key = JSON.stringify(values)
+      if (last?.values !== key) last = { values: key, id: newRequestId() }
+      return last.id
+    },
+    forget() {
+      last = null
+    },
   }
 }

@@ -243,7 +243,7 @@ export function leaguesRoutes(app: App, deps: { leagues: LeaguesService }): void
     async (request) => {
       const id = callerOf(request).row.id
       return success(
-        await leagues.invite(request.params.sport, id, request.params.id, request.body.emails),
+        await leagues.invite(request.params.sport, id, request.params.id, request.body),
       )
     },
   )

@@ -15,6 +15,7 @@ import {
   type CreateLeagueBody,
   type DeleteMultiBody,
   type EditUsersBody,
+  type InviteBody,
   type League,
   type LeagueHonoursResponse,
   type LeagueListResponse,
@@ -381,7 +382,7 @@ export class LeaguesService {
     sport: Sport,
     userId: number,
     leagueId: number,
-    emails: string[],
+    { emails, requestId }: InviteBody,
   ): Promise<{ invited: number }> {
     const { row } = await this.managed(sport, leagueId, userId)
     const addresses = [...new Set(emails)]
@@ -395,9 +396,10 @@ export class LeaguesService {
       commissioner: await this.displayName(userId),
     })
     const now = this.mail.clock.now()
-    await inTransaction(this.db, async (trx) => {
-      await useMailQuota(trx, {
+    return inTransaction(this.db, async (trx) => {
+      const { repeated } = await useMailQuota(trx, {
         userId,
+        requestId,
         action: 'league.invite',
         entity: 'league',
         entityId: String(leagueId),
@@ -412,13 +414,15 @@ export class LeaguesService {
         now,
         param: 'emails',
       })
+      // Decision 049: sent again with its key, the first send's answer, and no mail.
+      if (repeated !== null) return { invited: repeated }
       await queueEmails(
         trx,
         addresses.map((to) => ({ ...email, to })),
         now,
       )
+      return { invited: addresses.length }
     })
-    return { invited: addresses.length }
   }
 
   /**
@@ -444,8 +448,9 @@ export class LeaguesService {
     const recipients = await inTransaction(this.db, async (trx) => {
       await q.lockLeague(trx, body.leagueId)
       const count = await countLeagueRecipients(trx, body.leagueId)
-      await useMailQuota(trx, {
+      const { repeated } = await useMailQuota(trx, {
         userId,
+        requestId: body.requestId,
         action: 'league.message',
         entity: 'league',
         entityId: String(body.leagueId),
@@ -457,6 +462,8 @@ export class LeaguesService {
         now,
         param: 'message',
       })
+      // Decision 049: sent again with its key, the first send's answer, and no mail.
+      if (repeated !== null) return repeated
       return queueToLeagueMembers(trx, body.leagueId, email, now)
     })
     return { recipients }

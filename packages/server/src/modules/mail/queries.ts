@@ -163,6 +163,23 @@ export async function quotaUsed(
   )
 }
 
+/**
+ * The use of `action` this user recorded with a request key since `since` (decision 049), on the
+ * same (actor, action, created_at) index as the quota's count.
+ */
+export const mailActionByRequest = (
+  db: Database,
+  o: { userId: number; action: string; requestId: string; since: Date },
+) =>
+  db
+    .selectFrom('audit_log')
+    .select(['entity_id', sql<number>`(data->>'recipients')::int`.as('recipients')])
+    .where('actor_user_id', '=', o.userId)
+    .where('action', '=', o.action)
+    .where('created_at', '>', o.since)
+    .where(sql<string>`data->>'requestId'`, '=', o.requestId)
+    .executeTakeFirst()
+
 export const recordMailAction = (
   db: Database,
   a: {
@@ -171,6 +188,7 @@ export const recordMailAction = (
     entity: string
     entityId: string
     recipients: number
+    requestId?: string | undefined
     at: Date
   },
 ) =>
@@ -181,7 +199,11 @@ export const recordMailAction = (
       action: a.action,
       entity: a.entity,
       entity_id: a.entityId,
-      data: JSON.stringify({ recipients: a.recipients }),
+      data: JSON.stringify(
+        a.requestId === undefined
+          ? { recipients: a.recipients }
+          : { recipients: a.recipients, requestId: a.requestId },
+      ),
       created_at: a.at,
     })
     .execute()

@@ -36,11 +36,17 @@ export interface QuotaLimit {
   recipients: number
 }
 
+/** How long a send's request key is honoured: far longer than any resend, within the log's index. */
+const REQUEST_KEY_MS = 24 * HOUR_MS
+
 /**
  * Anti-spam: checks a user's hourly quota for an outgoing-mail action and records this use, in
  * the caller's transaction. The window slides over the last hour of the audit log (kept in the
  * database, so every API process sees the same count); an advisory lock per user makes two
  * requests at once queue behind each other instead of both fitting under the limit.
+ *
+ * With a request key, a send this user already made with it is found instead: `repeated` is the
+ * recipients it counted, and the caller queues nothing. Otherwise `repeated` is null.
  */
 export async function useMailQuota(
   trx: Database,
@@ -58,9 +64,29 @@ export async function useMailQuota(
     perEntity?: { recipients: number; windowMs: number; what: string; period: string }
     now: Date
     param: string
+    /** The client's key for this send (decision 049): a send already done with it is not redone. */
+    requestId?: string | undefined
   },
-): Promise<void> {
+): Promise<{ repeated: number | null }> {
   await q.lockSenderQuota(trx, u.userId)
+  // Under the sender's lock, so a second send with the key waits for the first to commit.
+  if (u.requestId !== undefined) {
+    const done = await q.mailActionByRequest(trx, {
+      userId: u.userId,
+      action: u.action,
+      requestId: u.requestId,
+      since: new Date(u.now.getTime() - REQUEST_KEY_MS),
+    })
+    if (done !== undefined) {
+      if (done.entity_id !== u.entityId)
+        throw new AppError(
+          'CONFLICT',
+          'This request id was already used for another send; make a new one',
+          'requestId',
+        )
+      return { repeated: done.recipients }
+    }
+  }
   const used = await q.quotaUsed(trx, {
     userId: u.userId,
     action: u.action,
@@ -105,8 +131,10 @@ export async function useMailQuota(
     entity: u.entity,
     entityId: u.entityId,
     recipients: u.recipients,
+    requestId: u.requestId,
     at: u.now,
   })
+  return { repeated: null }
 }
 
 /**

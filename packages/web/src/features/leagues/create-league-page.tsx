@@ -27,7 +27,7 @@ export default function CreateLeaguePage() {
   const [description, setDescription] = useState('')
   // Decision 049: the league's create key, the same while the values are (a second press after
   // an error whose league had in fact been made opens that league, not a twin).
-  const [requestIdFor] = useState(requestIdKeeper)
+  const [requestIds] = useState(requestIdKeeper)
   const formError =
     errors.form ?? (fixture.isError ? 'Could not load the weeks of the season.' : undefined)
 
@@ -52,7 +52,7 @@ export default function CreateLeaguePage() {
     setBusy(true)
     setErrors({})
     try {
-      const body = { ...parsed.data, requestId: requestIdFor({ sport, ...parsed.data }) }
+      const body = { ...parsed.data, requestId: requestIds.idFor({ sport, ...parsed.data }) }
       const { league } = await createLeague({ sport, body }).unwrap()
       void navigate(`/${sport}/league/${league.id}/ladder?invite=1`)
     } catch (err) {

@@ -4,6 +4,7 @@ import { inviteBodySchema, type League } from '@tipping/contract/leagues'
 import { useFlash } from '../../lib/use-flash.ts'
 import { Button } from '../../ui/button.tsx'
 import { failureMessage } from '../../lib/api.ts'
+import { requestIdKeeper } from '../../lib/request-id.ts'
 import { useInviteByEmailMutation } from './leagues-api.ts'
 import styles from './leagues.module.css'
 
@@ -21,6 +22,8 @@ export function InviteByEmail({ sport, league }: { sport: Sport; league: League 
   const [busy, setBusy] = useState(false)
   const [inviteByEmail] = useInviteByEmailMutation()
   const [flash, showFlash] = useFlash()
+  // Decision 049: a second press after an error does not invite the same friends twice.
+  const [requestIds] = useState(requestIdKeeper)
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -42,7 +45,9 @@ export function InviteByEmail({ sport, league }: { sport: Sport; league: League 
         sport,
         id: league.id,
         emails: parsed.data.emails,
+        requestId: requestIds.idFor({ league: league.id, emails: parsed.data.emails }),
       }).unwrap()
+      requestIds.forget()
       setText('')
       showFlash(
         `Invitation${invited === 1 ? '' : 's'} sent to ${invited} ${invited === 1 ? 'address' : 'addresses'}.`,

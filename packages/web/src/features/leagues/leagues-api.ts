@@ -209,22 +209,25 @@ export const leaguesApi = api.injectEndpoints({
       responseSchema: bulkMembersResponseSchema,
       invalidatesTags: (_r, _e, { id }) => [leagueTag(id), membersTag(id), ladderTag(id)],
     }),
-    inviteByEmail: build.mutation<{ invited: number }, LeagueArg & { emails: string[] }>({
-      query: ({ sport, id, emails }) => ({
+    inviteByEmail: build.mutation<
+      { invited: number },
+      LeagueArg & { emails: string[]; requestId?: string }
+    >({
+      query: ({ sport, id, emails, requestId }) => ({
         path: `${sport}/league/${id}/invite`,
         method: 'POST',
-        body: { emails },
+        body: { emails, requestId },
       }),
       responseSchema: inviteResponseSchema,
     }),
     messageMembers: build.mutation<
       { recipients: number },
-      LeagueArg & { subject: string; message: string }
+      LeagueArg & { subject: string; message: string; requestId?: string }
     >({
-      query: ({ sport, id, subject, message }) => ({
+      query: ({ sport, id, subject, message, requestId }) => ({
         path: `${sport}/league/send_emails`,
         method: 'POST',
-        body: { leagueId: id, subject, message },
+        body: { leagueId: id, subject, message, requestId },
       }),
       responseSchema: sendEmailsResponseSchema,
     }),

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import type { Sport } from '@tipping/contract/constants'
 import { sendEmailsBodySchema, type League } from '@tipping/contract/leagues'
 import { asFailure } from '../../lib/api-failure.ts'
+import { requestIdKeeper } from '../../lib/request-id.ts'
 import { useFlash } from '../../lib/use-flash.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormField } from '../../ui/form-field.tsx'
@@ -16,6 +17,8 @@ export function MessageMembers({ sport, league }: { sport: Sport; league: League
   const [busy, setBusy] = useState(false)
   const [flash, showFlash] = useFlash()
   const [messageMembers] = useMessageMembersMutation()
+  // Decision 049: a second press after an error does not send the members the message twice.
+  const [requestIds] = useState(requestIdKeeper)
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -43,7 +46,9 @@ export function MessageMembers({ sport, league }: { sport: Sport; league: League
         id: league.id,
         subject: parsed.data.subject,
         message: parsed.data.message,
+        requestId: requestIds.idFor(parsed.data),
       }).unwrap()
+      requestIds.forget()
       form.reset()
       showFlash(`Message sent to ${recipients} ${recipients === 1 ? 'member' : 'members'}.`)
     } catch (err) {
