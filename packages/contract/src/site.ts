@@ -10,6 +10,7 @@ import {
   PREREGISTRATION_NAME_MAX,
 } from './site-rules.ts'
 import { sportSchema } from './sport.ts'
+import { requestIdSchema } from './ids.ts'
 
 // The public site's own calls (spec 7 "Account and session"): contact, pre-registration, the
 // country of the caller (geo by IP) and the Canadian states list.
@@ -34,6 +35,8 @@ export const contactBodySchema = z.object({
     .max(CONTACT_MESSAGE_MAX, `Keep it under ${CONTACT_MESSAGE_MAX} characters`),
   /** The competition the sender was looking at, when known. */
   sport: sportSchema.optional(),
+  /** Sent again with it, the message is not stored or emailed twice (decision 049). */
+  requestId: requestIdSchema,
 })
 export type ContactBody = z.infer<typeof contactBodySchema>
 

@@ -87,6 +87,25 @@ describe('POST /api/contact', () => {
     expect((await outbox())[0]!.text_body).toContain(`signed-in user #${user.id}`)
   })
 
+  it('stores and emails a message sent again with its request id once, however concurrently (decision 049)', async () => {
+    const keyed = { ...good, requestId: '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b' }
+    const first = await post('/api/contact', keyed)
+    const again = [
+      await post('/api/contact', keyed),
+      ...(await Promise.all([1, 2, 3].map(() => post('/api/contact', keyed)))),
+    ]
+    for (const res of [first, ...again]) expect(res.json()).toEqual({ success: { sent: true } })
+    expect(await t.db.selectFrom('contact_messages').selectAll().execute()).toHaveLength(1)
+    expect(await outbox()).toHaveLength(1)
+    // Another key, or none, is another message.
+    await post('/api/contact', { ...good, requestId: '4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c' })
+    await post('/api/contact', good)
+    expect(await outbox()).toHaveLength(3)
+    const bad = await post('/api/contact', { ...good, requestId: 'again' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors[0].param).toBe('requestId')
+  })
+
   it.each([
     [{ ...good, name: '   ' }, 'name'],
     [{ ...good, email: 'not-an-email' }, 'email'],

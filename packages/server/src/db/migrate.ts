@@ -25,6 +25,7 @@ import * as outboxRecipient from './migrations/2026-11-28T1600-outbox-recipient.
 import * as scoresLockOrder from './migrations/2026-12-04T1200-scores-lock-order.ts'
 import * as userChangesWait from './migrations/2026-12-04T1600-user-changes-wait-for-scoring.ts'
 import * as leagueCreateKey from './migrations/2026-12-06T0400-league-create-key.ts'
+import * as contactRequestKey from './migrations/2026-12-06T0500-contact-request-key.ts'
 
 // Listed statically (not read from the folder at run time) so the same code runs under tsx,
 // vitest and any bundler. Names sort in the order they apply; add new ones at the end.
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04T1200-scores-lock-order': scoresLockOrder,
   '2026-12-04T1600-user-changes-wait-for-scoring': userChangesWait,
   '2026-12-06T0400-league-create-key': leagueCreateKey,
+  '2026-12-06T0500-contact-request-key': contactRequestKey,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

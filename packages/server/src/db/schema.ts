@@ -288,6 +288,8 @@ export interface ContactMessagesTable {
   email: string
   message: string
   created_at: DefaultTimestamp
+  /** The contact form's key for this message (decision 049); null without one. */
+  request_key: ColumnType<string | null, string | null | undefined, never>
 }
 
 export interface PreregistrationsTable {

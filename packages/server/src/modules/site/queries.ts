@@ -3,7 +3,14 @@ import type { Database } from '../../db/schema.ts'
 
 export const insertContactMessage = (
   db: Database,
-  m: { userId: number | null; name: string; email: string; message: string; at: Date },
+  m: {
+    userId: number | null
+    name: string
+    email: string
+    message: string
+    requestId?: string | undefined
+    at: Date
+  },
 ) =>
   db
     .insertInto('contact_messages')
@@ -12,10 +19,14 @@ export const insertContactMessage = (
       name: m.name,
       email: m.email,
       message: m.message,
+      request_key: m.requestId ?? null,
       created_at: m.at,
     })
+    // A message whose key is stored already (sent again, or twice at once) is not stored again:
+    // no row comes back (decision 049).
+    .onConflict((oc) => oc.column('request_key').where('request_key', 'is not', null).doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow()
+    .executeTakeFirst()
 
 /**
  * Adds an address to the pre-registration list; true when it was new. Addresses arrive

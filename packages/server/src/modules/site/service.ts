@@ -87,7 +87,9 @@ export class SiteService {
   async contact(body: ContactBody, userId: number | null): Promise<void> {
     const at = this.settings.clock.now()
     await inTransaction(this.db, async (trx) => {
-      await q.insertContactMessage(trx, { userId, ...body, at })
+      const stored = await q.insertContactMessage(trx, { userId, ...body, at })
+      // Decision 049: the same message sent again with its key was stored and emailed already.
+      if (stored === undefined) return
       const email = contactEmail({
         name: body.name,
         email: body.email,

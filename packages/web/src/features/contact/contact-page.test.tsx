@@ -65,6 +65,9 @@ describe('ContactForm', () => {
       email: 'casey@example.com',
       message: 'My picks did not save on Friday.',
       sport: 'wbbl',
+      requestId: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
     })
     const sending = screen.getByTestId<HTMLButtonElement>('contact-submit')
     expect(sending.textContent).toBe('Sending…')
@@ -75,6 +78,29 @@ describe('ContactForm', () => {
     expect(screen.getByTestId('contact-sent').textContent).toMatch(/message has been sent/)
     fireEvent.click(screen.getByRole('button', { name: 'Send another message' }))
     expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('')
+  })
+
+  it('sends the same request id again after an error, and a new one for the next message (decision 049)', async () => {
+    const submit = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiCallError('Try again soon', 'SERVICE_UNAVAILABLE', null, 503))
+      .mockResolvedValue({ sent: true })
+    renderForm(submit)
+    fill()
+    const press = () =>
+      act(async () => {
+        fireEvent.click(screen.getByTestId('contact-submit'))
+      })
+    await press()
+    await press()
+    const ids = () => submit.mock.calls.map((c) => (c[0] as { requestId: string }).requestId)
+    expect(ids()).toHaveLength(2)
+    expect(ids()[1]).toBe(ids()[0])
+    fireEvent.click(screen.getByRole('button', { name: 'Send another message' }))
+    fill()
+    await press()
+    expect(ids()).toHaveLength(3)
+    expect(ids()[2]).not.toBe(ids()[0])
   })
 
   it('shows a field error from the server beside that field, and keeps what was typed', async () => {

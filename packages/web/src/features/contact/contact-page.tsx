@@ -9,6 +9,7 @@ import {
 import { contactBodySchema, type ContactBody } from '@tipping/contract/site'
 import { isApiFailure } from '../../lib/api.ts'
 import { isSport } from '../../lib/sport.ts'
+import { requestIdKeeper } from '../../lib/request-id.ts'
 import {
   editedField,
   focusFirstInvalid,
@@ -54,6 +55,8 @@ export function ContactForm({ submit }: Props) {
   const [invalid, setInvalid] = useState<FieldErrors>({})
   const messageId = useId()
   const phase = contactPhase(state)
+  // Decision 049: a second press after an error does not send support the message twice.
+  const [requestIds] = useState(requestIdKeeper)
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -70,7 +73,8 @@ export function ContactForm({ submit }: Props) {
     if (Object.keys(errors).length > 0) return focusFirstInvalid(form, errors)
     dispatch({ type: 'start' })
     try {
-      await submit(body)
+      await submit({ ...body, requestId: requestIds.idFor(body) })
+      requestIds.forget()
       dispatch({ type: 'success' })
       setMessage('')
     } catch (err) {
