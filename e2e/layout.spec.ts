@@ -3,8 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, newPage } from './browser.ts'
+import { apiCall, launchBrowser, newPage, uniqueEmail } from './browser.ts'
 import { LAYOUT_WIDTHS, layoutProblems, settle } from './layout-check.ts'
+import { LEAGUE_NAME_MAX } from '@tipping/contract/constants'
+import { TEAM_NAME_MAX } from '@tipping/contract/auth'
 import { ACCOUNTS, SCREENS, putContent, signIn, visit, type Who } from './screens.ts'
 
 // Issue 27: every screen of screens.ts (each route, dialog, menu and state) at 320, 390, 768 and
@@ -122,5 +124,82 @@ describe('site-wide bars and the offseason page', () => {
     await context.close()
     await put('site_switches', { offseason: false, loginEnabled: true })
     expect(problems).toEqual({ visitor: [], tipper: [] })
+  })
+})
+
+// Names as players choose them: a team and a league named with one long word each (the longest
+// the contract allows, no space to break at). Every page that shows them must still fit a phone:
+// headings, ladder and member rows, the head-to-head, the invite dialog and the admin's list wrap
+// or truncate with the whole name in a title, never scroll the page sideways.
+describe('long unbroken names', () => {
+  const teamName = 'Thunderbolts'.repeat(4).slice(0, TEAM_NAME_MAX)
+  const leagueName = 'Supercalifragilisticexpialidocious'.repeat(2).slice(0, LEAGUE_NAME_MAX)
+  let leagueId = 0
+  const register = async (page: Page, email: string, team: string | null) => {
+    await page.goto('/')
+    const res = await page.request.post('/api/bbl/auth/register', {
+      data: {
+        email,
+        password: 'a long password',
+        firstName: 'Wrapping',
+        lastName: 'Tester',
+        ...(team ? { team_name: team } : {}),
+      },
+    })
+    expect(res.status()).toBe(200)
+  }
+  const owner = { email: uniqueEmail('long-names-owner'), password: 'a long password' }
+
+  beforeAll(async () => {
+    const boss = await newPage(browser, { width: 1280, height: 800 })
+    await register(boss.page, owner.email, teamName)
+    const { league } = await apiCall<{ league: { id: number; code: string } }>(
+      boss.page,
+      'POST',
+      '/api/bbl/league',
+      { name: leagueName, privacy: 'public', startRound: 8 },
+    )
+    leagueId = league.id
+    const friend = await newPage(browser, { width: 1280, height: 800 })
+    await register(friend.page, uniqueEmail('long-names-friend'), null)
+    await apiCall(friend.page, 'POST', `/api/bbl/league/${league.code}/join`, {})
+    await boss.context.close()
+    await friend.context.close()
+  })
+
+  it.each([320, 390] as const)('fit at %i px', async (width) => {
+    const player = await newPage(browser, { width, height: 800 })
+    await signIn(player.page, owner)
+    const admin = await newPage(browser, { width, height: 800 })
+    await signIn(admin.page, ACCOUNTS.admin)
+    const search = async (page: Page) => {
+      await page.getByLabel('Name, code or commissioner email').fill(leagueName)
+      await page.getByRole('button', { name: 'Search' }).click()
+      await page.locator('tbody tr', { hasText: leagueName.slice(0, 20) }).waitFor()
+    }
+    const screens: [Page, string, string, ((page: Page) => Promise<void>)?][] = [
+      [player.page, '/bbl/leagues', `a:has-text("${leagueName.slice(0, 20)}")`],
+      [player.page, `/bbl/league/${leagueId}/ladder`, 'tbody tr'],
+      [player.page, `/bbl/league/${leagueId}/ladder?invite=1`, '[role="dialog"]'],
+      [player.page, `/bbl/league/${leagueId}/members`, 'li:has-text("Commissioner")'],
+      [player.page, `/bbl/league/${leagueId}/settings`, 'input[name="name"]'],
+      [player.page, `/bbl/league/${leagueId}/head-to-head`, 'h2'],
+      [player.page, '/bbl/account', 'input[name="team_name"]'],
+      [admin.page, '/admin/leagues', 'tbody tr', search],
+    ]
+    const problems: Record<string, string[]> = {}
+    for (const [page, path, ready, then] of screens) {
+      await visit(page, path, ready)
+      await then?.(page)
+      await settle(page)
+      const found = await layoutProblems(page)
+      if (found.length > 0) {
+        problems[path] = found
+        await picture(page, `${width}-long-names-${path}`)
+      }
+    }
+    await player.context.close()
+    await admin.context.close()
+    expect(problems).toEqual({})
   })
 })
