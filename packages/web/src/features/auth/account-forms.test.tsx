@@ -188,6 +188,8 @@ describe('account page', () => {
       '/api/session': () => json(200, { success: { user: saved } }),
     })
     mount(<AccountPage />, '/bbl/account', true)
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Ada')
+    type('Last name', 'Lovelace')
     type('Tipping team name', 'Sixes')
     fireEvent.change(screen.getByLabelText('Email me a reminder to tip'), {
       target: { value: 'match' },
@@ -196,6 +198,7 @@ describe('account page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }))
     expect((await screen.findByTestId('profile-saved')).textContent).toBe(PROFILE_UPDATED)
     expect(calls.find((c) => c.body)?.body).toEqual({
+      last_name: 'Lovelace',
       team_name: 'Sixes',
       team_supported: 0,
       disabledNotifications: false,

@@ -11,7 +11,12 @@ import { useFlash } from '../../lib/use-flash.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmModal } from '../../ui/confirm-modal.tsx'
 import { FormField } from '../../ui/form-field.tsx'
-import { validatePasswordChange, validateProfile, type FieldErrors } from './account-validation.ts'
+import {
+  PROFILE_MAX_LENGTH,
+  validatePasswordChange,
+  validateProfile,
+  type FieldErrors,
+} from './account-validation.ts'
 import {
   useChangePasswordMutation,
   useDeactivateAccountMutation,
@@ -85,7 +90,12 @@ function ProfileCard({ sport, user }: { sport: Sport; user: UserSession }) {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const data = new FormData(e.currentTarget)
+    // A name goes only when it was changed (see validateProfile).
+    const changed = (field: 'first_name' | 'last_name') =>
+      text(data, field).trim() === user[field] ? {} : { [field]: text(data, field) }
     const body = {
+      ...changed('first_name'),
+      ...changed('last_name'),
       team_name: text(data, 'team_name'),
       team_supported: Number(text(data, 'team_supported') || '0'),
       disabledNotifications: data.get('leagueEmails') !== 'on',
@@ -141,6 +151,24 @@ function ProfileCard({ sport, user }: { sport: Sport; user: UserSession }) {
         noValidate
         data-testid="profile-form"
       >
+        <div className={styles.names}>
+          <FormField
+            label="First name"
+            name="first_name"
+            autoComplete="given-name"
+            maxLength={PROFILE_MAX_LENGTH.first_name}
+            defaultValue={user.first_name}
+            error={errors.first_name}
+          />
+          <FormField
+            label="Last name"
+            name="last_name"
+            autoComplete="family-name"
+            maxLength={PROFILE_MAX_LENGTH.last_name}
+            defaultValue={user.last_name}
+            error={errors.last_name}
+          />
+        </div>
         <FormField
           label="Tipping team name"
           name="team_name"

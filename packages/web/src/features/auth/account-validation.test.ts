@@ -3,6 +3,7 @@ import {
   validateNewPassword,
   validatePasswordChange,
   validateProfile,
+  PROFILE_MAX_LENGTH,
   validateResetRequest,
 } from './account-validation.ts'
 
@@ -59,11 +60,25 @@ describe('password change', () => {
 })
 
 describe('profile', () => {
+  const names = { first_name: 'Ada', last_name: 'Lovelace' }
   it('limits the team name to 40 characters; an empty one clears it', () => {
-    expect(validateProfile({ team_name: 'x'.repeat(41) })).toEqual({
+    expect(validateProfile({ ...names, team_name: 'x'.repeat(41) })).toEqual({
       team_name: 'Team name must be at most 40 characters',
     })
-    expect(validateProfile({ team_name: 'x'.repeat(40) })).toEqual({})
-    expect(validateProfile({ team_name: '' })).toEqual({})
+    expect(validateProfile({ ...names, team_name: 'x'.repeat(40) })).toEqual({})
+    expect(validateProfile({ ...names, team_name: '' })).toEqual({})
+  })
+
+  it('lets a name change but never be emptied, and holds the inputs to the contract', () => {
+    expect(validateProfile({ first_name: '  ', last_name: '', team_name: '' })).toEqual({
+      first_name: 'Enter your first name',
+      last_name: 'Enter your last name',
+    })
+    expect(validateProfile({ ...names, first_name: 'Ada\u0007', team_name: '' })).toEqual({
+      first_name: 'Remove line breaks, tabs and other control characters',
+    })
+    // A name not sent is not changed, so it is not asked for (an account with no last name).
+    expect(validateProfile({ first_name: 'Ada', team_name: 'Sixes' })).toEqual({})
+    expect(PROFILE_MAX_LENGTH).toEqual({ first_name: 60, last_name: 60 })
   })
 })

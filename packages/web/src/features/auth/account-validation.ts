@@ -60,5 +60,27 @@ export const validatePasswordChange = (body: {
   confirmation: string
 }): FieldErrors => fieldErrorsOf(passwordChangeBodySchema, body)
 
-export const validateProfile = (body: { team_name: string }): FieldErrors =>
-  fieldErrorsOf(userUpdateBodySchema, body)
+/** The profile's names, as long as the contract lets them be (the team name has no limit on
+ * the input: a longer one is refused with the schema's message, so a paste is not cut short). */
+export const PROFILE_MAX_LENGTH = {
+  first_name: maxLengthOf(userUpdateBodySchema.shape.first_name),
+  last_name: maxLengthOf(userUpdateBodySchema.shape.last_name),
+} as const
+
+const NAME_MISSING = { first_name: 'Enter your first name', last_name: 'Enter your last name' }
+
+/**
+ * The profile form: a name sent (one the player changed) may not be empty; a name not sent is
+ * left as it is (an account from single sign-on may have no last name, and must still be able to
+ * save its team name).
+ */
+export const validateProfile = (body: {
+  first_name?: string
+  last_name?: string
+  team_name: string
+}): FieldErrors =>
+  formErrors(
+    userUpdateBodySchema,
+    body,
+    Object.fromEntries(Object.entries(NAME_MISSING).filter(([field]) => field in body)),
+  )
