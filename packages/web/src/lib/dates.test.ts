@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMatchTime, formatRoundDate, formatTipDate } from './dates.ts'
+import { formatInstant, formatMatchTime, formatRoundDate, formatTipDate } from './dates.ts'
 
 describe('dates (spec 2, all in UTC)', () => {
   it('formats a tip date as ccc dd-MM-yyyy', () => {
@@ -27,5 +27,11 @@ describe('dates (spec 2, all in UTC)', () => {
     expect(formatRoundDate('2026-01-04T00:00:00Z')).toBe('Sun 4 Jan')
     expect(formatRoundDate('2026-06-20T23:00:00Z')).toBe('Sat 20 Jun')
     expect(formatTipDate('2026-02-02T10:00:00Z')).toBe('Mon 02-02-2026')
+  })
+
+  it("writes the console's instants to the second, in UTC and saying so", () => {
+    expect(formatInstant('2025-12-04T08:15:03.456Z')).toBe('04-12-2025 08:15:03 UTC')
+    // The same instant written with an offset reads the same.
+    expect(formatInstant('2025-12-04T19:15:03+11:00')).toBe('04-12-2025 08:15:03 UTC')
   })
 })

@@ -28,3 +28,14 @@ export const formatTipDate = (iso: string): string => {
   const d = new Date(iso)
   return `${DAYS[d.getUTCDay()]} ${dayMonthYear(d)}`
 }
+
+/**
+ * An instant to the second, marked as UTC, for the operator's console (the outbox, the audit log,
+ * the jobs' runs): "04-12-2025 08:15:03 UTC". Not the browser's local time: an operator in Perth
+ * and one in Sydney must read the same time for the same event, as players do.
+ */
+export const formatInstant = (iso: string): string => {
+  const d = new Date(iso)
+  const clock = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`
+  return `${dayMonthYear(d)} ${clock} UTC`
+}

@@ -8,6 +8,7 @@ import { formText } from './form-errors.ts'
 import { FormMessage } from './form-message.tsx'
 import { Pager } from './pager.tsx'
 import { usePageTitle } from '../../lib/page-title.ts'
+import { formatInstant } from '../../lib/dates.ts'
 
 /** The audit log: every admin change, newest first, by who and what. */
 export default function AuditPage() {
@@ -52,7 +53,7 @@ export default function AuditPage() {
           <tbody>
             {data?.entries.map((a) => (
               <tr key={a.id}>
-                <td>{new Date(a.at).toLocaleString('en-AU')}</td>
+                <td>{formatInstant(a.at)}</td>
                 <td>{a.actor ? a.actor.email : 'system'}</td>
                 <td>
                   <strong>{a.action}</strong>

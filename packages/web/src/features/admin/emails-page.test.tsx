@@ -46,6 +46,8 @@ describe('EmailsPage', () => {
       </Provider>,
     )
     expect(await screen.findByText('Contact form: a question')).toBeTruthy()
+    // Queued at midnight UTC, shown as such whatever the browser's zone (not its local time).
+    expect(container.textContent).toContain('queued 15-12-2025 00:00:00 UTC')
     const details = container.querySelector('details')!
     expect(details.open).toBe(false)
     const summary = within(details).getByText('Message')

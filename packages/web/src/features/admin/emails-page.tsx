@@ -9,11 +9,12 @@ import { apiError } from './form-errors.ts'
 import { FormMessage } from './form-message.tsx'
 import { Pager } from './pager.tsx'
 import { usePageTitle } from '../../lib/page-title.ts'
+import { formatInstant } from '../../lib/dates.ts'
 
 const isStatus = (value: string): value is EmailStatus | 'all' =>
   value === 'all' || EMAIL_STATUSES.some((s) => s === value)
 
-const at = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-AU') : '')
+const at = (iso: string | null) => (iso ? formatInstant(iso) : '')
 
 /** The email outbox: what was sent, what waits, what failed (and retry it), each email readable. */
 export default function EmailsPage() {

@@ -6,8 +6,7 @@ import { useHealthQuery } from './admin-api.ts'
 import styles from './admin.module.css'
 import { FormMessage } from './form-message.tsx'
 import { usePageTitle } from '../../lib/page-title.ts'
-
-const at = (iso: string) => new Date(iso).toLocaleString('en-AU')
+import { formatInstant } from '../../lib/dates.ts'
 
 /** 850 ms, 2.4 s, 3 min: a duration as someone on call reads it. */
 export function formatDuration(ms: number): string {
@@ -50,7 +49,7 @@ function JobCard({ title, run, now }: { title: string; run: JobRun | null; now: 
         <dl className={styles.facts}>
           <dt>Last run</dt>
           <dd>
-            {at(run.lastRunAt)} ({ago(run.lastRunAt, now)})
+            {formatInstant(run.lastRunAt)} ({ago(run.lastRunAt, now)})
           </dd>
           <dt>Took</dt>
           <dd>{formatDuration(run.durationMs)}</dd>
@@ -95,7 +94,11 @@ function SchedulerCard({ health }: { health: AdminHealthResponse }) {
       ) : (
         <dl className={styles.facts}>
           <dt>Last pass</dt>
-          <dd>{s.lastTickAt ? `${at(s.lastTickAt)} (${ago(s.lastTickAt, health.now)})` : '-'}</dd>
+          <dd>
+            {s.lastTickAt
+              ? `${formatInstant(s.lastTickAt)} (${ago(s.lastTickAt, health.now)})`
+              : '-'}
+          </dd>
           <dt>Every</dt>
           <dd>{s.intervalMs ? formatDuration(s.intervalMs) : 'by hand'}</dd>
           <dt>Started late by</dt>
@@ -124,7 +127,7 @@ export default function HealthPage() {
         <Button variant="secondary" onClick={() => void refetch()}>
           Refresh
         </Button>
-        {data ? <span className={styles.meta}>As of {at(data.now)}</span> : null}
+        {data ? <span className={styles.meta}>As of {formatInstant(data.now)}</span> : null}
       </div>
       <FormMessage error={error ? failureMessage(error, 'Could not load') : undefined} />
       {data && outbox ? (
@@ -160,7 +163,7 @@ export default function HealthPage() {
                   <li key={f.job}>
                     <strong>{jobLabel(f.job)}</strong>{' '}
                     <span className={styles.meta}>
-                      {at(f.at)} ({ago(f.at, data.now)})
+                      {formatInstant(f.at)} ({ago(f.at, data.now)})
                     </span>
                     <pre className={styles.pre}>{f.error}</pre>
                   </li>
@@ -186,7 +189,7 @@ export default function HealthPage() {
                         <strong>{jobLabel(j.job)}</strong>
                       </td>
                       <td>
-                        {at(j.lastRunAt)}
+                        {formatInstant(j.lastRunAt)}
                         <br />
                         <span className={styles.meta}>took {formatDuration(j.durationMs)}</span>
                       </td>

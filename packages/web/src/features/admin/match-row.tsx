@@ -9,20 +9,15 @@ import { LiveScoreForm } from './live-score-form.tsx'
 import { MatchEditForm } from './match-edit-form.tsx'
 import { ResultForm } from './result-form.tsx'
 import { formatSixes } from '../../lib/numbers.ts'
+import { formatMatchTime, formatRoundDate } from '../../lib/dates.ts'
 
 export interface Squad {
   name: string
   shortName: string
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
+// In UTC and saying so, as players see the same match (spec 2), not in the browser's zone.
+const when = (iso: string) => `${formatRoundDate(iso)}, ${formatMatchTime(iso).slice(11)} UTC`
 
 /** The result in a line: "SIX won · SIX 171/6 (20) · STA 160/8 (20) · 12 sixes". */
 export function resultLine(m: AdminMatch, short: (squadId: number) => string): string {

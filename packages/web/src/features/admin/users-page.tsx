@@ -10,6 +10,7 @@ import { apiError, formText, zodFieldErrors } from './form-errors.ts'
 import { FormMessage } from './form-message.tsx'
 import { Pager } from './pager.tsx'
 import { usePageTitle } from '../../lib/page-title.ts'
+import { formatTipDate } from '../../lib/dates.ts'
 
 const ROLE_NAMES: Record<Role, string> = {
   ROLE_USER_BBL: 'BBL tipper',
@@ -56,8 +57,7 @@ function UserRow({ user }: { user: AdminUser }) {
       </h2>
       <p className={styles.meta}>
         #{user.id} · {user.email}
-        {user.teamName ? ` · ${user.teamName}` : ''} · registered{' '}
-        {new Date(user.registeredAt).toLocaleDateString('en-AU')}
+        {user.teamName ? ` · ${user.teamName}` : ''} · registered {formatTipDate(user.registeredAt)}
         {user.sso ? ' · single sign-on' : ''}
       </p>
       <form onSubmit={saveRoles} aria-label={`Roles of ${name}`}>
