@@ -226,6 +226,49 @@ describe('control characters in text fields', () => {
     expect(await t.db.selectFrom('contact_messages').selectAll().execute()).toEqual([])
   })
 
+  it('refuses text-direction controls in a name, and takes a right-to-left name as it is', async () => {
+    // A right-to-left override, an embedding and an isolate: each would redraw the row around it.
+    for (const [field, bad] of [
+      ['team_name', 'Sixers \u202eXI 99'],
+      ['first_name', '\u202bAda'],
+      ['last_name', 'Love\u2067lace\u2069'],
+    ] as const) {
+      const res = await send({
+        method: 'POST',
+        url: '/api/bbl/user',
+        who: 'user',
+        body: { [field]: bad },
+      })
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400)
+      expect(res.json().errors[0]).toMatchObject({
+        param: field,
+        message: 'Remove text-direction control characters',
+      })
+    }
+    const league = await send({
+      method: 'POST',
+      url: '/api/bbl/league',
+      who: 'user',
+      body: { name: 'Fine \u202eLeague', startRound: 1, description: 'About \u2066us\u2069' },
+    })
+    expect(league.statusCode).toBe(400)
+    expect(league.json().errors[0].param).toBe('name')
+    const arabic = 'نسور سيدني'
+    const res = await send({
+      method: 'POST',
+      url: '/api/bbl/user',
+      who: 'user',
+      body: { team_name: arabic },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const row = await t.db
+      .selectFrom('users')
+      .select('team_name')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
+    expect(row.team_name).toBe(arabic)
+  })
+
   it('keeps line breaks and tabs in a multi-line field, and trims a single-line one', async () => {
     const message = 'Line one,\r\nline two\n\tindented.'
     const res = await send({
