@@ -10,12 +10,16 @@ const two = (n: number): string => String(n).padStart(2, '0')
 const dayMonthYear = (d: Date): string =>
   `${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`
 
-/** Match time: dd-MM-yyyy hh:mm a (a 12-hour clock, 12 for noon and midnight). */
-export const formatMatchTime = (iso: string): string => {
+/** A match's time of day: hh:mm a (a 12-hour clock, 12 for noon and midnight). */
+export const formatMatchClock = (iso: string): string => {
   const d = new Date(iso)
   const h = d.getUTCHours()
-  return `${dayMonthYear(d)} ${two(h % 12 || 12)}:${two(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`
+  return `${two(h % 12 || 12)}:${two(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`
 }
+
+/** Match time: dd-MM-yyyy hh:mm a. */
+export const formatMatchTime = (iso: string): string =>
+  `${dayMonthYear(new Date(iso))} ${formatMatchClock(iso)}`
 
 /** Round dates: weekday day month, e.g. "Wed 31 Dec". */
 export const formatRoundDate = (iso: string): string => {

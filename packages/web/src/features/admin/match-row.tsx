@@ -9,7 +9,7 @@ import { LiveScoreForm } from './live-score-form.tsx'
 import { MatchEditForm } from './match-edit-form.tsx'
 import { ResultForm } from './result-form.tsx'
 import { formatSixes } from '../../lib/numbers.ts'
-import { formatMatchTime, formatRoundDate } from '../../lib/dates.ts'
+import { formatMatchClock, formatRoundDate } from '../../lib/dates.ts'
 
 export interface Squad {
   name: string
@@ -17,7 +17,7 @@ export interface Squad {
 }
 
 // In UTC and saying so, as players see the same match (spec 2), not in the browser's zone.
-const when = (iso: string) => `${formatRoundDate(iso)}, ${formatMatchTime(iso).slice(11)} UTC`
+const when = (iso: string) => `${formatRoundDate(iso)}, ${formatMatchClock(iso)} UTC`
 
 /** The result in a line: "SIX won · SIX 171/6 (20) · STA 160/8 (20) · 12 sixes". */
 export function resultLine(m: AdminMatch, short: (squadId: number) => string): string {
