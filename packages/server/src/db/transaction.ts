@@ -50,3 +50,18 @@ export async function inTransaction<T>(
     }
   }
 }
+
+/**
+ * A line of work in this process: each call runs after every earlier call of the same line has
+ * settled (whether it succeeded or failed), one at a time, in the order they came. For
+ * transactions that would only queue on one database lock anyway: queued here, they wait without
+ * holding a connection of the pool.
+ */
+export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve()
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = last.then(work)
+    last = run.catch(() => undefined)
+    return run
+  }
+}

@@ -20,7 +20,7 @@ import { unboundedHashGate, type HashGate } from './hash-gate.ts'
 import { AttemptThrottle } from './throttle.ts'
 import { Batcher } from '../../batch.ts'
 import * as q from './queries.ts'
-import { holdScoring, placeTipper } from '../scoring/service.ts'
+import { holdScoring, inPlacementTurn, placeTipper } from '../scoring/service.ts'
 import { currentCompetitionsIn } from '../competitions/service.ts'
 import { SessionCache } from './session-cache.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -131,7 +131,7 @@ export class AuthService {
     const sports: readonly Sport[] = body.sport ? [body.sport] : SPORTS
     const passwordHash = await this.hash(body.password)
     const now = this.clock.now()
-    const row = await inTransaction(this.db, async (trx) => {
+    const row = await inPlacementTurn(this.db, async (trx) => {
       const inserted = await q.insertUser(trx, {
         email: body.email,
         passwordHash,
@@ -230,7 +230,7 @@ export class AuthService {
    */
   async registerForGame(userId: number, sport: Sport): Promise<UserSession> {
     const now = this.clock.now()
-    const row = await inTransaction(this.db, async (trx) => {
+    const row = await inPlacementTurn(this.db, async (trx) => {
       const updated = await q.grantRole(trx, userId, roleForSport(sport), now)
       await enterCurrentCompetitions(trx, userId, [sport], now)
       return updated
@@ -246,7 +246,7 @@ export class AuthService {
    */
   async recover(userId: number, sport: Sport): Promise<UserSession> {
     const now = this.clock.now()
-    const row = await inTransaction(this.db, async (trx) => {
+    const row = await inPlacementTurn(this.db, async (trx) => {
       if (!(await q.hasEarlierSeason(trx, userId, sport))) {
         throw new AppError(
           'NOT_FOUND',

@@ -16,7 +16,8 @@ import type { Database } from '../../db/schema.ts'
 // likewise. Until the swap, readers see the previous numbers, and the swap itself holds the
 // tables for milliseconds at the end of the transaction.
 
-const roundPart = (roundId: number) => `round_scores_r${roundId}`
+const ROUND_PART = 'round_scores_r'
+const roundPart = (roundId: number) => `${ROUND_PART}${roundId}`
 const standingsPart = (competitionId: number) => `standings_c${competitionId}`
 const next = (part: string) => `${part}_next`
 
@@ -584,7 +585,8 @@ async function swap(db: Database, parent: string, part: string, key: number) {
  * a full re-score gives them (the same SQL, for one user). Registration order breaks ties, so
  * they go to the end of their (points, margin) group: the rows after them, all ranked below
  * them, move down one place, and nothing else changes (late joiners sit low, so those are few).
- * Takes the scoring lock, so registrations and scoring never interleave. Nothing to do before
+ * The caller holds the scoring lock (lockCompetitionsForPlacing), so registrations and scoring
+ * never interleave. Nothing to do before
  * the competition's first scoring, which ranks everyone registered by then. Returns whether it
  * placed anything.
  */
@@ -593,21 +595,33 @@ export async function placeTipper(
   competitionId: number,
   userId: number,
 ): Promise<boolean> {
-  await lockCompetitionScoring(db, competitionId)
   const standings = standingsPart(competitionId)
-  if (!(await tableExists(db, standings))) return false
-  for (const roundId of await competitionRoundIds(db, competitionId)) {
-    const part = roundPart(roundId)
-    if (!(await tableExists(db, part))) continue
-    await placeRow(db, part, ['round_id', roundId], roundColumns, ['points', 'margin'], {
-      row: sql`SELECT ${roundColumnsUnranked} FROM (${roundPointsFrom(
-        roundId,
-        countersFromAllTips(roundId, userId),
-      )}) r`,
-    })
-  }
-  await placeRow(
-    db,
+  const { standingsBuilt, rounds } = await scoredParts(db, competitionId)
+  if (!standingsBuilt) return false
+  // Every scored round in one statement (a row's place in one partition never depends on
+  // another's): a registration is a few round trips, not two for each of the season's rounds.
+  if (rounds.length > 0)
+    await sql`WITH ${sql.join(
+      rounds.map((roundId) =>
+        placeRow(
+          `r${roundId}`,
+          roundPart(roundId),
+          ['round_id', roundId],
+          roundColumns,
+          ['points', 'margin'],
+          {
+            row: sql`SELECT ${roundColumnsUnranked} FROM (${roundPointsFrom(
+              roundId,
+              countersFromAllTips(roundId, userId),
+            )}) r`,
+          },
+        ),
+      ),
+      sql`, `,
+    )} SELECT 1`.execute(db)
+  // After the rounds' statement, whose rows a statement of its own sees.
+  await sql`WITH ${placeRow(
+    's',
     standings,
     ['competition_id', competitionId],
     standingsColumns,
@@ -623,7 +637,7 @@ export async function placeTipper(
       WHERE u.id = ${userId}
       GROUP BY u.id`,
     },
-  )
+  )} SELECT 1`.execute(db)
   // A deactivated account registered by an admin is placed, and counted out of the ranks.
   await sql`INSERT INTO rank_gaps AS g (competition_id, round_id, points, margin, n)
     SELECT competition_id, round_id, points, margin, 1 FROM (
@@ -649,18 +663,32 @@ const roundColumnsUnranked = sql.raw(`round_id, user_id, competition_id, correct
 const standingsColumns = sql.raw(`competition_id, user_id, total_points, total_margin,
   team_name, first_name, last_name, active, rank, position`)
 
-const tableExists = async (db: Database, name: string) =>
-  (await sql<{ ok: boolean }>`SELECT to_regclass(${name}) IS NOT NULL AS ok`.execute(db)).rows[0]!
-    .ok
+/** Whether the competition's standings are built, and its rounds (in order) that are scored. */
+async function scoredParts(
+  db: Database,
+  competitionId: number,
+): Promise<{ standingsBuilt: boolean; rounds: number[] }> {
+  const { rows } = await sql<{ id: number | null }>`
+    SELECT NULL::int AS id WHERE to_regclass(${standingsPart(competitionId)}) IS NOT NULL
+    UNION ALL
+    (SELECT id FROM rounds
+     WHERE competition_id = ${competitionId} AND to_regclass(${ROUND_PART}::text || id) IS NOT NULL
+     ORDER BY number)`.execute(db)
+  return {
+    standingsBuilt: rows.some((r) => r.id === null),
+    rounds: rows.flatMap((r) => (r.id === null ? [] : [r.id])),
+  }
+}
 
 /**
- * Inserts `row` (every column but rank and position) into the partition `part` after the last
- * row ranked at or above it, and moves the rows after that down one place and one rank (they are
- * all strictly below it). `key` = `value` fixes the partition's key, so the rows are walked backwards
- * through its (key, position) index from the bottom, as far as the new row's place.
+ * The common table expressions (named from `name`) that insert `row` (every column but rank and
+ * position) into the partition `part` after the last row ranked at or above it, and move the rows
+ * after that down one place and one rank (they are all strictly below it). `key` = `value` fixes
+ * the partition's key, so the rows are walked backwards through its (key, position) index from
+ * the bottom, as far as the new row's place.
  */
-async function placeRow(
-  db: Database,
+function placeRow(
+  name: string,
   part: string,
   [key, value]: ['round_id' | 'competition_id', number],
   columns: RawBuilder<unknown>,
@@ -671,26 +699,30 @@ async function placeRow(
   const p = sql.ref(points)
   const m = sql.ref(margin)
   const k = sql.ref(key)
-  await sql`
-    WITH r AS (${row}),
-    above AS (
+  const [r, above, placed, moved, inserted] = ['row', 'above', 'placed', 'moved', 'inserted'].map(
+    (what) => sql.id(`${name}_${what}`),
+  )
+  return sql`
+    ${r} AS (${row}),
+    ${above} AS (
       SELECT t.position, t.rank, t.${p} AS points, t.${m} AS margin
-      FROM ${t} t CROSS JOIN r
+      FROM ${t} t CROSS JOIN ${r} r
       WHERE t.${k} = ${value} AND (t.${p} > r.${p} OR (t.${p} = r.${p} AND t.${m} <= r.${m}))
       ORDER BY t.position DESC LIMIT 1
     ),
-    placed AS (
+    ${placed} AS (
       SELECT r.*, coalesce(a.position, 0) + 1 AS position,
         CASE WHEN a.points = r.${p} AND a.margin = r.${m} THEN a.rank
              ELSE coalesce(a.position, 0) + 1 END AS rank
-      FROM r LEFT JOIN above a ON true
+      FROM ${r} r LEFT JOIN ${above} a ON true
     ),
-    moved AS (
+    ${moved} AS (
       UPDATE ${t} SET position = position + 1, rank = rank + 1
-      WHERE ${k} = ${value} AND position >= (SELECT position FROM placed)
-    )
-    INSERT INTO ${t} (${columns}) SELECT ${columns} FROM placed
-  `.execute(db)
+      WHERE ${k} = ${value} AND position >= (SELECT position FROM ${placed})
+    ),
+    ${inserted} AS (
+      INSERT INTO ${t} (${columns}) SELECT ${columns} FROM ${placed}
+    )`
 }
 
 export const competitionRoundIds = async (db: Database, competitionId: number): Promise<number[]> =>
@@ -745,8 +777,28 @@ export async function bumpScoresVersion(db: Database, competitionId: number): Pr
  */
 export async function lockCompetitionScoring(db: Database, competitionId: number): Promise<void> {
   await lockScoringTables(db)
-  await sql`SELECT pg_advisory_xact_lock(7311, ${competitionId})`.execute(db)
+  await sql`SELECT pg_advisory_xact_lock(${SCORING_LOCK}, ${competitionId})`.execute(db)
   await tuneForScoring(db)
+}
+
+/** The advisory locks' first key: a competition's scoring lock is (SCORING_LOCK, its id). */
+const SCORING_LOCK = 7311
+
+/**
+ * The scoring locks of the given competitions (the table lock, then each competition's in id
+ * order), in two statements, for a registration about to place a tipper in them (placeTipper): it
+ * reads and writes a few rows, so the settings for million-row statements are left alone.
+ */
+export async function lockCompetitionsForPlacing(
+  db: Database,
+  competitionIds: readonly number[],
+): Promise<void> {
+  await lockScoringTables(db)
+  const ids = [...competitionIds].sort((a, b) => a - b)
+  // unnest yields the array's elements in order, so the locks are taken in that order
+  await sql`SELECT count(pg_advisory_xact_lock(${SCORING_LOCK}, id)) FROM unnest(${ids}::int[]) AS id`.execute(
+    db,
+  )
 }
 
 /**

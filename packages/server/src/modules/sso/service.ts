@@ -8,9 +8,9 @@ import type { Clock } from '../../clock.ts'
 import type { Database, UserRow } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { accountByEmail, enterCurrentCompetitions } from '../auth/service.ts'
+import { inPlacementTurn } from '../scoring/service.ts'
 import * as q from './queries.ts'
 import type { SsoClientSettings, SsoSettings } from './settings.ts'
-import { inTransaction } from '../../db/transaction.ts'
 
 export type SsoLogin = z.output<typeof ssoLoginBodySchema>
 export type ProviderFetch = oidc.CustomFetch
@@ -253,7 +253,7 @@ export class SsoService {
       return linked
     }
     // First sign-in: a new account registered for this sport's game (as `{sport}/auth/register`).
-    const created = await inTransaction(db, async (trx) => {
+    const created = await inPlacementTurn(db, async (trx) => {
       const row = await q.insertSsoUser(trx, {
         ...profile,
         email,

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../../errors.ts'
 import { recordAudit } from '../../audit/service.ts'
 import { insertAccount } from '../../auth/service.ts'
 import { enterCurrentCompetitions } from '../../auth/service.ts'
+import { inPlacementTurn } from '../../scoring/service.ts'
 import { iso, offsetOf, paged } from '../paging.ts'
 import * as q from './queries.ts'
 import { inTransaction } from '../../../db/transaction.ts'
@@ -110,7 +111,7 @@ export async function grantAdmin(
   if (existing?.roles.includes('ROLE_ADMIN'))
     return { userId: existing.id, created: false, changed: false }
   const passwordHash = existing ? null : await input.passwordHash()
-  return inTransaction(db, async (trx) => {
+  return inPlacementTurn(db, async (trx) => {
     const user = await q.userByEmail(trx, input.email)
     if (user) {
       if (user.roles.includes('ROLE_ADMIN'))
