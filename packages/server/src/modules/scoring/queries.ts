@@ -586,9 +586,8 @@ async function swap(db: Database, parent: string, part: string, key: number) {
  * they go to the end of their (points, margin) group: the rows after them, all ranked below
  * them, move down one place, and nothing else changes (late joiners sit low, so those are few).
  * The caller holds the scoring lock (lockCompetitionsForPlacing), so registrations and scoring
- * never interleave. Nothing to do before
- * the competition's first scoring, which ranks everyone registered by then. Returns whether it
- * placed anything.
+ * never interleave. Nothing to do before the competition's first scoring, which ranks everyone
+ * registered by then. Returns whether it placed anything.
  */
 export async function placeTipper(
   db: Database,
@@ -760,6 +759,9 @@ export async function bumpScoresVersion(db: Database, competitionId: number): Pr
     .execute()
 }
 
+/** The advisory locks' first key: a competition's scoring lock is (SCORING_LOCK, its id). */
+const SCORING_LOCK = 7311
+
 /**
  * Serialises scoring across processes for the rest of the transaction, and sets the transaction
  * up for million-row statements: sorts of a million rows in memory rather than on disk
@@ -780,9 +782,6 @@ export async function lockCompetitionScoring(db: Database, competitionId: number
   await sql`SELECT pg_advisory_xact_lock(${SCORING_LOCK}, ${competitionId})`.execute(db)
   await tuneForScoring(db)
 }
-
-/** The advisory locks' first key: a competition's scoring lock is (SCORING_LOCK, its id). */
-const SCORING_LOCK = 7311
 
 /**
  * The scoring locks of the given competitions (the table lock, then each competition's in id
