@@ -91,7 +91,7 @@ const placements = oneAtATime()
  * account. They run one at a time in this process. The scoring lock puts them in single file
  * anyway; waiting here instead of at the lock keeps the waiting ones from holding the pool's
  * connections. In a burst of sign-ups, 17 of the 20 connections waited on the lock while every
- * other request queued for the last three (docs/decisions/050-registrations-queue-in-process.md).
+ * other request queued for the last three (docs/decisions/050-registrations-wait-their-turn-in-the-process.md).
  */
 export const inPlacementTurn = <T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> =>
   placements(() => inTransaction(db, work))
