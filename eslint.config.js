@@ -197,6 +197,13 @@ export default tseslint.config(
           message:
             'Use inTransaction (db/transaction.ts): it runs the work again when PostgreSQL aborts it.',
         },
+        {
+          // The development OIDC provider is imported with import() where it is mounted, so a
+          // process without it never loads oidc-provider (modules/sso/setup.ts).
+          selector: "ImportDeclaration[importKind!='type'][source.value=/idp\\/provider(\\.ts)?$/]",
+          message:
+            'Load the development provider with import() where it is mounted: oidc-provider is megabytes a process without it should not carry.',
+        },
       ],
     },
   },

@@ -225,6 +225,62 @@ describe('login, session check and logout', () => {
     }
   })
 
+  it('writes last_seen_at at most once an hour, so signed-in reads are not writes', async () => {
+    // The session cache off: every request looks its session up, as after a restart.
+    const u = await createTestApp({ config: { SESSION_CACHE_MS: 0 } })
+    try {
+      const { cookie, id } = await registerUser(u.app)
+      const lastSeen = async () =>
+        (
+          await u.db
+            .selectFrom('sessions')
+            .select('last_seen_at')
+            .where('user_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).last_seen_at.getTime()
+      const read = async () =>
+        expect((await u.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(
+          200,
+        )
+      const started = await lastSeen()
+      // Ten minutes on, each read is still signed in and writes nothing (the touch would be a
+      // write the request does not wait for: give it time to land before looking).
+      u.clock.advance(10 * 60_000)
+      for (let i = 0; i < 3; i++) await read()
+      await new Promise((r) => setTimeout(r, 300))
+      expect(await lastSeen()).toBe(started)
+      // Past the hour the next read moves it on, so the idle limit counts from that visit.
+      u.clock.advance(60 * 60_000)
+      await read()
+      const touched = u.clock.now().getTime()
+      const deadline = Date.now() + 5_000
+      while ((await lastSeen()) !== touched && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20))
+      expect(await lastSeen()).toBe(touched)
+    } finally {
+      await u.close()
+    }
+  })
+
+  it('touches a session often enough for an idle limit of minutes', async () => {
+    // 0.01 days is 14.4 minutes: a touch an hour would sign out a tipper reading every 10.
+    const u = await createTestApp({ config: { SESSION_CACHE_MS: 0, SESSION_IDLE_DAYS: 0.01 } })
+    try {
+      const { cookie } = await registerUser(u.app)
+      const status = async () =>
+        (await u.app.inject({ url: '/api/session', headers: { cookie } })).json().success.user
+      for (let visit = 0; visit < 3; visit++) {
+        u.clock.advance(10 * 60_000)
+        expect(await status()).not.toBeNull()
+        await new Promise((r) => setTimeout(r, 300))
+      }
+      u.clock.advance(15 * 60_000)
+      expect(await status()).toBeNull()
+    } finally {
+      await u.close()
+    }
+  })
+
   it('refuses a state-changing request from another origin', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -133,7 +133,7 @@ export function drivenRoutes(app: FastifyInstance): DrivenRoute[] {
 
 /**
  * A digest of every table's rows, so a test can tell "nothing changed". Sessions leave out
- * last_seen_at (every signed-in read touches it by design).
+ * last_seen_at (a signed-in read touches it, at most once an hour).
  */
 export async function fingerprint(db: Database): Promise<Record<string, string>> {
   const tables = await sql<{ table_name: string }>`

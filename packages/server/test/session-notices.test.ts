@@ -171,7 +171,7 @@ if (engine() === 'postgres') {
       const remember = () =>
         cache.set(
           Buffer.from('k'),
-          { row: { id: 1 } as never, lastSeenAt: new Date(), expiresAt: new Date(1e13) },
+          { row: { id: 1 } as never, lastSeenAtMs: Date.now(), expiresAtMs: 1e13 },
           Date.now(),
           cache.generation,
         )

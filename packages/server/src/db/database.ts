@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { pgliteListen, postgresListen, type Listen } from './listen.ts'
 import type { DB } from './schema.ts'
@@ -129,6 +128,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     }
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true })
+  // Loaded only for the embedded database, so a process on PostgreSQL does not carry its code.
+  const { PGlite } = await import('@electric-sql/pglite')
   const pglite = await PGlite.create({
     ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
     ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),

@@ -26,8 +26,15 @@ import { SessionCache } from './session-cache.ts'
 import { inTransaction } from '../../db/transaction.ts'
 
 const DAY_MS = 86_400_000
-/** last_seen_at is written at most this often, so reads do not turn into writes. */
-const TOUCH_EVERY_MS = 60_000
+/**
+ * last_seen_at is written at most this often, so reads do not turn into writes. Only the idle
+ * limit reads it, and that is counted in days: once an hour (a tenth of the limit where an
+ * operator sets it under ten hours) is as good as once a minute for it, and sixty times fewer
+ * writes. Once a minute, every active tipper's session was an UPDATE a minute (a match night's
+ * 100,000 players: 1,700 a second), and a process's first minute after a start was one UPDATE per
+ * signed-in request (bench/README.md, 2026-12-07).
+ */
+const TOUCH_EVERY_MS = 3_600_000
 
 export interface SessionPolicy {
   idleDays: number
@@ -114,6 +121,8 @@ export class AuthService {
     return new Map(keys.map((k) => [k, true as const]))
   })
 
+  private readonly touchEveryMs: number
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -122,6 +131,7 @@ export class AuthService {
     /** Shared with every module that changes users or sessions (they call forgetUser). */
     readonly sessions: SessionCache = new SessionCache(0),
   ) {
+    this.touchEveryMs = Math.min(TOUCH_EVERY_MS, (policy.idleDays * DAY_MS) / 10)
     this.resetEmails = account.resetEmailsPerHour
       ? new AttemptThrottle(account.resetEmailsPerHour, 3_600_000)
       : null
@@ -193,7 +203,7 @@ export class AuthService {
     const cached = this.sessions.get(idHash, Date.now())
     if (cached) {
       // The clock may have moved on since it was cached: judge expiry and idleness again.
-      if (cached.expiresAt.getTime() > now.getTime() && this.idleOk(cached.lastSeenAt, now))
+      if (cached.expiresAtMs > now.getTime() && this.idleOk(cached.lastSeenAtMs, now))
         return { row: cached.row, sessionHash: idHash }
       this.sessions.forgetSession(idHash)
     }
@@ -201,9 +211,9 @@ export class AuthService {
     const generation = this.sessions.generation
     const found = await this.lookups.get(key)
     if (!found) return null
-    if (!this.idleOk(found.last_seen_at, now)) return null
+    if (!this.idleOk(found.last_seen_at.getTime(), now)) return null
     let lastSeenAt = found.last_seen_at
-    if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    if (now.getTime() - lastSeenAt.getTime() > this.touchEveryMs) {
       // Only the idle limit (days) reads it, so the request does not wait for the write: the
       // first request of each visit would otherwise make two round trips before its own read.
       // A touch that fails is made again at the next lookup, the stored time being still old.
@@ -211,12 +221,17 @@ export class AuthService {
       lastSeenAt = now
     }
     const { last_seen_at: _seen, expires_at: expiresAt, id_hash: _hash, ...row } = found
-    this.sessions.set(idHash, { row, lastSeenAt, expiresAt }, Date.now(), generation)
+    this.sessions.set(
+      idHash,
+      { row, lastSeenAtMs: lastSeenAt.getTime(), expiresAtMs: expiresAt.getTime() },
+      Date.now(),
+      generation,
+    )
     return { row, sessionHash: idHash }
   }
 
-  private idleOk(lastSeenAt: Date, now: Date): boolean {
-    return now.getTime() - lastSeenAt.getTime() <= this.policy.idleDays * DAY_MS
+  private idleOk(lastSeenAtMs: number, now: Date): boolean {
+    return now.getTime() - lastSeenAtMs <= this.policy.idleDays * DAY_MS
   }
 
   /** After anything that changes a user row or ends sessions, outside this service too. */

@@ -4,8 +4,8 @@ import { SessionCache, type CachedSession } from './session-cache.ts'
 
 const session = (id: number): CachedSession => ({
   row: { id } as UserRow,
-  lastSeenAt: new Date(0),
-  expiresAt: new Date(1e13),
+  lastSeenAtMs: 0,
+  expiresAtMs: 1e13,
 })
 const hash = (s: string) => Buffer.from(s)
 

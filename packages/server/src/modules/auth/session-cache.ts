@@ -4,11 +4,15 @@ import type { UserRow } from '../../db/schema.ts'
 /** The database's channel for changes to users and sessions (migration 2026-11-24T0400). */
 export const SESSION_CHANGES = 'session_changes'
 
-/** A resolved session as remembered: the user row and the session's own times. */
+/**
+ * A resolved session as remembered: the user row and the session's own times, in epoch
+ * milliseconds rather than Dates (20,000 sessions' two Date objects were about 4 MB of the API's
+ * heap, which the rush's memory budget pays for; bench/README.md, 2026-12-07).
+ */
 export interface CachedSession {
   row: UserRow
-  lastSeenAt: Date
-  expiresAt: Date
+  lastSeenAtMs: number
+  expiresAtMs: number
 }
 
 /**

@@ -10,8 +10,12 @@ export type PageRow = Awaited<ReturnType<typeof q.searchRankings>>['rows'][numbe
 export type JsonPage = { json: string; more: boolean }
 export type SnapshotRow = Awaited<ReturnType<typeof q.snapshotScores>>[number]
 
-/** Bounded: at a million tippers there are 50,000 pages, and a page is a few kilobytes. */
-const PAGE_CACHE_ENTRIES = 5_000
+/**
+ * Bounded: at a million tippers there are 50,000 pages of about 3 KB each. Readers come back to
+ * the first pages and their own; 5,000 pages (15 MB of the API's heap) held mostly pages read once
+ * (bench/README.md, 2026-12-07).
+ */
+const PAGE_CACHE_ENTRIES = 2_000
 
 /**
  * How the scores reads keep up with a deadline crowd (decision 009), apart from their rules:

@@ -5,7 +5,6 @@ import type { SessionGate } from '../../http/session.ts'
 import type { App } from '../../http/types.ts'
 import { DEV_SSO_ACCOUNTS, type DevAccount } from '../../idp/accounts.ts'
 import { injectFetch } from '../../idp/inject-fetch.ts'
-import { createDevProvider, devProviderRoutes } from '../../idp/provider.ts'
 import type { AuthService } from '../auth/service.ts'
 import { ssoRoutes } from './routes.ts'
 import { SsoService } from './service.ts'
@@ -34,6 +33,10 @@ export async function registerSso(
   let sso: SsoService | null = null
   if (settings) {
     if (settings.devProvider) {
+      // Loaded only here: oidc-provider and its Koa stack are about 6 MB of heap and 20 MB of
+      // RSS that a deployment with a real provider (or none) would carry for nothing, out of the
+      // API's 350 MB budget (bench/README.md, 2026-12-07). eslint.config.js keeps it lazy.
+      const { createDevProvider, devProviderRoutes } = await import('../../idp/provider.ts')
       const clients = Object.values(settings.clients).filter((c): c is SsoClientSettings => !!c)
       const provider = createDevProvider({
         issuer: settings.issuer,
