@@ -722,7 +722,7 @@ async function main(): Promise<void> {
   // A server answers its health check at once, then builds what it keeps warm (the open rounds'
   // pick counts, the biggest leagues' ladders: tens of seconds of database work at 1M). A
   // deployment routes readers to a new process once it has settled; so does the bench.
-  await databaseIdle('start-up')
+  await databaseIdle('start-up', server.proc.pid)
 
   // live-pages: the pages open and a quiet run of balls; then either the result at once, or (with
   // --pages-under-load) the other scenarios below run with the pages open and the balls going.
@@ -1077,7 +1077,7 @@ async function main(): Promise<void> {
     // league at 1M) is let finish first, as it would between two real results minutes apart.
     // The run without waiting is quoted in bench/README.md (2026-11-27: 10.9 s on this box).
     for (const winner of [other, real, other, real]) {
-      await databaseIdle('result-in')
+      await databaseIdle('result-in', server.proc.pid)
       const send = () =>
         fetch(`${base}/api/admin/bbl/matches/${m.id}/result`, {
           method: 'POST',
@@ -1164,24 +1164,54 @@ async function main(): Promise<void> {
  * measurement times is its own work and not what came before it (the server's start-up warm-up,
  * the previous result's ladder rebuilds). PostgreSQL only; PGlite's database is the server's.
  */
-async function databaseIdle(what: string): Promise<void> {
+/**
+ * Waits until the database has run nothing for QUIET_MS on end and, given the API process's pid,
+ * that process has used under a tenth of a core over the same time: a job of several statements
+ * (the start-up's pick counts, a big league's ladder built after a result) leaves gaps between
+ * them, and a single idle look at pg_stat_activity taken in such a gap let the next scenario or
+ * result start beside the rest of it. Gives up after a minute.
+ */
+async function databaseIdle(what: string, serverPid?: number): Promise<void> {
   if (!databaseUrl) return
   const h = await open()
   const t0 = performance.now()
+  let quietSince: number | null = null
   try {
     while (performance.now() - t0 < 60_000) {
       const busy = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
       `.execute(h.db)
-      if (busy.rows[0]!.n === 0) break
-      await sleep(250)
+      const cpu = serverPid === undefined ? 0 : await cpuShare(serverPid, 250)
+      if (serverPid === undefined) await sleep(250)
+      const quiet = busy.rows[0]!.n === 0 && cpu < 0.1
+      quietSince = quiet ? (quietSince ?? performance.now()) : null
+      if (quietSince !== null && performance.now() - quietSince >= QUIET_MS) break
     }
   } finally {
     await h.close()
   }
   const waited = round2((performance.now() - t0) / 1000)
-  if (waited > 0.5) log(`  ${what}: waited ${waited} s for the database to be idle`)
+  if (waited > 0.5 + QUIET_MS / 1000) log(`  ${what}: waited ${waited} s for quiet`)
+}
+
+const QUIET_MS = 2000
+
+/** The share of one core process `pid` used over the next `ms` milliseconds, from /proc. */
+async function cpuShare(pid: number, ms: number): Promise<number> {
+  const ticks = () => {
+    try {
+      // utime and stime, fields 14 and 15 of stat; the command name before them may hold spaces.
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      return Number(f[11]) + Number(f[12])
+    } catch {
+      return 0
+    }
+  }
+  const before = ticks()
+  await sleep(ms)
+  // Linux counts them in 1/100 s (USER_HZ).
+  return (ticks() - before) / 100 / (ms / 1000)
 }
 
 function pick(r: LoadResult) {
