@@ -1160,16 +1160,12 @@ async function main(): Promise<void> {
 }
 
 /**
- * Waits (up to 60 s) until no other statement runs on the bench's database, so that what a
- * measurement times is its own work and not what came before it (the server's start-up warm-up,
- * the previous result's ladder rebuilds). PostgreSQL only; PGlite's database is the server's.
- */
-/**
- * Waits until the database has run nothing for QUIET_MS on end and, given the API process's pid,
- * that process has used under a tenth of a core over the same time: a job of several statements
- * (the start-up's pick counts, a big league's ladder built after a result) leaves gaps between
- * them, and a single idle look at pg_stat_activity taken in such a gap let the next scenario or
- * result start beside the rest of it. Gives up after a minute.
+ * Waits (up to 60 s) for quiet, so that what a measurement times is its own work and not what came
+ * before it (the server's start-up warm-up, the previous result's ladder rebuilds): no other
+ * statement on the bench's database and, given the API process's pid, that process under a tenth
+ * of a core, both for QUIET_MS on end. A job of several statements leaves gaps between them, and
+ * a single idle look taken in such a gap let the next scenario or result start beside the rest of
+ * it. PostgreSQL only; PGlite's database is the server's.
  */
 async function databaseIdle(what: string, serverPid?: number): Promise<void> {
   if (!databaseUrl) return
@@ -1182,8 +1178,9 @@ async function databaseIdle(what: string, serverPid?: number): Promise<void> {
         SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
       `.execute(h.db)
-      const cpu = serverPid === undefined ? 0 : await cpuShare(serverPid, 250)
-      if (serverPid === undefined) await sleep(250)
+      // Each look spans 250 ms: the CPU is measured over it, or it is simply waited.
+      const cpu =
+        serverPid === undefined ? await sleep(250).then(() => 0) : await cpuShare(serverPid, 250)
       const quiet = busy.rows[0]!.n === 0 && cpu < 0.1
       quietSince = quiet ? (quietSince ?? performance.now()) : null
       if (quietSince !== null && performance.now() - quietSince >= QUIET_MS) break
