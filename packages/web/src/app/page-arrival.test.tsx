@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { documentTitle, SITE_NAME, sportOfPath, usePageTitle } from '../lib/page-title.ts'
-import { PageArrival } from './page-arrival.tsx'
+import { ARRIVAL_WAIT_MS, PageArrival, reachPlace } from './page-arrival.tsx'
 
 // What opening another page in the app does (decision 042): the title names the page, and the
 // focus goes to its heading unless the user's focus is still inside the page. The scroll is React
@@ -168,5 +168,55 @@ describe('arriving on a page', () => {
     follow(screen.getByRole('link', { name: 'Terms' }))
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading')))
     expect(document.title).toBe(SITE_NAME)
+  })
+})
+
+describe('going back to a place on a page that grows late', () => {
+  // jsdom lays nothing out: the page's height is what the test says, and scrollTo is recorded.
+  let height = 800
+  const spyScroll = () => vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
+  let scrollTo: ReturnType<typeof spyScroll>
+  beforeEach(() => {
+    height = 800
+    vi.useFakeTimers()
+    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockImplementation(() => height)
+    scrollTo = spyScroll()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  /** The page draws more (a mutation the observer sees) and is now `to` pixels tall. */
+  const grow = async (to: number) => {
+    height = to
+    document.body.append(document.createElement('div'))
+    await vi.advanceTimersByTimeAsync(0)
+  }
+
+  it('reaches the place when the page is drawn seconds later, as on a busy phone', async () => {
+    // CI, 2026-12-07: the tipping page's cards took over 3 s to be drawn on a busy box, the
+    // wait had given up, and the page stayed at 1,133 px instead of 2,541 (Chromium slowed 14
+    // times reproduced it).
+    const stop = reachPlace(2500)
+    await vi.advanceTimersByTimeAsync(4000)
+    expect(scrollTo).not.toHaveBeenCalled()
+    await grow(3400)
+    expect(scrollTo).toHaveBeenCalledWith(0, 2500)
+    stop()
+  })
+
+  it('stops following once the player scrolls, touches or presses a key', async () => {
+    reachPlace(2500)
+    window.dispatchEvent(new Event('wheel'))
+    await grow(3400)
+    expect(scrollTo).not.toHaveBeenCalled()
+  })
+
+  it('gives up after the wait, so a page that grows much later is left where the player is', async () => {
+    reachPlace(2500)
+    await vi.advanceTimersByTimeAsync(ARRIVAL_WAIT_MS + 1)
+    await grow(3400)
+    expect(scrollTo).not.toHaveBeenCalled()
   })
 })

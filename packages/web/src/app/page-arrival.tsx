@@ -9,8 +9,14 @@ import { documentTitle, sportOfPath } from '../lib/page-title.ts'
 // keyboard or screen reader user started again from the top of the header), and every page was
 // titled with the site's name.
 
-/** How long a page may take to draw its heading, or to grow to a place being returned to. */
-export const ARRIVAL_WAIT_MS = 3000
+/**
+ * How long a page may take to draw its heading, or to grow to a place being returned to. Any
+ * pointer, wheel, touch or key ends the wait sooner, so a long one never takes the page from a
+ * player. 3 s was too short on a busy box: the tipping page's cards, drawn in slices after the
+ * page, took longer, and going back left the player 1,400 px short of their place (CI,
+ * 2026-12-07; decision 042).
+ */
+export const ARRIVAL_WAIT_MS = 10_000
 
 /** Input that says the player has taken over: no focus or scroll is forced on them after it. */
 const TAKING_OVER = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const
@@ -73,9 +79,9 @@ export function focusArrivedPage(): () => void {
  * Going back (or forward) to a page: React Router scrolls to where the player left it as soon as
  * it is drawn, but a page whose content follows a moment later (the tipping page's cards are a
  * deferred render) is not yet long enough, and the scroll stops short. This follows the page's
- * growth to the place.
+ * growth to the place. Exported for its test.
  */
-function reachPlace(y: number): () => void {
+export function reachPlace(y: number): () => void {
   return untilDone(() => {
     if (document.documentElement.scrollHeight - window.innerHeight < y - 1) return false
     if (Math.abs(window.scrollY - y) >= 1) window.scrollTo(0, y)
