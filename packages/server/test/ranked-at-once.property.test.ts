@@ -221,8 +221,7 @@ async function setUp(f: Fixture): Promise<World> {
   return world
 }
 
-async function register(world: World) {
-  const db = handle.db
+async function register(world: World, db: Database = handle.db) {
   const n = world.registrations.length
   const user = await db
     .insertInto('users')
@@ -524,4 +523,42 @@ describe('every tipper ranked from the moment they register', () => {
       { numRuns: RUNS },
     )
   }, 900_000)
+
+  it('places a tipper by named statements on their generic plans, also once a result has swapped the tables they name', async () => {
+    const world = await setUp({
+      initialUsers: 2,
+      golden: null,
+      rounds: [
+        { matches: 2, marginIndex: 0 },
+        { matches: 1, marginIndex: 0 },
+      ],
+      events: [],
+    })
+    const registerAroundAResult = async (db: Database) => {
+      await register(world, db)
+      await apply(world, { kind: 'advance' })
+      await apply(world, { kind: 'result', k: 0, winner: 'home', sixes: 7 })
+      await register(world, db)
+    }
+    if (handle.engine === 'postgres') {
+      const plans = async (c: Database) =>
+        (
+          await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+            SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements
+            WHERE statement LIKE '/* prepared */ WITH%'`.execute(c)
+        ).rows
+      // One connection for both registrations: PostgreSQL keeps named statements per session,
+      // and this one may have run them in the test before.
+      await handle.db.connection().execute(async (c) => {
+        const before = new Map((await plans(c)).map((p) => [p.statement, p.generic_plans]))
+        await registerAroundAResult(c)
+        const after = await plans(c)
+        const runs = after.map((p) => p.generic_plans - (before.get(p.statement) ?? 0))
+        // The rounds' statement and the standings' one, each run by both registrations.
+        expect(runs.filter((n) => n > 0)).toEqual([2, 2])
+        expect(after.map((p) => p.custom_plans)).toEqual(after.map(() => 0))
+      })
+    } else await registerAroundAResult(handle.db)
+    expect(await read(handle.db, world)).toEqual(expected(world))
+  })
 })
